@@ -1,0 +1,84 @@
+#include "app/cli/cli.hpp"
+
+#include <CLI/CLI.hpp>
+#include <atomic>
+#include <cstdio>
+#include <iostream>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "app/cli/arguments.hpp"
+#include "app/cli/backend_select.hpp"
+#include "app/cli/commands.hpp"
+#include "app/cli/request_options.hpp"
+
+namespace ws::cli {
+
+int run_cli(int argc, char** argv) {
+    CLI::App app{"warpscope: watch GPU reductions and scans work"};
+    app.require_subcommand(1);
+    app.fallthrough(false);
+
+    bool list_json = false;
+    auto* list = app.add_subcommand("list", "list every algorithm");
+    list->add_flag("--json", list_json, "one JSON array");
+
+    RequestOptions trace_opts;
+    std::string trace_out;
+    auto* trace_cmd = app.add_subcommand("trace", "run one request and save its trace");
+    trace_opts.add_to(*trace_cmd, true);
+    trace_cmd->add_option("-o,--output", trace_out, "trace file to write")->required();
+
+    RequestOptions stats_opts;
+    std::string stats_trace;
+    bool stats_as_json = false;
+    auto* stats = app.add_subcommand("stats", "counters per step and in total, from a run or a file");
+    stats_opts.add_to(*stats, false);
+    stats->add_option("--trace", stats_trace, "read a trace file instead of running");
+    stats->add_flag("--json", stats_as_json, "one JSON object");
+
+    std::string verify_algo = "all", verify_backend;
+    auto* verify = app.add_subcommand("verify", "check every algorithm against a CPU reference");
+    verify->add_option("--algo", verify_algo, "an algorithm id, or all")->capture_default_str();
+    verify->add_option("--backend", verify_backend, "cpu|cuda");
+
+    auto* info = app.add_subcommand("info", "the GPU this machine has, or why there is none");
+
+    BenchOptions bench_opts;
+    auto* bench = app.add_subcommand("bench", "time every algorithm on the GPU against baselines");
+    bench->add_option("--algo", bench_opts.algo, "an algorithm id, or all")->capture_default_str();
+    bench->add_option("--type", bench_opts.type, "int|float|double")->capture_default_str();
+    bench->add_option("--sizes", bench_opts.sizes, "2^10..2^28")->capture_default_str();
+    bench->add_option("--json", bench_opts.json, "write every point to this file");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::string what = e.what();
+        std::fprintf(stderr, "warpscope: %s (try --help)\n", what.c_str());
+        return 2;
+    }
+
+    try {
+        if (*list) return cmd_list(list_json);
+        if (*trace_cmd) return cmd_trace(trace_opts, trace_out);
+        if (*stats) return cmd_stats(stats_opts, stats_trace, stats_as_json);
+        if (*verify) return cmd_verify(verify_algo, verify_backend);
+        if (*info) return cmd_info();
+        if (*bench) return cmd_bench(bench_opts);
+    } catch (const UsageError& e) {
+        std::fprintf(stderr, "warpscope: %s\n", e.message.c_str());
+        return 2;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "warpscope: %s\n", e.what());
+        return 1;
+    }
+    return 2;
+}
+
+}  // namespace ws::cli

@@ -1,0 +1,65 @@
+#include <atomic>
+#include <cstdio>
+#include <thread>
+#include <vector>
+
+#include "app/cli/arguments.hpp"
+#include "app/cli/backend_select.hpp"
+#include "app/cli/commands.hpp"
+#include "kernels/catalog.hpp"
+#include "kernels/run/verify_cases.hpp"
+
+namespace ws::cli {
+
+int cmd_verify(const std::string& algo, const std::string& backend) {
+    std::vector<const VariantInfo*> variants;
+    if (algo == "all") {
+        for (const auto& v : catalog()) variants.push_back(&v);
+    } else if (const VariantInfo* v = find_variant(algo)) {
+        variants.push_back(v);
+    } else {
+        throw UsageError{"--algo " + algo + ": no such algorithm (see `warpscope list`)"};
+    }
+    if (!backend.empty() && backend != "cpu" && backend != "cuda")
+        throw UsageError{"--backend " + backend + ": not a backend (cpu or cuda)"};
+    const BackendChoice choice = choose_backend(backend);
+    if (!choice.error.empty()) throw UsageError{choice.error};
+    std::printf("verify on %s\n", choice.backend == Backend::Cuda
+                                      ? "the GPU"
+                                      : "the CPU emulator (lockstep schedule)");
+    if (!choice.note.empty()) std::printf("%s\n", choice.note.c_str());
+
+    std::vector<trace::Request> cases;
+    for (const VariantInfo* v : variants)
+        for (auto& r : run::verify_cases(*v)) cases.push_back(r);
+
+    // The emulator runs cases on every core; the GPU one at a time.
+    std::vector<std::string> lines(cases.size());
+    std::vector<char> passed(cases.size(), 0);
+    std::atomic<std::size_t> next{0};
+    auto worker = [&] {
+        for (std::size_t i; (i = next++) < cases.size();) {
+            run::RunOptions options;
+            options.record = false;
+            options.count_totals = false;
+            const trace::Trace t = run_request(choice.backend, cases[i], options);
+            lines[i] = run::verify_line(cases[i], t);
+            passed[i] = t.ok;
+        }
+    };
+    unsigned threads = choice.backend == Backend::Cuda ? 1 : std::thread::hardware_concurrency();
+    if (threads == 0) threads = 1;
+    std::vector<std::thread> pool;
+    for (unsigned k = 0; k < threads; ++k) pool.emplace_back(worker);
+    for (auto& th : pool) th.join();
+
+    std::size_t ok = 0;
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        std::printf("%s\n", lines[i].c_str());
+        ok += passed[i] != 0;
+    }
+    std::printf("%zu passed, %zu failed\n", ok, cases.size() - ok);
+    return ok == cases.size() ? 0 : 1;
+}
+
+}  // namespace ws::cli

@@ -1,0 +1,20 @@
+// One function per command. Each returns the exit code; bad input throws UsageError.
+#pragma once
+#include <string>
+
+#include "app/cli/request_options.hpp"
+
+namespace ws::cli {
+
+struct BenchOptions {
+    std::string algo = "all", type = "int", sizes = "2^10..2^28", json;
+};
+
+int cmd_list(bool json);
+int cmd_trace(const RequestOptions& opts, const std::string& output);
+int cmd_stats(const RequestOptions& opts, const std::string& trace_file, bool json);
+int cmd_verify(const std::string& algo, const std::string& backend);
+int cmd_info();
+int cmd_bench(const BenchOptions& opts);
+
+}  // namespace ws::cli

@@ -1,0 +1,110 @@
+#include "app/cli/stats_report.hpp"
+
+#include <cstdio>
+#include <cstring>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "kernels/trace/analysis.hpp"
+
+namespace ws::cli {
+namespace {
+
+using nlohmann::ordered_json;
+
+ordered_json number(const trace::Value& v) {
+    if (v.type == trace::DType::Int32) {
+        std::int32_t i;
+        std::memcpy(&i, &v.bits, 4);
+        return i;
+    }
+    return v.as_double();
+}
+
+void put_counters(ordered_json& o, const trace::Counters& c) {
+    o["active_lanes"] = c.active_lanes;
+    o["live_lanes"] = c.live_lanes;
+    o["active_warps"] = c.active_warps;
+    o["divergent_warps"] = c.divergent_warps;
+    o["smem_instructions"] = c.smem_instructions;
+    o["smem_wavefronts"] = c.smem_wavefronts;
+    o["smem_ideal_wavefronts"] = c.smem_ideal_wavefronts;
+    o["bank_conflicts"] = c.bank_conflicts;
+    o["smem_reads"] = c.smem_reads;
+    o["smem_writes"] = c.smem_writes;
+    o["gmem_sectors"] = c.gmem_sectors;
+    o["hazards"] = c.hazards;
+}
+
+}  // namespace
+
+std::string value_json(const trace::Value& v) { return number(v).dump(); }
+
+std::string stats_json(const trace::Trace& t) {
+    ordered_json o;
+    o["algo"] = t.request.algo;
+    o["n"] = t.request.n;
+    o["block"] = t.request.block;
+    o["type"] = trace::dtype_name(t.request.type);
+    o["backend"] = t.backend;
+    o["device"] = t.device;
+    o["schedule"] = t.backend == "emulator" ? t.request.schedule : "";
+    o["result"] = number(t.result);
+    o["expected"] = number(t.expected);
+    o["ok"] = t.ok;
+    if (!t.error.empty()) o["error"] = t.error;
+    o["grid"] = t.grid;
+    o["passes"] = t.passes;
+    o["traced_block"] = t.blocks.empty() ? ordered_json() : ordered_json(t.blocks[0].block);
+    ordered_json steps = ordered_json::array();
+    if (!t.blocks.empty()) {
+        for (const auto& s : trace::step_counters(t.blocks[0], t.threads_per_block)) {
+            ordered_json step;
+            step["phase"] = s.step.phase;
+            step["substep"] = s.step.substep;
+            put_counters(step, s.counters);
+            steps.push_back(step);
+        }
+    }
+    o["steps"] = steps;
+    ordered_json totals;
+    put_counters(totals, t.totals);
+    o["totals"] = totals;
+    return o.dump(2);
+}
+
+std::string stats_table(const trace::Trace& t) {
+    std::ostringstream out;
+    out << t.request.algo << "  n=" << t.request.n << " block=" << t.request.block << " "
+        << trace::dtype_name(t.request.type) << "  on " << t.device << "\n";
+    out << "result " << t.result.to_string() << ", expected " << t.expected.to_string()
+        << (t.ok ? "  (ok)" : "  (WRONG)") << "\n";
+    if (!t.blocks.empty()) {
+        out << "block " << t.blocks[0].block << ":\n";
+        char line[256];
+        std::snprintf(line, sizeof line, "%-8s %8s %8s %6s %6s %6s %6s %8s %7s\n", "step",
+                      "lanes", "of", "warps", "diverg", "smem", "wavefr", "conflict", "hazard");
+        out << line;
+        for (const auto& s : trace::step_counters(t.blocks[0], t.threads_per_block)) {
+            const auto& c = s.counters;
+            char step[32];
+            std::snprintf(step, sizeof step, "(%u,%u)", unsigned(s.step.phase),
+                          unsigned(s.step.substep));
+            std::snprintf(line, sizeof line, "%-8s %8llu %8llu %6llu %6llu %6llu %6llu %8llu %7llu\n",
+                          step, (unsigned long long)c.active_lanes,
+                          (unsigned long long)c.live_lanes, (unsigned long long)c.active_warps,
+                          (unsigned long long)c.divergent_warps,
+                          (unsigned long long)c.smem_instructions,
+                          (unsigned long long)c.smem_wavefronts,
+                          (unsigned long long)c.bank_conflicts, (unsigned long long)c.hazards);
+            out << line;
+        }
+    }
+    const auto& c = t.totals;
+    out << "all " << t.grid << " blocks of the first pass: " << c.smem_instructions
+        << " shared instructions, " << c.bank_conflicts << " bank conflicts, " << c.gmem_sectors
+        << " global sectors, " << c.hazards << " hazards\n";
+    return out.str();
+}
+
+}  // namespace ws::cli

@@ -1,0 +1,19 @@
+// Every reduction variant, in ladder order, as one type list for the executors' dispatch tables.
+#pragma once
+#include <tuple>
+
+#include "kernels/algorithms/reduce/01_interleaved_divergent.cuh"
+#include "kernels/algorithms/reduce/02_interleaved_strided.cuh"
+#include "kernels/algorithms/reduce/03_sequential.cuh"
+#include "kernels/algorithms/reduce/04_first_add.cuh"
+#include "kernels/algorithms/reduce/05_unroll_last_warp.cuh"
+#include "kernels/algorithms/reduce/06_unroll_last_warp_legacy.cuh"
+#include "kernels/algorithms/reduce/07_complete_unroll.cuh"
+#include "kernels/algorithms/reduce/08_multi_element.cuh"
+#include "kernels/algorithms/reduce/09_warp_shuffle.cuh"
+
+namespace ws::reduce {
+using AllVariants =
+    std::tuple<InterleavedDivergent, InterleavedStrided, Sequential, FirstAdd, UnrollLastWarp,
+               UnrollLastWarpLegacy, CompleteUnroll, MultiElement, WarpShuffle>;
+}  // namespace ws::reduce

@@ -1,0 +1,36 @@
+// The CUDA backend as the rest of the program sees it: plain C++, no CUDA headers, so the
+// command line and the UI can call it without knowing CUDA. Built only when nvcc is found
+// (WS_HAVE_CUDA); kernels/cuda/*.cu implement it.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "kernels/run/emulator_backend.hpp"
+#include "kernels/trace/trace.hpp"
+
+namespace ws::cuda {
+
+// "" when a CUDA device is usable; else one line saying why not (no driver, driver too old,
+// no device, ...).
+std::string unavailable_reason();
+
+struct DeviceInfo {
+    std::string name;
+    int ordinal = 0;
+    int sm_count = 0;
+    int cc_major = 0, cc_minor = 0;
+    std::uint64_t global_mem_bytes = 0;
+    std::uint64_t l2_bytes = 0;
+    std::uint64_t smem_per_block = 0, smem_per_block_optin = 0;
+    int sm_clock_khz = 0, mem_clock_khz = 0, bus_width_bits = 0;
+    double peak_gbps = 0;  // 2 * memory clock * bus width / 8 (DDR)
+    int driver_version = 0, runtime_version = 0;
+};
+// Fills `info` for device 0, or returns the reason there is none.
+std::string query_device(DeviceInfo& info);
+
+// The same request as run_on_emulator, on the GPU: the first pass recorded for the traced
+// blocks, totals over all blocks, the whole reduction checked against the CPU reference.
+trace::Trace run_on_gpu(const trace::Request& request, const run::RunOptions& options = {});
+
+}  // namespace ws::cuda

@@ -1,0 +1,311 @@
+// The recording vocabulary kernels are written in. It compiles to plain CUDA when the probe is
+// NoProbe, and records every shared access, global access, shuffle and sync when it is a
+// recording probe (the GPU recorder in kernels/cuda, the emulator's in kernels/sim).
+//
+//   auto s  = shared_array<T>(probe, count);   // dynamic shared memory
+//   auto in = global_array(g_in, probe);       // a global array
+//   s[t] += s[t + k];                          // each access records its caller's line
+//   block_sync(probe);                         // __syncthreads(): closes a phase
+//   warp_sync(probe);                          // __syncwarp(): closes a sub-step
+//   v += shfl_down_sync(probe, kFullMask, v, 16);   // a shuffle round: closes a sub-step
+//
+// The index type `Index` has an implicit constructor whose default argument is
+// __builtin_LINE(): the line is taken where `s[...]` is written, with no macro.
+//
+// A recording probe P provides (all per thread; P is the kernel's by-value parameter):
+//   void before_access();                        // a scheduling point (emulator) or nothing
+//   void shared_declared(unsigned bytes, unsigned line);
+//   template <class V> void shared(EventKind, unsigned byte_offset, V value, unsigned line);
+//   template <class V> void out_of_bounds(unsigned index, unsigned count, unsigned line);
+//   unsigned char next_global_buffer();
+//   template <class V> void global(EventKind, unsigned char buffer, unsigned long long offset,
+//                                  V value, unsigned line);
+//   template <class V> void shuffled(unsigned src_lane, V value, unsigned line);
+//   void block_synced(unsigned line);             // after a block barrier
+//   void warp_synced(unsigned line);              // after a warp sync
+#pragma once
+
+#include <type_traits>
+
+#include "kernels/probe/shuffle_source.hpp"
+#include "kernels/trace/event.hpp"
+
+#if defined(__CUDACC__)
+#define WS_DEV __device__ __forceinline__
+#else
+#include "kernels/sim/cuda_shim.hpp"
+#define WS_DEV inline
+#endif
+
+namespace ws::probe {
+
+using trace::EventKind;
+inline constexpr unsigned kFullMask = 0xffffffffu;
+
+// The probe that records nothing: every proxy below becomes a plain pointer or intrinsic.
+struct NoProbe {};
+
+template <class P>
+inline constexpr bool kRecords = !std::is_same_v<P, NoProbe>;
+
+// An index that remembers the source line where it was written.
+struct Index {
+    unsigned value;
+    unsigned line;
+    template <class I, class = std::enable_if_t<std::is_integral_v<I>>>
+    WS_DEV Index(I v, unsigned l = __builtin_LINE()) : value(unsigned(v)), line(l) {}
+};
+
+namespace detail {
+WS_DEV unsigned char* dynamic_smem_base() {
+#if defined(__CUDACC__)
+    extern __shared__ __align__(16) unsigned char ws_dynamic_smem[];
+    return ws_dynamic_smem;
+#else
+    return ws::sim::dynamic_smem();
+#endif
+}
+WS_DEV void barrier(unsigned line) {
+#if defined(__CUDACC__)
+    (void)line;
+    __syncthreads();
+#else
+    __syncthreads(line);
+#endif
+}
+WS_DEV void syncwarp(unsigned mask, unsigned line) {
+#if defined(__CUDACC__)
+    (void)line;
+    __syncwarp(mask);
+#else
+    __syncwarp(mask, line);
+#endif
+}
+WS_DEV unsigned linear_thread() {
+    return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+}  // namespace detail
+
+// ---- shared memory ----------------------------------------------------------------------------
+template <class T, class Probe>
+class SharedArray;
+
+template <class T, class Probe>
+class SharedRef {
+public:
+    using value_type = std::remove_cv_t<T>;
+    WS_DEV SharedRef(const SharedArray<T, Probe>* a, unsigned i, unsigned line)
+        : a_(a), i_(i), line_(line) {}
+    WS_DEV operator value_type() const { return a_->load(i_, line_); }
+    WS_DEV const SharedRef& operator=(value_type v) const {
+        a_->store(i_, v, line_);
+        return *this;
+    }
+    WS_DEV const SharedRef& operator=(const SharedRef& other) const {
+        value_type v = other;
+        return *this = v;
+    }
+    // The right-hand side is read first, then this element, then this element is written.
+    WS_DEV const SharedRef& operator+=(value_type v) const {
+        value_type cur = *this;
+        return *this = value_type(cur + v);
+    }
+    WS_DEV const SharedRef& operator-=(value_type v) const {
+        value_type cur = *this;
+        return *this = value_type(cur - v);
+    }
+
+private:
+    const SharedArray<T, Probe>* a_;
+    unsigned i_;
+    unsigned line_;
+};
+
+template <class T, class Probe>
+class SharedArray {
+public:
+    using value_type = std::remove_cv_t<T>;
+    WS_DEV SharedArray(T* base, unsigned count, Probe* probe)
+        : base_(base), count_(count), probe_(probe) {}
+    WS_DEV SharedRef<T, Probe> operator[](Index i) const { return {this, i.value, i.line}; }
+    WS_DEV unsigned size() const { return count_; }
+    WS_DEV T* data() const { return base_; }
+    WS_DEV Probe* probe() const { return probe_; }
+
+    WS_DEV value_type load(unsigned i, unsigned line) const {
+        if (i >= count_) probe_->template out_of_bounds<value_type>(i, count_, line);
+        probe_->before_access();
+        value_type v = base_[i];
+        probe_->shared(EventKind::SharedRead, unsigned(i * sizeof(T)), v, line);
+        return v;
+    }
+    WS_DEV void store(unsigned i, value_type v, unsigned line) const {
+        if (i >= count_) probe_->template out_of_bounds<value_type>(i, count_, line);
+        probe_->before_access();
+        base_[i] = v;
+        probe_->shared(EventKind::SharedWrite, unsigned(i * sizeof(T)), v, line);
+    }
+
+private:
+    T* base_;
+    unsigned count_;
+    Probe* probe_;
+};
+
+// `count` elements of T at the start of the block's dynamic shared memory.
+template <class T, class Probe>
+WS_DEV auto shared_array(Probe& probe, unsigned count, unsigned line = __builtin_LINE()) {
+    T* base = reinterpret_cast<T*>(detail::dynamic_smem_base());
+    if constexpr (kRecords<Probe>) {
+        probe.shared_declared(unsigned(count * sizeof(T)), line);
+        return SharedArray<T, Probe>(base, count, &probe);
+    } else {
+        (void)probe;
+        (void)count;
+        (void)line;
+        return base;
+    }
+}
+
+// The same memory seen through volatile: every access is a real load or store (the pre-Volta
+// warp-synchronous idiom; see the legacy unroll variant).
+template <class T>
+WS_DEV volatile T* volatile_view(T* p) {
+    return p;
+}
+template <class T, class Probe>
+WS_DEV SharedArray<volatile T, Probe> volatile_view(const SharedArray<T, Probe>& a) {
+    return SharedArray<volatile T, Probe>(a.data(), a.size(), a.probe());
+}
+
+// ---- global memory ----------------------------------------------------------------------------
+template <class T, class Probe>
+class GlobalArray;
+
+template <class T, class Probe>
+class GlobalRef {
+public:
+    using value_type = std::remove_cv_t<T>;
+    WS_DEV GlobalRef(const GlobalArray<T, Probe>* a, unsigned long long i, unsigned line)
+        : a_(a), i_(i), line_(line) {}
+    WS_DEV operator value_type() const { return a_->load(i_, line_); }
+    WS_DEV const GlobalRef& operator=(value_type v) const {
+        a_->store(i_, v, line_);
+        return *this;
+    }
+    WS_DEV const GlobalRef& operator=(const GlobalRef& other) const {
+        value_type v = other;
+        return *this = v;
+    }
+
+private:
+    const GlobalArray<T, Probe>* a_;
+    unsigned long long i_;
+    unsigned line_;
+};
+
+template <class T, class Probe>
+class GlobalArray {
+public:
+    using value_type = std::remove_cv_t<T>;
+    WS_DEV GlobalArray(T* base, Probe* probe)
+        : base_(base), probe_(probe), buffer_(probe->next_global_buffer()) {}
+    WS_DEV GlobalRef<T, Probe> operator[](Index i) const { return {this, i.value, i.line}; }
+
+    WS_DEV value_type load(unsigned long long i, unsigned line) const {
+        value_type v = base_[i];
+        probe_->global(EventKind::GlobalRead, buffer_, i * sizeof(T), v, line);
+        return v;
+    }
+    WS_DEV void store(unsigned long long i, value_type v, unsigned line) const {
+        base_[i] = v;
+        probe_->global(EventKind::GlobalWrite, buffer_, i * sizeof(T), v, line);
+    }
+
+private:
+    T* base_;
+    Probe* probe_;
+    unsigned char buffer_;
+};
+
+// A global array whose element accesses are recorded; buffers are numbered in the order the
+// kernel declares them.
+template <class T, class Probe>
+WS_DEV auto global_array(T* pointer, Probe& probe) {
+    if constexpr (kRecords<Probe>) {
+        return GlobalArray<T, Probe>(pointer, &probe);
+    } else {
+        (void)probe;
+        return pointer;
+    }
+}
+
+// ---- synchronisation --------------------------------------------------------------------------
+// __syncthreads(), and the end of a phase.
+template <class Probe>
+WS_DEV void block_sync(Probe& probe, unsigned line = __builtin_LINE()) {
+    detail::barrier(line);
+    if constexpr (kRecords<Probe>) probe.block_synced(line);
+    (void)probe;
+}
+
+// __syncwarp(mask), and the end of a sub-step.
+template <class Probe>
+WS_DEV void warp_sync(Probe& probe, unsigned mask = kFullMask, unsigned line = __builtin_LINE()) {
+    detail::syncwarp(mask, line);
+    if constexpr (kRecords<Probe>) probe.warp_synced(line);
+    (void)probe;
+}
+
+// ---- shuffles: each is a round, and the end of a sub-step -------------------------------------
+namespace detail {
+template <ShuffleMode Mode, class T>
+WS_DEV T raw_shuffle(unsigned mask, T v, int arg, int width, unsigned line) {
+#if defined(__CUDACC__)
+    (void)line;
+    if constexpr (Mode == ShuffleMode::Idx) return __shfl_sync(mask, v, arg, width);
+    if constexpr (Mode == ShuffleMode::Up) return __shfl_up_sync(mask, v, unsigned(arg), width);
+    if constexpr (Mode == ShuffleMode::Down) return __shfl_down_sync(mask, v, unsigned(arg), width);
+    if constexpr (Mode == ShuffleMode::Xor) return __shfl_xor_sync(mask, v, arg, width);
+#else
+    if constexpr (Mode == ShuffleMode::Idx) return __shfl_sync(mask, v, arg, width, line);
+    if constexpr (Mode == ShuffleMode::Up) return __shfl_up_sync(mask, v, unsigned(arg), width, line);
+    if constexpr (Mode == ShuffleMode::Down)
+        return __shfl_down_sync(mask, v, unsigned(arg), width, line);
+    if constexpr (Mode == ShuffleMode::Xor) return __shfl_xor_sync(mask, v, arg, width, line);
+#endif
+}
+template <ShuffleMode Mode, class T, class Probe>
+WS_DEV T shuffle(Probe& probe, unsigned mask, T v, int arg, int width, unsigned line) {
+    T r = raw_shuffle<Mode>(mask, v, arg, width, line);
+    if constexpr (kRecords<Probe>) {
+        const unsigned lane = linear_thread() % 32u;
+        probe.shuffled(shuffle_source_lane(Mode, lane, arg, unsigned(width)), r, line);
+    }
+    (void)probe;
+    return r;
+}
+}  // namespace detail
+
+template <class T, class Probe>
+WS_DEV T shfl_sync(Probe& probe, unsigned mask, T v, int src_lane, int width = 32,
+                   unsigned line = __builtin_LINE()) {
+    return detail::shuffle<ShuffleMode::Idx>(probe, mask, v, src_lane, width, line);
+}
+template <class T, class Probe>
+WS_DEV T shfl_up_sync(Probe& probe, unsigned mask, T v, unsigned delta, int width = 32,
+                      unsigned line = __builtin_LINE()) {
+    return detail::shuffle<ShuffleMode::Up>(probe, mask, v, int(delta), width, line);
+}
+template <class T, class Probe>
+WS_DEV T shfl_down_sync(Probe& probe, unsigned mask, T v, unsigned delta, int width = 32,
+                        unsigned line = __builtin_LINE()) {
+    return detail::shuffle<ShuffleMode::Down>(probe, mask, v, int(delta), width, line);
+}
+template <class T, class Probe>
+WS_DEV T shfl_xor_sync(Probe& probe, unsigned mask, T v, int lane_mask, int width = 32,
+                       unsigned line = __builtin_LINE()) {
+    return detail::shuffle<ShuffleMode::Xor>(probe, mask, v, lane_mask, width, line);
+}
+
+}  // namespace ws::probe

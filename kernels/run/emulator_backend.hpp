@@ -1,0 +1,20 @@
+// Runs a request on the CPU emulator: the whole device-wide reduction (as many passes as it
+// takes), the first pass recorded for the blocks asked for, and the result checked against the
+// CPU reference.
+#pragma once
+#include "kernels/trace/trace.hpp"
+
+namespace ws::run {
+
+struct RunOptions {
+    bool record = true;        // record the traced blocks' events and snapshots
+    bool count_totals = true;  // analyse every block of the first pass for Trace::totals
+};
+
+// Never throws for bad requests or kernel errors: Trace::error says what went wrong.
+trace::Trace run_on_emulator(const trace::Request& request, const RunOptions& options = {});
+
+// The emulator's name for a trace's `device` field: "CPU emulator (lockstep)".
+std::string emulator_device_name(const std::string& schedule);
+
+}  // namespace ws::run

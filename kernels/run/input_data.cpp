@@ -1,0 +1,89 @@
+#include "kernels/run/input_data.hpp"
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+namespace ws::run {
+namespace {
+std::uint64_t splitmix(std::uint64_t& s) {
+    std::uint64_t z = (s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+}  // namespace
+
+bool is_pattern(std::string_view name) {
+    return name == "ramp" || name == "random" || name == "ones";
+}
+
+template <class T>
+std::vector<T> make_input(std::string_view pattern, std::uint64_t n, std::uint64_t seed) {
+    std::vector<T> x(n);
+    if (pattern == "ones") {
+        for (auto& v : x) v = T(1);
+    } else if (pattern == "random") {
+        std::uint64_t s = seed * 0x2545f4914f6cdd1dull + 1;
+        for (auto& v : x) {
+            const std::uint64_t r = splitmix(s);
+            if constexpr (std::is_integral_v<T>)
+                v = T(std::int64_t(r % 201) - 100);
+            else
+                v = T(double(r >> 11) * 0x1.0p-52 - 1.0);  // [-1, 1)
+        }
+    } else {
+        for (std::uint64_t i = 0; i < n; ++i) x[i] = T(i % 256);
+    }
+    return x;
+}
+
+template <class T>
+Reference reference_sum(const std::vector<T>& x) {
+    Reference r;
+    long double c = 0;
+    for (T v : x) {
+        const long double y = (long double)v - c;
+        const long double t = r.sum + y;
+        c = (t - r.sum) - y;
+        r.sum = t;
+        r.abs_sum += std::fabs((long double)v);
+    }
+    return r;
+}
+
+template <class T>
+bool matches_reference(T got, const Reference& ref, std::uint64_t n, std::string* why) {
+    std::ostringstream msg;
+    if constexpr (std::is_integral_v<T>) {
+        const auto want = T(std::uint32_t(std::int64_t(ref.sum)));
+        if (got == want) return true;
+        msg << "got " << got << ", expected " << want;
+    } else {
+        if (std::isfinite(double(got))) {
+            const long double eps = std::numeric_limits<T>::epsilon();
+            const long double levels = std::ceil(std::log2((long double)(n > 1 ? n : 2))) + 1;
+            const long double bound = 2 * eps * levels * ref.abs_sum;
+            const long double err = std::fabs((long double)got - ref.sum);
+            if (err <= bound) return true;
+            msg.precision(17);
+            msg << "got " << double(got) << ", expected " << double(ref.sum) << " (error "
+                << double(err) << " > bound " << double(bound) << ")";
+        } else {
+            msg << "got " << double(got) << " (not finite)";
+        }
+    }
+    if (why) *why = msg.str();
+    return false;
+}
+
+#define WS_INSTANTIATE(T)                                                                  \
+    template std::vector<T> make_input<T>(std::string_view, std::uint64_t, std::uint64_t); \
+    template Reference reference_sum<T>(const std::vector<T>&);                            \
+    template bool matches_reference<T>(T, const Reference&, std::uint64_t, std::string*);
+WS_INSTANTIATE(int)
+WS_INSTANTIATE(float)
+WS_INSTANTIATE(double)
+#undef WS_INSTANTIATE
+
+}  // namespace ws::run

@@ -1,0 +1,44 @@
+#include "kernels/run/verify_cases.hpp"
+
+#include <cstdio>
+
+namespace ws::run {
+
+std::vector<trace::Request> verify_cases(const VariantInfo& v) {
+    std::vector<trace::Request> cases;
+    auto add = [&](std::uint64_t n, unsigned block, trace::DType type) {
+        trace::Request r;
+        r.algo = v.id;
+        r.n = n;
+        r.block = block;
+        r.type = type;
+        r.pattern = "random";
+        r.seed = 1000 + cases.size();
+        r.schedule = "lockstep";
+        cases.push_back(r);
+    };
+    const std::uint64_t sizes[] = {1,    2,      7,      33,        1000,
+                                   4099, 65537, 100000, 1u << 20, (1u << 21) + 3};
+    for (trace::DType type : trace::kAllDTypes)
+        for (std::uint64_t n : sizes) add(n, 256, type);
+    for (unsigned block : {32u, 64u, 128u, 512u, 1024u}) {
+        add(100003, block, trace::DType::Int32);
+        add(5001, block, trace::DType::Float32);
+        add(777, block, trace::DType::Float64);
+    }
+    return cases;
+}
+
+std::string verify_line(const trace::Request& r, const trace::Trace& t) {
+    char head[160];
+    std::snprintf(head, sizeof head, "%-4s %-31s %-6s n=%-9llu block=%-4u ", t.ok ? "ok" : "FAIL",
+                  r.algo.c_str(), trace::dtype_name(r.type), (unsigned long long)r.n, r.block);
+    std::string line = head;
+    if (t.ok)
+        line += "sum " + t.result.to_string();
+    else
+        line += t.error.empty() ? "wrong result" : t.error;
+    return line;
+}
+
+}  // namespace ws::run

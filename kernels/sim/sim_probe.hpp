@@ -1,0 +1,87 @@
+// The emulator's probe: records into a SimRecorder (or nowhere) and gives way at every shared
+// access so that the schedule policies can interleave threads.
+#pragma once
+#include <cstdint>
+#include <cstring>
+#include <string>
+
+#include "kernels/sim/emulator.hpp"
+#include "kernels/sim/sim_recorder.hpp"
+#include "kernels/trace/event.hpp"
+
+namespace ws::sim {
+
+class SimProbe {
+public:
+    explicit SimProbe(SimRecorder* recorder = nullptr) : rec_(recorder) {}
+
+    void before_access() { yield_point(); }
+
+    void shared_declared(unsigned bytes, unsigned line) {
+        if (bytes > dynamic_smem_bytes())
+            fail("the kernel uses " + std::to_string(bytes) + " bytes of shared memory but " +
+                     std::to_string(dynamic_smem_bytes()) + " were given at launch",
+                 line);
+        if (rec_) rec_->set_smem_bytes(bytes);
+    }
+
+    template <class V>
+    void out_of_bounds(unsigned index, unsigned count, unsigned line) {
+        fail("shared memory out of bounds: index " + std::to_string(index) + " of an array of " +
+                 std::to_string(count) + " elements (" + std::to_string(sizeof(V)) + " bytes each)",
+             line);
+    }
+
+    template <class V>
+    void shared(trace::EventKind kind, unsigned byte_offset, V value, unsigned line) {
+        record(kind, 0, byte_offset, value, line, 0);
+    }
+
+    unsigned char next_global_buffer() { return next_buffer_++; }
+
+    template <class V>
+    void global(trace::EventKind kind, unsigned char buffer, unsigned long long offset, V value,
+                unsigned line) {
+        record(kind, buffer, offset, value, line, 0);
+    }
+
+    template <class V>
+    void shuffled(unsigned src_lane, V value, unsigned line) {
+        record(trace::EventKind::Shuffle, 0, 0, value, line, src_lane);
+        ++substep_;
+    }
+
+    void block_synced(unsigned /*line*/) {
+        ++phase_;
+        substep_ = 0;
+    }
+    void warp_synced(unsigned /*line*/) { ++substep_; }
+
+private:
+    template <class V>
+    void record(trace::EventKind kind, unsigned char buffer, unsigned long long address, V value,
+                unsigned line, unsigned src_lane) {
+        if (!rec_ || !rec_->recording()) return;
+        trace::Event e{};
+        e.phase = phase_;
+        e.substep = substep_;
+        e.thread = std::uint16_t(current_thread_linear());
+        e.line = std::uint16_t(line);
+        e.kind = kind;
+        e.width = std::uint8_t(sizeof(V));
+        e.src_lane = std::uint8_t(src_lane);
+        e.buffer = buffer;
+        e.seq = seq_++;
+        e.address = address;
+        std::memcpy(&e.value, &value, sizeof(V) < 8 ? sizeof(V) : 8);
+        rec_->push(e.thread, e);
+    }
+
+    SimRecorder* rec_;
+    std::uint16_t phase_ = 0;
+    std::uint16_t substep_ = 0;
+    std::uint32_t seq_ = 0;
+    unsigned char next_buffer_ = 0;
+};
+
+}  // namespace ws::sim

@@ -1,0 +1,47 @@
+// The emulator's recorder: collects each thread's events and the barrier snapshots of a block,
+// keeps the blocks asked for, and sums the counters of every block.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "kernels/sim/emulator.hpp"
+#include "kernels/trace/trace.hpp"
+
+namespace ws::sim {
+
+class SimRecorder : public BlockObserver {
+public:
+    // traced: block ids to keep whole; all_blocks keeps every block. count_totals: analyse every
+    // block and sum its counters (costs time on large grids).
+    SimRecorder(std::vector<std::uint32_t> traced, bool all_blocks, bool count_totals);
+
+    void block_started(unsigned block) override;
+    void barrier_released(unsigned block, unsigned phase, const std::uint8_t* smem,
+                          std::size_t bytes) override;
+    void block_finished(unsigned block) override;
+
+    // Called by SimProbe from inside a simulated thread.
+    bool recording() const { return recording_; }
+    void push(unsigned thread, const trace::Event& e) { per_thread_[thread].push_back(e); }
+    void set_smem_bytes(unsigned bytes) { smem_bytes_ = bytes > smem_bytes_ ? bytes : smem_bytes_; }
+
+    std::vector<trace::BlockTrace>& blocks() { return kept_; }
+    const trace::Counters& totals() const { return totals_; }
+    unsigned smem_bytes() const { return smem_bytes_; }
+
+private:
+    bool keeps(unsigned block) const;
+
+    std::vector<std::uint32_t> traced_;
+    bool all_blocks_;
+    bool count_totals_;
+    bool recording_ = false;
+    unsigned threads_per_block_ = 0;
+    unsigned smem_bytes_ = 0;
+    std::vector<std::vector<trace::Event>> per_thread_;
+    std::vector<trace::Snapshot> snapshots_;
+    std::vector<trace::BlockTrace> kept_;
+    trace::Counters totals_;
+};
+
+}  // namespace ws::sim

@@ -1,0 +1,96 @@
+// Analysis: pure functions over a BlockTrace. These compute the numbers every panel and the
+// `stats` command show. Nothing here knows which backend recorded the trace.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "kernels/trace/trace.hpp"
+
+namespace ws::trace {
+
+// The distinct steps of a block, in order.
+std::vector<StepId> block_steps(const BlockTrace& b);
+
+// A warp instruction: the events of one warp with the same (step, line, kind, occurrence), where
+// occurrence counts, per lane, earlier events of that lane with the same (step, line, kind).
+// Its active mask is the lanes that took part.
+struct WarpInstruction {
+    StepId step;
+    std::uint16_t warp = 0;
+    std::uint16_t line = 0;
+    EventKind kind = EventKind::SharedRead;
+    std::uint32_t occurrence = 0;
+    std::uint32_t active_mask = 0;
+    std::vector<std::uint32_t> events;  // indices into BlockTrace::events, by lane
+};
+// Sorted by (step, warp, line, kind, occurrence).
+std::vector<WarpInstruction> warp_instructions(const BlockTrace& b);
+
+// Bank wavefronts of one shared-memory warp instruction, in Nsight Compute's units.
+//
+// The rule: a lane accessing `width` bytes at byte offset a touches the 4-byte words
+// a/4 .. a/4 + width/4 - 1; word w lives in bank w % 32. The warp is served in groups of
+// consecutive lanes that together can move 128 bytes: 32 lanes for 4-byte accesses, 16 for
+// 8-byte, 8 for 16-byte. A group with at least one active lane needs as many wavefronts as the
+// largest number of *distinct* words its active lanes touch in any one bank (many lanes reading
+// one word is a broadcast: one word). Ideal wavefronts = groups with an active lane;
+// conflicts = wavefronts - ideal.
+struct BankReport {
+    std::uint32_t wavefronts = 0;
+    std::uint32_t ideal_wavefronts = 0;
+    std::uint32_t conflicts() const { return wavefronts - ideal_wavefronts; }
+    std::uint32_t max_ways = 0;  // the largest distinct-words-per-bank count in any group
+    // For each bank, the distinct words touched and how many lanes touched them (the largest
+    // group wins for the picture): lanes > words means some lanes shared a word (broadcast).
+    std::uint32_t words_per_bank[32] = {};
+    std::uint32_t lanes_per_bank[32] = {};
+};
+BankReport bank_report(const BlockTrace& b, const WarpInstruction& inst);
+
+// Distinct 32-byte sectors a global warp instruction touches, and the fewest it could touch
+// (ceil(active lanes * width / 32) for that width).
+struct SectorReport {
+    std::uint32_t sectors = 0;
+    std::uint32_t ideal_sectors = 0;
+};
+SectorReport sector_report(const BlockTrace& b, const WarpInstruction& inst);
+
+// A hazard: two accesses to the same shared word in one phase from different threads, at least
+// one a write, not ordered by a sync: threads of different warps are ordered only by block
+// barriers (a different phase); threads of the same warp also by a warp sync (a different
+// substep). One Hazard per (step of the later access, word).
+struct Hazard {
+    StepId step;
+    std::uint64_t word = 0;  // shared byte offset / 4
+    std::uint16_t first_thread = 0, second_thread = 0;
+    std::uint16_t first_line = 0, second_line = 0;
+    bool write_write = false;
+};
+std::vector<Hazard> find_hazards(const BlockTrace& b);
+
+// Counters for each step of one block, in step order, and their sum. live_lanes counts the
+// launched lanes of the warps active in the step only (the last warp may be partial), so
+// active_lanes / live_lanes says how busy the busy warps were; idle warps do not dilute it.
+struct StepCounters {
+    StepId step;
+    Counters counters;
+};
+std::vector<StepCounters> step_counters(const BlockTrace& b, std::uint32_t threads_per_block);
+Counters block_counters(const BlockTrace& b, std::uint32_t threads_per_block);
+
+// Shared memory as it stood at the end of `step`: the snapshot of the last barrier before it,
+// then this block's writes replayed in (thread, seq) order up to and including `step`.
+// `written` marks the bytes some write (or snapshot after a write) has defined so far.
+struct SharedImage {
+    std::vector<std::uint8_t> bytes;
+    std::vector<std::uint8_t> written;  // 1 per byte
+};
+SharedImage shared_after(const BlockTrace& b, std::uint32_t smem_bytes, StepId step);
+
+// Where two traces of the same request first differ (steps, snapshots, events, counters),
+// in words: "block 0, step (3,0), warp 1 lane 4: event 12 value 17 vs 18". Empty when equal.
+// Snapshot bytes are compared only where some write defined them.
+std::string first_difference(const Trace& a, const Trace& b);
+
+}  // namespace ws::trace

@@ -1,0 +1,104 @@
+// The trace: what one run of one kernel did, in plain C++ (no CUDA, no UI).
+//
+// A trace holds, for each traced block, every recorded event and a copy of dynamic shared
+// memory taken at each block barrier; plus the request that made it, where it ran, the kernel's
+// source text (so a replayed file shows its code) and counters summed over all blocks.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "kernels/trace/dtype.hpp"
+#include "kernels/trace/event.hpp"
+
+namespace ws::trace {
+
+inline constexpr std::uint32_t kWarpSize = 32;
+
+// A step: the code between two sync points. Ordered lexicographically.
+struct StepId {
+    std::uint16_t phase = 0;
+    std::uint16_t substep = 0;
+    friend bool operator==(StepId a, StepId b) {
+        return a.phase == b.phase && a.substep == b.substep;
+    }
+    friend bool operator!=(StepId a, StepId b) { return !(a == b); }
+    friend bool operator<(StepId a, StepId b) {
+        return a.phase != b.phase ? a.phase < b.phase : a.substep < b.substep;
+    }
+};
+inline StepId step_of(const Event& e) { return {e.phase, e.substep}; }
+
+// What was asked for. Field names match the command line.
+struct Request {
+    std::string algo;
+    std::uint64_t n = 0;
+    std::uint32_t block = 0;
+    DType type = DType::Int32;
+    std::string pattern = "ramp";  // ramp | random | ones
+    std::uint64_t seed = 1;
+    std::string schedule = "lockstep";  // emulator only: lockstep | sequential | random:SEED
+    std::vector<std::uint32_t> blocks = {0};  // traced blocks of the first pass
+    bool all_blocks = false;
+};
+
+// Counters reported per step and in total. Lane-level counts (active_lanes, live_lanes,
+// smem_reads, smem_writes) count threads or accesses; the others count warps, warp instructions,
+// wavefronts, sectors or words.
+struct Counters {
+    std::uint64_t active_lanes = 0;    // sum over warps of lanes with at least one event
+    std::uint64_t live_lanes = 0;      // sum over *active* warps of the lanes launched in each
+    std::uint64_t active_warps = 0;    // warps with at least one active lane
+    std::uint64_t divergent_warps = 0; // active warps with some, not all, live lanes active
+    std::uint64_t smem_instructions = 0;      // shared-memory warp instructions
+    std::uint64_t smem_wavefronts = 0;        // wavefronts they needed
+    std::uint64_t smem_ideal_wavefronts = 0;  // wavefronts they would need without conflicts
+    std::uint64_t bank_conflicts = 0;         // smem_wavefronts - smem_ideal_wavefronts
+    std::uint64_t smem_reads = 0;             // lane-level shared reads
+    std::uint64_t smem_writes = 0;            // lane-level shared writes
+    std::uint64_t gmem_sectors = 0;           // 32-byte sectors touched by global warp accesses
+    std::uint64_t hazards = 0;                // shared words raced on (see analysis.hpp)
+    Counters& operator+=(const Counters& o);
+    friend bool operator==(const Counters& a, const Counters& b);
+};
+
+// Shared memory after the barrier that closed `phase` (the copy both backends take).
+struct Snapshot {
+    std::uint16_t phase = 0;
+    std::vector<std::uint8_t> bytes;
+};
+
+struct BlockTrace {
+    std::uint32_t block = 0;
+    std::vector<Event> events;  // ordered by (thread, seq)
+    std::vector<Snapshot> snapshots;
+    bool truncated = false;  // the recorder ran out of room for some thread of this block
+};
+
+struct Trace {
+    static constexpr std::uint32_t kFormatVersion = 1;
+
+    Request request;
+    std::string backend;  // "emulator" or "cuda"
+    std::string device;   // GPU name, or "CPU emulator (schedule)"
+    std::string recorded_at;  // ISO 8601 date and time
+
+    std::string source_file;  // e.g. kernels/algorithms/reduce/03_sequential.cuh
+    std::string source_text;
+
+    std::uint32_t threads_per_block = 0;
+    std::uint32_t grid = 0;  // blocks in the first (traced) pass
+    std::uint32_t passes = 0;
+    DType smem_type = DType::Int32;  // type of the recorded shared array
+    std::uint32_t smem_bytes = 0;    // size of the recorded dynamic shared memory
+
+    std::vector<BlockTrace> blocks;
+    Counters totals;  // over every block of the first pass
+
+    Value result;
+    Value expected;
+    bool ok = false;
+    std::string error;  // empty, or what went wrong (a kernel error from the emulator, say)
+};
+
+}  // namespace ws::trace

@@ -1,0 +1,23 @@
+// Catch2 runner. `warpscope_tests "[gpu]"` exits with 77 (ctest's "skipped") when no CUDA
+// device is usable, and says why; every other spec runs as usual.
+#define CATCH_CONFIG_RUNNER
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <string>
+
+#include "app/cli/backend_select.hpp"
+
+int main(int argc, char* argv[]) {
+    bool gpu_only = false;
+    for (int i = 1; i < argc; ++i)
+        if (std::string(argv[i]) == "[gpu]") gpu_only = true;
+    if (gpu_only) {
+        std::string why = ws::cli::cuda_unavailable_reason();
+        if (!why.empty()) {
+            std::printf("[gpu] tests skipped: %s\n", why.c_str());
+            return 77;
+        }
+    }
+    return Catch::Session().run(argc, argv);
+}
