@@ -42,6 +42,8 @@ int run_cli(int argc, char** argv) {
     auto* verify = app.add_subcommand("verify", "check every algorithm against a CPU reference");
     verify->add_option("--algo", verify_algo, "an algorithm id, or all")->capture_default_str();
     verify->add_option("--backend", verify_backend, "cpu|cuda");
+    bool verify_quick = false;
+    verify->add_flag("--quick", verify_quick, "small sizes only (for compute-sanitizer)");
 
     auto* info = app.add_subcommand("info", "the GPU this machine has, or why there is none");
 
@@ -52,6 +54,23 @@ int run_cli(int argc, char** argv) {
     bench->add_option("--sizes", bench_opts.sizes, "2^10..2^28")->capture_default_str();
     bench->add_option("--json", bench_opts.json, "write every point to this file");
 
+    std::string cross_algo = "all";
+    auto* cross = app.add_subcommand(
+        "crosscheck", "trace on the GPU and the emulator and compare them event by event");
+    cross->add_option("--algo", cross_algo, "an algorithm id, or all")->capture_default_str();
+
+    if (argc > 1 && argv[1][0] != '-') {
+        bool known = false;
+        for (const auto* sub : app.get_subcommands([](CLI::App*) { return true; }))
+            known |= sub->get_name() == argv[1];
+        if (!known) {
+            std::fprintf(stderr,
+                         "warpscope: %s: not a command (list, trace, stats, verify, bench, info, "
+                         "crosscheck; try --help)\n",
+                         argv[1]);
+            return 2;
+        }
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -68,9 +87,10 @@ int run_cli(int argc, char** argv) {
         if (*list) return cmd_list(list_json);
         if (*trace_cmd) return cmd_trace(trace_opts, trace_out);
         if (*stats) return cmd_stats(stats_opts, stats_trace, stats_as_json);
-        if (*verify) return cmd_verify(verify_algo, verify_backend);
+        if (*verify) return cmd_verify(verify_algo, verify_backend, verify_quick);
         if (*info) return cmd_info();
         if (*bench) return cmd_bench(bench_opts);
+        if (*cross) return cmd_crosscheck(cross_algo);
     } catch (const UsageError& e) {
         std::fprintf(stderr, "warpscope: %s\n", e.message.c_str());
         return 2;

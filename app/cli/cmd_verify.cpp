@@ -11,7 +11,7 @@
 
 namespace ws::cli {
 
-int cmd_verify(const std::string& algo, const std::string& backend) {
+int cmd_verify(const std::string& algo, const std::string& backend, bool quick) {
     std::vector<const VariantInfo*> variants;
     if (algo == "all") {
         for (const auto& v : catalog()) variants.push_back(&v);
@@ -31,7 +31,7 @@ int cmd_verify(const std::string& algo, const std::string& backend) {
 
     std::vector<trace::Request> cases;
     for (const VariantInfo* v : variants)
-        for (auto& r : run::verify_cases(*v)) cases.push_back(r);
+        for (auto& r : run::verify_cases(*v, quick)) cases.push_back(r);
 
     // The emulator runs cases on every core; the GPU one at a time.
     std::vector<std::string> lines(cases.size());

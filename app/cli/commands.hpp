@@ -13,8 +13,9 @@ struct BenchOptions {
 int cmd_list(bool json);
 int cmd_trace(const RequestOptions& opts, const std::string& output);
 int cmd_stats(const RequestOptions& opts, const std::string& trace_file, bool json);
-int cmd_verify(const std::string& algo, const std::string& backend);
+int cmd_verify(const std::string& algo, const std::string& backend, bool quick);
 int cmd_info();
 int cmd_bench(const BenchOptions& opts);
+int cmd_crosscheck(const std::string& algo);
 
 }  // namespace ws::cli

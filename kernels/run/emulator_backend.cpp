@@ -1,12 +1,11 @@
 #include "kernels/run/emulator_backend.hpp"
 
-#include <chrono>
 #include <cstring>
-#include <ctime>
 
 #include "kernels/algorithms/reduce/all.cuh"
 #include "kernels/catalog.hpp"
 #include "kernels/run/input_data.hpp"
+#include "kernels/run/request_check.hpp"
 #include "kernels/sim/sim_probe.hpp"
 
 namespace ws::run {
@@ -14,13 +13,6 @@ namespace {
 
 using sim::SimProbe;
 using trace::Trace;
-
-std::string now_iso8601() {
-    const std::time_t t = std::time(nullptr);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
-    return buf;
-}
 
 template <class T>
 void run_reduction(reduce::ReduceKernel<T, SimProbe> kernel, const VariantInfo& info,
@@ -109,35 +101,11 @@ std::string emulator_device_name(const std::string& schedule) {
 
 Trace run_on_emulator(const trace::Request& request, const RunOptions& options) {
     Trace out;
-    out.request = request;
-    out.backend = "emulator";
-    out.device = emulator_device_name(request.schedule);
-    out.recorded_at = now_iso8601();
-    out.threads_per_block = request.block;
-    out.smem_type = request.type;
-
-    const VariantInfo* info = find_variant(request.algo);
-    if (!info) {
-        out.error = "--algo " + request.algo + ": no such algorithm (see `warpscope list`)";
-        return out;
-    }
-    out.source_file = info->source_file;
-    if (const char* src = variant_source(*info)) out.source_text = src;
+    const VariantInfo* info = prepare_trace(request, "emulator",
+                                            emulator_device_name(request.schedule),
+                                            kMaxElementsEmulator, out);
+    if (!info) return out;
     const auto schedule = sim::Schedule::parse(request.schedule);
-    if (!schedule) {
-        out.error = "--schedule " + request.schedule +
-                    ": not a schedule (lockstep, sequential or random:SEED)";
-        return out;
-    }
-    if (std::string bad = check_request(*info, request.n, request.block, kMaxElementsEmulator);
-        !bad.empty()) {
-        out.error = bad;
-        return out;
-    }
-    if (!is_pattern(request.pattern)) {
-        out.error = "--pattern " + request.pattern + ": not a pattern (" + kPatterns + ")";
-        return out;
-    }
     bool found = false;
     switch (request.type) {
         case trace::DType::Int32: found = dispatch_type<int>(*info, *schedule, options, out); break;

@@ -4,7 +4,7 @@
 
 namespace ws::run {
 
-std::vector<trace::Request> verify_cases(const VariantInfo& v) {
+std::vector<trace::Request> verify_cases(const VariantInfo& v, bool quick) {
     std::vector<trace::Request> cases;
     auto add = [&](std::uint64_t n, unsigned block, trace::DType type) {
         trace::Request r;
@@ -19,8 +19,17 @@ std::vector<trace::Request> verify_cases(const VariantInfo& v) {
     };
     const std::uint64_t sizes[] = {1,    2,      7,      33,        1000,
                                    4099, 65537, 100000, 1u << 20, (1u << 21) + 3};
-    for (trace::DType type : trace::kAllDTypes)
-        for (std::uint64_t n : sizes) add(n, 256, type);
+    const std::uint64_t quick_sizes[] = {1, 33, 1000, 4099, 65537};
+    for (trace::DType type : trace::kAllDTypes) {
+        if (quick)
+            for (std::uint64_t n : quick_sizes) add(n, 256, type);
+        else
+            for (std::uint64_t n : sizes) add(n, 256, type);
+    }
+    if (quick) {
+        for (unsigned block : {32u, 1024u}) add(777, block, trace::DType::Int32);
+        return cases;
+    }
     for (unsigned block : {32u, 64u, 128u, 512u, 1024u}) {
         add(100003, block, trace::DType::Int32);
         add(5001, block, trace::DType::Float32);
@@ -41,4 +50,26 @@ std::string verify_line(const trace::Request& r, const trace::Trace& t) {
     return line;
 }
 
+}  // namespace ws::run
+
+namespace ws::run {
+std::vector<trace::Request> crosscheck_cases(const VariantInfo& v) {
+    std::vector<trace::Request> cases;
+    for (unsigned block : {32u, 64u, 128u, 256u, 512u, 1024u}) {
+        for (trace::DType type : {trace::DType::Int32, trace::DType::Float32}) {
+            trace::Request r;
+            r.algo = v.id;
+            r.block = block;
+            r.n = 3ull * block * v.elems_per_thread + 17;
+            r.type = type;
+            r.pattern = type == trace::DType::Int32 ? "random" : "ramp";
+            r.seed = block;
+            r.schedule = "lockstep";
+            r.all_blocks = true;
+            r.blocks.clear();
+            cases.push_back(r);
+        }
+    }
+    return cases;
+}
 }  // namespace ws::run

@@ -8,9 +8,17 @@
 
 namespace ws::run {
 
-std::vector<trace::Request> verify_cases(const VariantInfo& v);
+// quick: small sizes only, for slow checkers such as compute-sanitizer.
+std::vector<trace::Request> verify_cases(const VariantInfo& v, bool quick = false);
 
 // One line for a finished case: "ok   reduce-sequential  int    n=1000 block=256  ..."
 std::string verify_line(const trace::Request& r, const trace::Trace& t);
 
+}  // namespace ws::run
+
+namespace ws::run {
+// Requests that the GPU and the emulator must trace identically: every block size, n not a
+// power of two (so the last block is partial), int with random data and float with
+// integer-valued data (exact sums), every block of the first pass traced.
+std::vector<trace::Request> crosscheck_cases(const VariantInfo& v);
 }  // namespace ws::run

@@ -1,0 +1,90 @@
+// `warpscope bench` where the CUDA backend is built.
+#if defined(WS_HAVE_CUDA)
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+
+#include "app/cli/arguments.hpp"
+#include "app/cli/backend_select.hpp"
+#include "app/cli/commands.hpp"
+#include "kernels/bench/bench.hpp"
+#include "kernels/catalog.hpp"
+
+namespace ws::cli {
+namespace {
+// "2^10..2^28" (every power of two between) or "1000,2^20,5000".
+std::vector<std::uint64_t> parse_sizes(const std::string& text) {
+    std::vector<std::uint64_t> out;
+    const auto dots = text.find("..");
+    if (dots != std::string::npos) {
+        auto lo = parse_count(text.substr(0, dots)), hi = parse_count(text.substr(dots + 2));
+        if (!lo || !hi || *lo == 0 || *lo > *hi || (*lo & (*lo - 1)) != 0)
+            throw UsageError{"--sizes " + text + ": write 2^10..2^28 (powers of two)"};
+        for (std::uint64_t n = *lo; n <= *hi; n *= 2) out.push_back(n);
+    } else {
+        std::size_t start = 0;
+        while (start <= text.size()) {
+            const auto comma = text.find(',', start);
+            auto n = parse_count(text.substr(start, comma - start));
+            if (!n || *n == 0) throw UsageError{"--sizes " + text + ": not a list of counts"};
+            out.push_back(*n);
+            if (comma == std::string::npos) break;
+            start = comma + 1;
+        }
+    }
+    for (auto n : out)
+        if (n > (std::uint64_t(1) << 30))
+            throw UsageError{"--sizes " + text + ": at most 2^30 elements"};
+    return out;
+}
+}  // namespace
+
+int cmd_bench(const BenchOptions& opts) {
+    bench::BenchConfig cfg;
+    if (opts.algo != "all") {
+        if (!find_variant(opts.algo))
+            throw UsageError{"--algo " + opts.algo + ": no such algorithm (see `warpscope list`)"};
+        cfg.algos.push_back(opts.algo);
+    }
+    auto type = trace::parse_dtype(opts.type);
+    if (!type) throw UsageError{"--type " + opts.type + ": not a type (int, float or double)"};
+    cfg.type = *type;
+    cfg.sizes = parse_sizes(opts.sizes);
+    if (std::string why = cuda_unavailable_reason(); !why.empty()) {
+        std::fprintf(stderr, "warpscope: bench needs a CUDA device: %s\n", why.c_str());
+        return 2;
+    }
+    const bool tty = isatty(fileno(stderr));
+    cfg.progress = [&](const std::string& line) {
+        std::fprintf(stderr, tty ? "\r\033[K%s" : "%s\n", line.c_str());
+    };
+    const bench::BenchResult r = bench::run_bench(cfg);
+    if (tty) std::fprintf(stderr, "\n");
+    std::printf("%s (%d SMs, L2 %.0f MiB, %.0f GB/s theoretical), %s\n", r.device.name.c_str(),
+                r.device.sm_count, double(r.device.l2_bytes) / (1 << 20), r.device.peak_gbps,
+                r.date.c_str());
+    std::printf("%-30s %-6s %12s %10s %9s\n", "algo", "type", "n", "ms", "GB/s");
+    for (const auto& p : r.points)
+        std::printf("%-30s %-6s %12llu %10.4f %9.1f%s%s\n", p.algo.c_str(), p.type.c_str(),
+                    (unsigned long long)p.n, p.ms, p.gbps, p.l2_resident ? "  L2" : "",
+                    p.ok ? "" : "  WRONG");
+    if (!opts.json.empty()) {
+        std::ofstream f(opts.json);
+        f << bench::bench_json(r) << "\n";
+        if (!f) {
+            std::fprintf(stderr, "warpscope: cannot write %s\n", opts.json.c_str());
+            return 1;
+        }
+    }
+    if (!r.error.empty()) {
+        std::fprintf(stderr, "warpscope: %s\n", r.error.c_str());
+        return 1;
+    }
+    for (const auto& p : r.points)
+        if (!p.ok) return 1;
+    return 0;
+}
+
+}  // namespace ws::cli
+#endif

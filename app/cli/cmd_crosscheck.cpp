@@ -1,0 +1,52 @@
+// `warpscope crosscheck`: trace the catalog on the GPU and on the emulator and compare them
+// step by step, event by event. A difference is printed where it first appears.
+#include <cstdio>
+
+#include "app/cli/arguments.hpp"
+#include "app/cli/backend_select.hpp"
+#include "app/cli/commands.hpp"
+#include "kernels/catalog.hpp"
+#include "kernels/run/verify_cases.hpp"
+#include "kernels/trace/analysis.hpp"
+
+namespace ws::cli {
+
+int cmd_crosscheck(const std::string& algo) {
+    std::vector<const VariantInfo*> variants;
+    if (algo == "all") {
+        for (const auto& v : catalog()) variants.push_back(&v);
+    } else if (const VariantInfo* v = find_variant(algo)) {
+        variants.push_back(v);
+    } else {
+        throw UsageError{"--algo " + algo + ": no such algorithm (see `warpscope list`)"};
+    }
+    if (std::string why = cuda_unavailable_reason(); !why.empty()) {
+        std::fprintf(stderr, "warpscope: crosscheck needs a CUDA device: %s\n", why.c_str());
+        return 2;
+    }
+    std::size_t same = 0, differ = 0;
+    for (const VariantInfo* v : variants) {
+        for (const trace::Request& r : run::crosscheck_cases(*v)) {
+            const trace::Trace gpu = run_request(Backend::Cuda, r, run::RunOptions{});
+            const trace::Trace cpu = run_request(Backend::Cpu, r, run::RunOptions{});
+            std::string diff = trace::first_difference(gpu, cpu);
+            if (diff.empty() && !gpu.error.empty()) diff = "GPU: " + gpu.error;
+            if (diff.empty() && !cpu.error.empty()) diff = "emulator: " + cpu.error;
+            std::size_t events = 0;
+            for (const auto& b : gpu.blocks) events += b.events.size();
+            const bool racy = v->schedule_sensitive;
+            std::printf("%-8s %-31s %-5s n=%-6llu block=%-4u %zu blocks, %zu events%s%s\n",
+                        diff.empty() ? "same" : (racy ? "differs" : "DIFFERS"), v->id,
+                        trace::dtype_name(r.type), (unsigned long long)r.n, r.block,
+                        gpu.blocks.size(), events, diff.empty() ? "" : ": ", diff.c_str());
+            if (diff.empty())
+                ++same;
+            else if (!racy)
+                ++differ;
+        }
+    }
+    std::printf("%zu passed, %zu failed\n", same, differ);
+    return differ ? 1 : 0;
+}
+
+}  // namespace ws::cli

@@ -1,0 +1,109 @@
+// The GPU recorder's probe: each traced thread writes its events into its own slice of a device
+// buffer, indexed by its own counter, so the decoded trace does not depend on timing. At every
+// block barrier the traced block copies its dynamic shared memory out (then waits once more, so
+// no thread writes shared memory before the copy is done).
+//
+// Counting runs (capacity 0) record nothing but still count each thread's events and each
+// block's barriers: the host sizes the real buffers from them, so a trace is never cut short.
+#pragma once
+#include <cstdint>
+
+#include "kernels/probe/vocabulary.cuh"
+#include "kernels/trace/event.hpp"
+
+namespace ws::cuda {
+
+inline constexpr std::uint32_t kNotTraced = 0xffffffffu;
+
+// Device pointers and sizes, passed by value inside the probe.
+struct GpuTraceBuffers {
+    trace::Event* events = nullptr;        // [slot][thread][capacity]
+    std::uint32_t* counts = nullptr;       // [slot][thread]: events this thread made
+    std::uint32_t* phases = nullptr;       // [slot]: barriers this block passed
+    std::uint8_t* snapshots = nullptr;     // [slot][phase][smem_bytes]
+    const std::uint32_t* block_to_slot = nullptr;  // [gridDim.x]: a slot or kNotTraced
+    std::uint32_t capacity = 0;            // events per thread
+    std::uint32_t max_phases = 0;          // snapshots per block
+    std::uint32_t smem_bytes = 0;          // bytes of shared memory per snapshot
+    std::uint32_t threads_per_block = 0;
+};
+
+class GpuProbe {
+public:
+    explicit GpuProbe(const GpuTraceBuffers& b) : b_(b) {}
+
+    __device__ void before_access() {}
+    __device__ void shared_declared(unsigned, unsigned) {}
+    template <class V>
+    __device__ void out_of_bounds(unsigned, unsigned, unsigned) {}
+
+    template <class V>
+    __device__ void shared(trace::EventKind kind, unsigned byte_offset, V value, unsigned line) {
+        record(kind, 0, byte_offset, value, line, 0);
+    }
+    __device__ unsigned char next_global_buffer() { return next_buffer_++; }
+    template <class V>
+    __device__ void global(trace::EventKind kind, unsigned char buffer, unsigned long long offset,
+                           V value, unsigned line) {
+        record(kind, buffer, offset, value, line, 0);
+    }
+    template <class V>
+    __device__ void shuffled(unsigned src_lane, V value, unsigned line) {
+        record(trace::EventKind::Shuffle, 0, 0, value, line, src_lane);
+        ++substep_;
+    }
+    __device__ void block_synced(unsigned) {
+        const std::uint32_t slot = my_slot();
+        if (slot != kNotTraced) {
+            const unsigned t = probe::detail::linear_thread();
+            if (t == 0) b_.phases[slot] = phase_ + 1u;
+            if (phase_ < b_.max_phases && b_.snapshots) {
+                const std::uint8_t* smem = probe::detail::dynamic_smem_base();
+                std::uint8_t* dst =
+                    b_.snapshots + (std::size_t(slot) * b_.max_phases + phase_) * b_.smem_bytes;
+                for (unsigned i = t; i < b_.smem_bytes; i += b_.threads_per_block) dst[i] = smem[i];
+            }
+            __syncthreads();
+        }
+        ++phase_;
+        substep_ = 0;
+    }
+    __device__ void warp_synced(unsigned) { ++substep_; }
+
+private:
+    __device__ std::uint32_t my_slot() const { return b_.block_to_slot[blockIdx.x]; }
+
+    template <class V>
+    __device__ void record(trace::EventKind kind, unsigned char buffer, unsigned long long address,
+                           V value, unsigned line, unsigned src_lane) {
+        const std::uint32_t slot = my_slot();
+        if (slot == kNotTraced) return;
+        const unsigned t = probe::detail::linear_thread();
+        const std::size_t idx = std::size_t(slot) * b_.threads_per_block + t;
+        const std::uint32_t k = seq_++;
+        b_.counts[idx] = seq_;
+        if (k >= b_.capacity) return;
+        trace::Event e;
+        e.phase = phase_;
+        e.substep = substep_;
+        e.thread = std::uint16_t(t);
+        e.line = std::uint16_t(line);
+        e.kind = kind;
+        e.width = std::uint8_t(sizeof(V));
+        e.src_lane = std::uint8_t(src_lane);
+        e.buffer = buffer;
+        e.seq = k;
+        e.address = address;
+        e.value = 0;
+        memcpy(&e.value, &value, sizeof(V) < 8 ? sizeof(V) : 8);
+        b_.events[idx * b_.capacity + k] = e;
+    }
+
+    GpuTraceBuffers b_;
+    std::uint16_t phase_ = 0;
+    std::uint16_t substep_ = 0;
+    std::uint32_t seq_ = 0;
+    unsigned char next_buffer_ = 0;
+};
+
+}  // namespace ws::cuda

@@ -1,0 +1,287 @@
+// Reading trace files. Loading walks the lengths first (each checked against the bytes left
+// before anything is allocated), then the checksum, then the JSON header, so that each kind of
+// damage has its own one-line message.
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "kernels/trace/counter_fields.hpp"
+#include "kernels/trace/trace_file.hpp"
+#include "kernels/trace/trace_file_format.hpp"
+
+namespace ws::trace {
+
+namespace {
+
+using nlohmann::json;
+using namespace file_format;
+
+struct Failure {
+    std::string message;
+};
+
+// Reads little-endian integers from [pos, limit); running out is a truncated trace.
+class Reader {
+  public:
+    Reader(const std::string& bytes, std::size_t pos, std::size_t limit)
+        : bytes_(bytes), pos_(pos), limit_(limit) {}
+
+    std::size_t left() const { return limit_ - pos_; }
+    std::size_t pos() const { return pos_; }
+
+    void need(std::uint64_t n, const std::string& what) const {
+        if (n > left())
+            throw Failure{"truncated trace: the file ends inside " + what + " (" +
+                          std::to_string(n) + " bytes needed, " + std::to_string(left()) +
+                          " left)"};
+    }
+    // `count` records of at least `size` bytes each, checked before anything is allocated.
+    void need_records(std::uint64_t count, std::uint64_t size, const std::string& what) const {
+        if (count > left() / size)
+            throw Failure{"truncated trace: the file ends inside " + what + " (at least " +
+                          std::to_string(size) + " bytes each, " + std::to_string(left()) +
+                          " left)"};
+    }
+    std::uint64_t get(int n, const std::string& what) {
+        need(static_cast<std::uint64_t>(n), what);
+        std::uint64_t v = 0;
+        for (int i = 0; i < n; ++i)
+            v |= std::uint64_t(static_cast<unsigned char>(bytes_[pos_ + i])) << (8 * i);
+        pos_ += static_cast<std::size_t>(n);
+        return v;
+    }
+    // n bytes as [data, data + n), after checking they are there.
+    const char* take(std::uint64_t n, const std::string& what) {
+        need(n, what);
+        const char* p = bytes_.data() + pos_;
+        pos_ += static_cast<std::size_t>(n);
+        return p;
+    }
+
+  private:
+    const std::string& bytes_;
+    std::size_t pos_, limit_;
+};
+
+Event get_event(Reader& r) {
+    Event e{};
+    const std::string what = "an event";
+    e.phase = static_cast<std::uint16_t>(r.get(2, what));
+    e.substep = static_cast<std::uint16_t>(r.get(2, what));
+    e.thread = static_cast<std::uint16_t>(r.get(2, what));
+    e.line = static_cast<std::uint16_t>(r.get(2, what));
+    e.kind = static_cast<EventKind>(r.get(1, what));  // checked after the checksum
+    e.width = static_cast<std::uint8_t>(r.get(1, what));
+    e.src_lane = static_cast<std::uint8_t>(r.get(1, what));
+    e.buffer = static_cast<std::uint8_t>(r.get(1, what));
+    e.seq = static_cast<std::uint32_t>(r.get(4, what));
+    e.address = r.get(8, what);
+    e.value = r.get(8, what);
+    return e;
+}
+
+BlockTrace get_block(Reader& r, std::uint32_t index) {
+    const std::string which = "block #" + std::to_string(index);
+    BlockTrace b;
+    b.block = static_cast<std::uint32_t>(r.get(4, which + "'s id"));
+    b.truncated = r.get(1, which + "'s truncated flag") != 0;
+    std::uint64_t events = r.get(8, which + "'s event count");
+    r.need_records(events, kEventBytes, which + "'s " + std::to_string(events) + " events");
+    b.events.reserve(static_cast<std::size_t>(events));
+    for (std::uint64_t i = 0; i < events; ++i) b.events.push_back(get_event(r));
+
+    std::uint64_t snaps = r.get(4, which + "'s snapshot count");
+    constexpr std::uint64_t kMinSnapshot = 2 + 8;
+    r.need_records(snaps, kMinSnapshot, which + "'s " + std::to_string(snaps) + " snapshots");
+    b.snapshots.resize(static_cast<std::size_t>(snaps));
+    for (Snapshot& s : b.snapshots) {
+        s.phase = static_cast<std::uint16_t>(r.get(2, which + "'s snapshot phase"));
+        std::uint64_t n = r.get(8, which + "'s snapshot length");
+        const char* p = r.take(n, which + "'s snapshot of " + std::to_string(n) + " bytes");
+        s.bytes.assign(p, p + n);
+    }
+    return b;
+}
+
+// Header fields, each checked for presence and type.
+const json& field(const json& obj, const std::string& path, const char* key) {
+    auto it = obj.find(key);
+    std::string name = path.empty() ? key : path + "." + key;
+    if (it == obj.end()) throw Failure{"trace header is missing field \"" + name + "\""};
+    return *it;
+}
+[[noreturn]] void wrong_type(const std::string& path, const char* key, const char* want) {
+    std::string name = path.empty() ? key : path + "." + key;
+    throw Failure{"trace header field \"" + name + "\" is not " + want};
+}
+std::string get_string(const json& obj, const std::string& path, const char* key) {
+    const json& v = field(obj, path, key);
+    if (!v.is_string()) wrong_type(path, key, "a string");
+    return v.get<std::string>();
+}
+std::uint64_t get_u64(const json& obj, const std::string& path, const char* key,
+                      std::uint64_t max = std::numeric_limits<std::uint64_t>::max()) {
+    const json& v = field(obj, path, key);
+    if (!v.is_number_unsigned() || v.get<std::uint64_t>() > max)
+        wrong_type(path, key, "a non-negative integer in range");
+    return v.get<std::uint64_t>();
+}
+std::uint32_t get_u32(const json& obj, const std::string& path, const char* key) {
+    return static_cast<std::uint32_t>(
+        get_u64(obj, path, key, std::numeric_limits<std::uint32_t>::max()));
+}
+bool get_bool(const json& obj, const std::string& path, const char* key) {
+    const json& v = field(obj, path, key);
+    if (!v.is_boolean()) wrong_type(path, key, "true or false");
+    return v.get<bool>();
+}
+const json& get_object(const json& obj, const std::string& path, const char* key) {
+    const json& v = field(obj, path, key);
+    if (!v.is_object()) wrong_type(path, key, "an object");
+    return v;
+}
+DType get_dtype(const json& obj, const std::string& path, const char* key) {
+    std::optional<DType> t = parse_dtype(get_string(obj, path, key));
+    if (!t) wrong_type(path, key, "a type name (int, float or double)");
+    return *t;
+}
+Value get_value(const json& obj, const char* key) {
+    const json& v = get_object(obj, "", key);
+    return Value{get_dtype(v, key, "type"), get_u64(v, key, "bits")};
+}
+
+void read_header(const json& h, Trace& t) {
+    if (!h.is_object()) throw Failure{"trace header is not a JSON object"};
+    const json& rq = get_object(h, "", "request");
+    Request& r = t.request;
+    r.algo = get_string(rq, "request", "algo");
+    r.n = get_u64(rq, "request", "n");
+    r.block = get_u32(rq, "request", "block");
+    r.type = get_dtype(rq, "request", "type");
+    r.pattern = get_string(rq, "request", "pattern");
+    r.seed = get_u64(rq, "request", "seed");
+    r.schedule = get_string(rq, "request", "schedule");
+    const json& blocks = field(rq, "request", "blocks");
+    if (!blocks.is_array()) wrong_type("request", "blocks", "an array");
+    r.blocks.clear();
+    for (const json& b : blocks) {
+        if (!b.is_number_unsigned() || b.get<std::uint64_t>() > 0xffffffffu)
+            wrong_type("request", "blocks", "an array of block numbers");
+        r.blocks.push_back(b.get<std::uint32_t>());
+    }
+    r.all_blocks = get_bool(rq, "request", "all_blocks");
+
+    t.backend = get_string(h, "", "backend");
+    t.device = get_string(h, "", "device");
+    t.recorded_at = get_string(h, "", "recorded_at");
+    t.source_file = get_string(h, "", "source_file");
+    t.source_text = get_string(h, "", "source_text");
+    // Bounds that no GPU comes near, so that a crafted header cannot make the analysis
+    // allocate gigabytes: threads are numbered in 16 bits, shared memory is at most 228 KiB.
+    t.threads_per_block = static_cast<std::uint32_t>(get_u64(h, "", "threads_per_block", 65536));
+    t.grid = get_u32(h, "", "grid");
+    t.passes = get_u32(h, "", "passes");
+    t.smem_type = get_dtype(h, "", "smem_type");
+    t.smem_bytes = static_cast<std::uint32_t>(get_u64(h, "", "smem_bytes", 1u << 24));
+    const json& totals = get_object(h, "", "totals");
+    for (const CounterField& f : kCounterFields)
+        t.totals.*f.member = get_u64(totals, "totals", f.name);
+    t.result = get_value(h, "result");
+    t.expected = get_value(h, "expected");
+    t.ok = get_bool(h, "", "ok");
+    t.error = get_string(h, "", "error");
+}
+
+LoadResult decode(const std::string& bytes) {
+    LoadResult out;
+    if (bytes.empty()) throw Failure{"not a warpscope trace (the file is empty)"};
+    std::size_t magic = std::min(bytes.size(), sizeof kMagic);
+    if (std::memcmp(bytes.data(), kMagic, magic) != 0)
+        throw Failure{"not a warpscope trace (bad magic)"};
+    Reader head(bytes, 0, bytes.size());
+    head.take(sizeof kMagic, "the magic");
+    std::uint64_t version = head.get(4, "the format version");
+    if (version > Trace::kFormatVersion)
+        throw Failure{"trace format version " + std::to_string(version) +
+                      " is newer than this warpscope reads (" +
+                      std::to_string(Trace::kFormatVersion) + ")"};
+    if (version == 0) throw Failure{"not a warpscope trace (format version 0)"};
+
+    // Everything but the last 8 bytes is content; the walk must end exactly there.
+    if (bytes.size() < head.pos() + kChecksumBytes)
+        throw Failure{"truncated trace: the file ends before its checksum"};
+    const std::size_t content = bytes.size() - kChecksumBytes;
+    Reader r(bytes, head.pos(), content);
+    std::uint64_t header_size = r.get(8, "the header length");
+    const char* header =
+        r.take(header_size, "the header (" + std::to_string(header_size) + " bytes)");
+    std::uint64_t blocks = r.get(4, "the block count");
+    constexpr std::uint64_t kMinBlock = 4 + 1 + 8 + 4;
+    r.need_records(blocks, kMinBlock, std::to_string(blocks) + " blocks");
+    out.trace.blocks.reserve(static_cast<std::size_t>(blocks));
+    for (std::uint64_t i = 0; i < blocks; ++i)
+        out.trace.blocks.push_back(get_block(r, static_cast<std::uint32_t>(i)));
+
+    Reader tail(bytes, content, bytes.size());
+    std::uint64_t stored = tail.get(8, "the checksum");
+    if (stored != fnv1a64(bytes.data(), content))
+        throw Failure{"checksum mismatch: the file is damaged"};
+    if (r.left() != 0)
+        throw Failure{"corrupt trace: " + std::to_string(r.left()) +
+                      " unexpected bytes after the last block"};
+
+    for (const BlockTrace& b : out.trace.blocks)
+        for (const Event& e : b.events)
+            if (static_cast<int>(e.kind) >= kEventKindCount)
+                throw Failure{"corrupt trace: event kind " +
+                              std::to_string(static_cast<int>(e.kind)) + " is unknown"};
+
+    json h = json::parse(header, header + header_size, nullptr, false);
+    if (h.is_discarded()) throw Failure{"trace header is not valid JSON"};
+    read_header(h, out.trace);
+    out.ok = true;
+    return out;
+}
+}  // namespace
+
+LoadResult decode_trace(const std::string& bytes) {
+    try {
+        return decode(bytes);
+    } catch (const Failure& f) {
+        LoadResult out;
+        out.error = f.message;
+        return out;
+    } catch (const std::exception& e) {  // a header value nlohmann refuses; not expected
+        LoadResult out;
+        out.error = std::string("trace header is unreadable: ") + e.what();
+        return out;
+    }
+}
+
+LoadResult load_trace(const std::string& path) {
+    LoadResult out;
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        out.error = "cannot open " + path + ": it is a directory";
+        return out;
+    }
+    std::ifstream f(path, std::ios::binary);
+    if (!f) {
+        out.error = "cannot open " + path + ": " + std::strerror(errno);
+        return out;
+    }
+    std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    if (f.bad()) {
+        out.error = "cannot read " + path + ": " + std::strerror(errno);
+        return out;
+    }
+    return decode_trace(bytes);
+}
+
+}  // namespace ws::trace

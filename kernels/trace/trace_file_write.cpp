@@ -1,0 +1,109 @@
+// Writing trace files: the format of trace_file_format.hpp, byte by byte in little-endian
+// order so that files move between machines.
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "kernels/trace/counter_fields.hpp"
+#include "kernels/trace/trace_file.hpp"
+#include "kernels/trace/trace_file_format.hpp"
+
+namespace ws::trace {
+
+namespace {
+
+using nlohmann::json;
+using namespace file_format;
+
+void put(std::string& out, std::uint64_t v, int bytes) {
+    for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+}
+
+json value_json(Value v) {
+    return {{"type", dtype_name(v.type)}, {"bits", v.bits}};
+}
+
+json header_json(const Trace& t) {
+    const Request& r = t.request;
+    json counters = json::object();
+    for (const CounterField& f : kCounterFields) counters[f.name] = t.totals.*f.member;
+    return {
+        {"request",
+         {{"algo", r.algo},
+          {"n", r.n},
+          {"block", r.block},
+          {"type", dtype_name(r.type)},
+          {"pattern", r.pattern},
+          {"seed", r.seed},
+          {"schedule", r.schedule},
+          {"blocks", r.blocks},
+          {"all_blocks", r.all_blocks}}},
+        {"backend", t.backend},
+        {"device", t.device},
+        {"recorded_at", t.recorded_at},
+        {"source_file", t.source_file},
+        {"source_text", t.source_text},
+        {"threads_per_block", t.threads_per_block},
+        {"grid", t.grid},
+        {"passes", t.passes},
+        {"smem_type", dtype_name(t.smem_type)},
+        {"smem_bytes", t.smem_bytes},
+        {"totals", counters},
+        {"result", value_json(t.result)},
+        {"expected", value_json(t.expected)},
+        {"ok", t.ok},
+        {"error", t.error},
+    };
+}
+
+void put_event(std::string& out, const Event& e) {
+    put(out, e.phase, 2);
+    put(out, e.substep, 2);
+    put(out, e.thread, 2);
+    put(out, e.line, 2);
+    put(out, static_cast<std::uint8_t>(e.kind), 1);
+    put(out, e.width, 1);
+    put(out, e.src_lane, 1);
+    put(out, e.buffer, 1);
+    put(out, e.seq, 4);
+    put(out, e.address, 8);
+    put(out, e.value, 8);
+}
+}  // namespace
+
+std::string encode_trace(const Trace& t) {
+    std::string out(kMagic, sizeof kMagic);
+    put(out, Trace::kFormatVersion, 4);
+    // Invalid UTF-8 (in source text, say) is replaced rather than thrown on.
+    std::string header = header_json(t).dump(-1, ' ', false, json::error_handler_t::replace);
+    put(out, header.size(), 8);
+    out += header;
+    put(out, t.blocks.size(), 4);
+    for (const BlockTrace& b : t.blocks) {
+        put(out, b.block, 4);
+        put(out, b.truncated ? 1 : 0, 1);
+        put(out, b.events.size(), 8);
+        for (const Event& e : b.events) put_event(out, e);
+        put(out, b.snapshots.size(), 4);
+        for (const Snapshot& s : b.snapshots) {
+            put(out, s.phase, 2);
+            put(out, s.bytes.size(), 8);
+            out.append(reinterpret_cast<const char*>(s.bytes.data()), s.bytes.size());
+        }
+    }
+    put(out, fnv1a64(out.data(), out.size()), 8);
+    return out;
+}
+
+std::string save_trace(const Trace& t, const std::string& path) {
+    std::string bytes = encode_trace(t);
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    if (!f) return "cannot open " + path + " for writing: " + std::strerror(errno);
+    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    f.close();
+    if (!f) return "cannot write " + path + ": " + std::strerror(errno);
+    return "";
+}
+
+}  // namespace ws::trace

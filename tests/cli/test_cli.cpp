@@ -1,0 +1,133 @@
+// The command line is a contract that scripts and tests depend on: these run the real binary.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "kernels/catalog.hpp"
+#include "tests/cli/run_command.hpp"
+
+using nlohmann::json;
+
+TEST_CASE("list --json names every algorithm with its family and title", "[cli]") {
+    const auto r = run_warpscope("list --json");
+    REQUIRE(r.code == 0);
+    const json j = json::parse(r.out);
+    REQUIRE(j.size() == ws::catalog().size());
+    for (std::size_t i = 0; i < j.size(); ++i) {
+        CHECK(j[i]["id"] == ws::catalog()[i].id);
+        CHECK(j[i]["family"] == "reduce");
+        CHECK_FALSE(j[i]["title"].get<std::string>().empty());
+        CHECK_FALSE(j[i]["what_changed"].get<std::string>().empty());
+        CHECK_FALSE(j[i]["needs"].get<std::string>().empty());
+    }
+    const auto plain = run_warpscope("list");
+    CHECK(plain.code == 0);
+    CHECK(count_lines(plain.out) == ws::catalog().size() + 1);
+}
+
+TEST_CASE("stats --json has the contract's fields, per step and in total", "[cli]") {
+    const auto r = run_warpscope(
+        "stats --algo reduce-sequential --n 1000 --block 128 --type float --backend cpu --json");
+    REQUIRE(r.code == 0);
+    const json j = json::parse(r.out);
+    for (const char* key : {"algo", "n", "block", "type", "backend", "result", "expected", "ok",
+                            "steps", "totals"})
+        CHECK(j.contains(key));
+    CHECK(j["algo"] == "reduce-sequential");
+    CHECK(j["n"] == 1000);
+    CHECK(j["type"] == "float");
+    CHECK(j["backend"] == "emulator");
+    CHECK(j["ok"] == true);
+    CHECK(j["result"] == j["expected"]);
+    REQUIRE(j["steps"].size() == 9);  // load + 7 levels (128 threads) + the final write
+    const char* counters[] = {"phase", "substep", "active_lanes", "live_lanes", "active_warps",
+                              "divergent_warps", "smem_instructions", "smem_wavefronts",
+                              "smem_ideal_wavefronts", "bank_conflicts", "smem_reads",
+                              "smem_writes", "gmem_sectors", "hazards"};
+    for (const auto& step : j["steps"])
+        for (const char* key : counters) CHECK(step.contains(key));
+    CHECK(j["steps"][1]["active_lanes"] == 64);
+    CHECK(j["steps"][1]["smem_reads"] == 128);
+    CHECK(j["totals"]["bank_conflicts"] == 0);
+    CHECK(j["totals"]["active_warps"].get<int>() > 0);
+}
+
+TEST_CASE("a trace file replays through stats --trace with the same numbers", "[cli]") {
+    const std::string file = "/tmp/ws_cli_trace_" + std::to_string(::getpid()) + ".wstrace";
+    const auto t = run_warpscope("trace --algo reduce-interleaved-strided --n 300 --block 64 "
+                                 "--pattern random --backend cpu -o " + file);
+    REQUIRE(t.code == 0);
+    CHECK(t.out.find("-> " + file) != std::string::npos);
+    const auto live = run_warpscope("stats --algo reduce-interleaved-strided --n 300 --block 64 "
+                                    "--pattern random --backend cpu --json");
+    const auto replay = run_warpscope("stats --trace " + file + " --json");
+    REQUIRE(replay.code == 0);
+    json a = json::parse(live.out), b = json::parse(replay.out);
+    CHECK(a["steps"] == b["steps"]);
+    CHECK(a["totals"] == b["totals"]);
+    CHECK(a["result"] == b["result"]);
+
+    // A damaged copy is refused in one line, and nothing crashes.
+    std::ifstream in(file, std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(in)), {});
+    REQUIRE(bytes.size() > 100);
+    const std::string bad = file + ".bad";
+    std::ofstream(bad, std::ios::binary) << bytes.substr(0, bytes.size() / 2);
+    const auto broken = run_warpscope("stats --trace " + bad + " --json");
+    CHECK(broken.code == 2);
+    CHECK(count_lines(broken.err) == 1);
+    CHECK(broken.out.empty());
+    std::ofstream(bad, std::ios::binary) << "hello, I am not a trace";
+    CHECK(run_warpscope("stats --trace " + bad).code == 2);
+    CHECK(run_warpscope("stats --trace /nonexistent/file.wstrace").code == 2);
+    std::remove(file.c_str());
+    std::remove(bad.c_str());
+}
+
+TEST_CASE("bad arguments get one line naming the argument, and exit code 2", "[cli]") {
+    struct Case {
+        const char* args;
+        const char* names;
+    } cases[] = {
+        {"stats --algo reduce-sequential --n 0 --backend cpu", "--n 0"},
+        {"stats --algo reduce-sequential --n 2^40 --backend cpu", "--n"},
+        {"stats --algo reduce-sequential --n abc --backend cpu", "--n abc"},
+        {"stats --algo reduce-sequential --n 100 --block 100 --backend cpu", "--block 100"},
+        {"stats --algo reduce-sequential --n 100 --block 2048 --backend cpu", "--block 2048"},
+        {"stats --algo nope --n 100 --backend cpu", "--algo nope"},
+        {"stats --algo reduce-sequential --n 100 --type half --backend cpu", "--type half"},
+        {"stats --algo reduce-sequential --n 100 --pattern zig --backend cpu", "--pattern zig"},
+        {"stats --algo reduce-sequential --n 100 --schedule fast --backend cpu", "--schedule fast"},
+        {"stats --algo reduce-sequential --n 100 --blocks 7 --backend cpu", "--blocks 7"},
+        {"stats --algo reduce-sequential --n 100 --backend tpu", "--backend tpu"},
+        {"verify --algo nope", "--algo nope"},
+        {"trace --algo reduce-sequential --n 10", "--output"},
+        {"frobnicate", "frobnicate"},
+    };
+    for (const auto& c : cases) {
+        const auto r = run_warpscope(c.args);
+        INFO(c.args << "\nstderr: " << r.err);
+        CHECK(r.code == 2);
+        CHECK(count_lines(r.err) == 1);
+        CHECK(r.err.find(c.names) != std::string::npos);
+    }
+}
+
+TEST_CASE("the default backend says which one it used", "[cli]") {
+    const auto r = run_warpscope("stats --algo reduce-sequential --n 64 --block 32 --json");
+    REQUIRE(r.code == 0);
+    CHECK(r.err.find("backend:") != std::string::npos);
+}
+
+TEST_CASE("a kernel the emulator stops is reported with its line, and the run fails cleanly",
+          "[cli]") {
+    // The legacy unroll under the sequential schedule computes a wrong sum: reported, exit 1.
+    const auto r = run_warpscope("stats --algo reduce-unroll-last-warp-legacy --n 256 --block 64 "
+                                 "--pattern random --schedule sequential --backend cpu --json");
+    CHECK(r.code == 1);
+    const json j = json::parse(r.out);
+    CHECK(j["ok"] == false);
+    CHECK(j["totals"]["hazards"].get<int>() > 0);
+}

@@ -1,0 +1,83 @@
+// [gpu] tests: run only where a CUDA device is usable (tests/test_main.cpp reports them as
+// skipped elsewhere). They are the promise that the emulator shows what the GPU does.
+#if defined(WS_HAVE_CUDA)
+#include <catch2/catch.hpp>
+#include <sstream>
+#include <string>
+
+#include "kernels/catalog.hpp"
+#include "kernels/cuda/cuda_backend.hpp"
+#include "kernels/run/emulator_backend.hpp"
+#include "kernels/run/verify_cases.hpp"
+#include "kernels/trace/analysis.hpp"
+
+using namespace ws;
+
+TEST_CASE("the GPU trace equals the emulator trace for every race-free algorithm", "[gpu]") {
+    for (const auto& v : catalog()) {
+        if (v.schedule_sensitive) continue;
+        for (const auto& r : run::crosscheck_cases(v)) {
+            const trace::Trace gpu = cuda::run_on_gpu(r);
+            const trace::Trace cpu = run::run_on_emulator(r);
+            INFO(v.id << " " << trace::dtype_name(r.type) << " n=" << r.n << " block=" << r.block);
+            REQUIRE(gpu.error == "");
+            REQUIRE(cpu.error == "");
+            REQUIRE(gpu.blocks.size() == gpu.grid);
+            CHECK(trace::first_difference(gpu, cpu) == "");
+        }
+    }
+}
+
+TEST_CASE("every algorithm is right on the GPU for every verify case", "[gpu]") {
+    run::RunOptions fast;
+    fast.record = false;
+    fast.count_totals = false;
+    for (const auto& v : catalog()) {
+        for (const auto& r : run::verify_cases(v)) {
+            const trace::Trace t = cuda::run_on_gpu(r, fast);
+            INFO(v.id << " " << trace::dtype_name(r.type) << " n=" << r.n << " block=" << r.block
+                      << ": " << t.error);
+            CHECK(t.ok);
+        }
+    }
+}
+
+TEST_CASE("__builtin_LINE() in the index records the caller's line in device code", "[gpu]") {
+    const VariantInfo* v = find_variant("reduce-sequential");
+    std::istringstream src(variant_source(*v));
+    std::string line;
+    unsigned number = 0, add_line = 0;
+    while (std::getline(src, line)) {
+        ++number;
+        if (line.find("s[t] += s[t + stride]") != std::string::npos) add_line = number;
+    }
+    REQUIRE(add_line > 0);
+    trace::Request r;
+    r.algo = v->id;
+    r.n = 256;
+    r.block = 256;
+    const trace::Trace t = cuda::run_on_gpu(r);
+    REQUIRE(t.error == "");
+    unsigned reads_at_add = 0;
+    for (const auto& e : t.blocks.at(0).events)
+        if (e.kind == trace::EventKind::SharedRead) {
+            CHECK(e.line == add_line);
+            reads_at_add += e.line == add_line;
+        }
+    CHECK(reads_at_add == 2 * 255);  // each addition reads two words; 255 additions
+}
+
+TEST_CASE("a request the GPU cannot run is an error, and the next request still works",
+          "[gpu]") {
+    trace::Request bad;
+    bad.algo = "reduce-sequential";
+    bad.n = 1000;
+    bad.block = 48;
+    const trace::Trace t = cuda::run_on_gpu(bad);
+    CHECK_FALSE(t.ok);
+    CHECK(t.error.find("--block 48") != std::string::npos);
+    trace::Request good = bad;
+    good.block = 64;
+    CHECK(cuda::run_on_gpu(good).ok);
+}
+#endif

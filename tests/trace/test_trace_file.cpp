@@ -1,0 +1,295 @@
+// Trace files: round trips, and every kind of damage rejected with its own one-line message.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "kernels/trace/analysis.hpp"
+#include "kernels/trace/trace_file.hpp"
+#include "tests/trace/trace_builders.hpp"
+
+using namespace ws::trace;
+
+namespace {
+
+std::uint64_t fnv1a64(const std::string& s) {
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (unsigned char c : s) {
+        h ^= c;
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+void put(std::string& out, std::uint64_t v, int bytes) {
+    for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+}
+
+std::uint64_t get(const std::string& s, std::size_t at, int bytes) {
+    std::uint64_t v = 0;
+    for (int i = 0; i < bytes; ++i)
+        v |= std::uint64_t(static_cast<unsigned char>(s[at + i])) << (8 * i);
+    return v;
+}
+
+void patch(std::string& s, std::size_t at, std::uint64_t v, int bytes) {
+    for (int i = 0; i < bytes; ++i) s[at + i] = static_cast<char>((v >> (8 * i)) & 0xff);
+}
+
+// An encoded file split into its JSON header and its binary blocks (without the checksum).
+struct Parts {
+    std::string header, blocks;
+};
+Parts split(const std::string& file) {
+    std::size_t len = get(file, 12, 8);
+    return {file.substr(20, len), file.substr(20 + len, file.size() - 8 - 20 - len)};
+}
+// A file with the given parts, version and a correct checksum.
+std::string join(const std::string& header, const std::string& blocks, std::uint32_t version = 1) {
+    std::string out = "WSTRACE\n";
+    put(out, version, 4);
+    put(out, header.size(), 8);
+    out += header;
+    out += blocks;
+    put(out, fnv1a64(out), 8);
+    return out;
+}
+
+// A small trace: one block of 40 events and one snapshot.
+Trace tiny_trace() {
+    Trace t = test::small_trace();
+    t.blocks.resize(1);
+    t.blocks[0].events.resize(40);
+    t.blocks[0].snapshots.resize(1);
+    return t;
+}
+
+std::string error_of(const std::string& bytes) {
+    LoadResult r = decode_trace(bytes);
+    CHECK_FALSE(r.ok);
+    return r.error;
+}
+
+bool starts_with(const std::string& s, const std::string& prefix) {
+    return s.compare(0, prefix.size(), prefix) == 0;
+}
+
+}  // namespace
+
+TEST_CASE("a trace survives encoding and decoding", "[trace][file]") {
+    Trace t = test::small_trace();
+    t.error = "line 3: \"quoted\"";
+    t.ok = false;
+    t.blocks[1].truncated = true;
+    std::string bytes = encode_trace(t);
+    LoadResult r = decode_trace(bytes);
+    REQUIRE(r.error == "");
+    REQUIRE(r.ok);
+    const Trace& u = r.trace;
+    CHECK(first_difference(t, u) == "");
+
+    CHECK(u.request.algo == t.request.algo);
+    CHECK(u.request.n == t.request.n);
+    CHECK(u.request.block == t.request.block);
+    CHECK(u.request.type == t.request.type);
+    CHECK(u.request.pattern == t.request.pattern);
+    CHECK(u.request.seed == t.request.seed);
+    CHECK(u.request.schedule == t.request.schedule);
+    CHECK(u.request.blocks == t.request.blocks);
+    CHECK(u.request.all_blocks == t.request.all_blocks);
+    CHECK(u.backend == t.backend);
+    CHECK(u.device == t.device);
+    CHECK(u.recorded_at == t.recorded_at);
+    CHECK(u.source_file == t.source_file);
+    CHECK(u.source_text == t.source_text);
+    CHECK(u.passes == t.passes);
+    CHECK(u.smem_type == t.smem_type);
+    CHECK(u.totals == t.totals);
+    CHECK(u.result.type == t.result.type);
+    CHECK(u.result.bits == t.result.bits);
+    CHECK(u.expected.bits == t.expected.bits);
+    CHECK(u.ok == t.ok);
+    CHECK(u.error == t.error);
+    REQUIRE(u.blocks.size() == 2);
+    CHECK(u.blocks[1].truncated);
+    CHECK_FALSE(u.blocks[0].truncated);
+    CHECK(u.blocks[1].block == 1);
+    REQUIRE(u.blocks[0].events.size() == t.blocks[0].events.size());
+    CHECK(std::memcmp(u.blocks[0].events.data(), t.blocks[0].events.data(),
+                      t.blocks[0].events.size() * sizeof(Event)) == 0);
+    CHECK(u.blocks[0].snapshots[1].bytes == t.blocks[0].snapshots[1].bytes);
+
+    CHECK(encode_trace(u) == bytes);  // stable
+}
+
+TEST_CASE("the file is little-endian with the documented layout", "[trace][file]") {
+    Trace t = tiny_trace();
+    t.blocks[0].events[0].address = 0x0102030405060708ull;
+    std::string bytes = encode_trace(t);
+    CHECK(bytes.substr(0, 8) == "WSTRACE\n");
+    CHECK(get(bytes, 8, 4) == 1);
+    Parts p = split(bytes);
+    CHECK(nlohmann::json::parse(p.header)["grid"] == 2);
+    CHECK(get(p.blocks, 0, 4) == 1);   // block count
+    CHECK(get(p.blocks, 4, 4) == 0);   // block id
+    CHECK(get(p.blocks, 9, 8) == 40);  // event count
+    const Event& e = t.blocks[0].events[0];
+    std::size_t ev = 17;
+    CHECK(get(p.blocks, ev + 4, 2) == e.thread);
+    CHECK(get(p.blocks, ev + 8, 1) == static_cast<unsigned>(e.kind));
+    CHECK(static_cast<unsigned char>(p.blocks[ev + 16]) == 0x08);
+    CHECK(get(p.blocks, ev + 16, 8) == 0x0102030405060708ull);
+    CHECK(get(bytes, bytes.size() - 8, 8) == fnv1a64(bytes.substr(0, bytes.size() - 8)));
+}
+
+TEST_CASE("an empty trace round trips", "[trace][file]") {
+    Trace t;
+    LoadResult r = decode_trace(encode_trace(t));
+    REQUIRE(r.ok);
+    CHECK(r.trace.blocks.empty());
+    CHECK(r.trace.request.blocks == std::vector<std::uint32_t>{0});
+    CHECK(first_difference(t, r.trace) == "");
+}
+
+TEST_CASE("save_trace and load_trace use the file system", "[trace][file]") {
+    namespace fs = std::filesystem;
+    fs::path dir = fs::temp_directory_path() / "warpscope_trace_file_test";
+    fs::create_directories(dir);
+    std::string path = (dir / "t.wstrace").string();
+    Trace t = test::small_trace();
+    REQUIRE(save_trace(t, path) == "");
+    LoadResult r = load_trace(path);
+    REQUIRE(r.ok);
+    CHECK(first_difference(t, r.trace) == "");
+    CHECK(r.trace.source_text == t.source_text);
+
+    LoadResult missing = load_trace((dir / "missing.wstrace").string());
+    CHECK_FALSE(missing.ok);
+    CHECK(starts_with(missing.error, "cannot open"));
+    CHECK_FALSE(load_trace(dir.string()).ok);
+    CHECK_FALSE(save_trace(t, (dir / "no" / "such" / "dir.wstrace").string()).empty());
+    fs::remove_all(dir);
+}
+
+TEST_CASE("files that are not traces are refused", "[trace][file]") {
+    CHECK(error_of("") == "not a warpscope trace (the file is empty)");
+    CHECK(error_of("hello, world, this is text") == "not a warpscope trace (bad magic)");
+    std::string bytes = encode_trace(tiny_trace());
+    bytes[3] = 'X';
+    CHECK(error_of(bytes) == "not a warpscope trace (bad magic)");
+}
+
+TEST_CASE("a newer format version is refused by name", "[trace][file]") {
+    std::string bytes = encode_trace(tiny_trace());
+    patch(bytes, 8, 2, 4);
+    CHECK(error_of(bytes) == "trace format version 2 is newer than this warpscope reads (1)");
+    patch(bytes, 8, 0, 4);
+    CHECK(starts_with(error_of(bytes), "not a warpscope trace"));
+}
+
+TEST_CASE("a truncated file is refused at every cut", "[trace][file]") {
+    std::string bytes = encode_trace(tiny_trace());
+    std::vector<std::size_t> cuts = {bytes.size() - 1, bytes.size() - 8, bytes.size() - 9};
+    for (std::size_t cut = 1; cut < bytes.size(); cut += 7) cuts.push_back(cut);
+    for (std::size_t cut : cuts) {
+        INFO("cut at " << cut << " of " << bytes.size());
+        std::string e = error_of(bytes.substr(0, cut));
+        CHECK(starts_with(e, "truncated trace: "));
+        CHECK(e.find('\n') == std::string::npos);
+    }
+}
+
+TEST_CASE("a damaged byte fails the checksum", "[trace][file]") {
+    std::string bytes = encode_trace(tiny_trace());
+    Parts p = split(bytes);
+    std::size_t in_header = 20 + p.header.size() / 2;
+    std::size_t in_events = 20 + p.header.size() + 17 + 32 * 5 + 20;
+    std::size_t in_checksum = bytes.size() - 3;
+    for (std::size_t at : {in_header, in_events, in_checksum}) {
+        std::string damaged = bytes;
+        damaged[at] = static_cast<char>(damaged[at] ^ 0x10);
+        CHECK(error_of(damaged) == "checksum mismatch: the file is damaged");
+    }
+}
+
+TEST_CASE("no single flipped bit loads", "[trace][file]") {
+    std::string bytes = encode_trace(tiny_trace());
+    for (std::size_t at = 0; at < bytes.size(); ++at) {
+        for (int bit : {0, 7}) {
+            std::string damaged = bytes;
+            damaged[at] = static_cast<char>(damaged[at] ^ (1 << bit));
+            LoadResult r = decode_trace(damaged);
+            if (r.ok) FAIL("byte " << at << " bit " << bit << " went unnoticed");
+            if (r.error.empty()) FAIL("byte " << at << " bit " << bit << " gave no message");
+        }
+    }
+}
+
+TEST_CASE("absurd lengths are refused before anything is allocated", "[trace][file]") {
+    Trace t = tiny_trace();
+    t.blocks[0].events.clear();  // one block: no events, one snapshot
+    std::string bytes = encode_trace(t);
+    const std::size_t h = 20 + split(bytes).header.size();  // the block count
+
+    struct Field {
+        const char* what;
+        std::size_t at;
+        int size;
+        std::uint64_t value;
+    };
+    for (Field f :
+         {Field{"header length", 12, 8, 1ull << 62}, Field{"header length", 12, 8, ~0ull},
+          Field{"block count", h, 4, 0xffffffffull}, Field{"event count", h + 9, 8, 1ull << 60},
+          Field{"event count", h + 9, 8, ~0ull}, Field{"snapshot count", h + 17, 4, 0xffffffffull},
+          Field{"snapshot length", h + 23, 8, 1ull << 63}}) {
+        INFO(f.what << " = " << f.value);
+        std::string damaged = bytes;
+        patch(damaged, f.at, f.value, f.size);
+        // With a correct checksum too: the lengths themselves must be caught.
+        std::string resummed = damaged.substr(0, damaged.size() - 8);
+        put(resummed, fnv1a64(resummed), 8);
+        CHECK(starts_with(error_of(damaged), "truncated trace: "));
+        CHECK(starts_with(error_of(resummed), "truncated trace: "));
+    }
+}
+
+TEST_CASE("a damaged header is named", "[trace][file]") {
+    Parts p = split(encode_trace(tiny_trace()));
+    CHECK(error_of(join("{\"request\": ", p.blocks)) == "trace header is not valid JSON");
+    CHECK(error_of(join("[1, 2]", p.blocks)) == "trace header is not a JSON object");
+
+    nlohmann::json h = nlohmann::json::parse(p.header);
+    nlohmann::json no_grid = h;
+    no_grid.erase("grid");
+    CHECK(error_of(join(no_grid.dump(), p.blocks)) == "trace header is missing field \"grid\"");
+    nlohmann::json no_algo = h;
+    no_algo["request"].erase("algo");
+    CHECK(error_of(join(no_algo.dump(), p.blocks)) ==
+          "trace header is missing field \"request.algo\"");
+    nlohmann::json bad_n = h;
+    bad_n["request"]["n"] = "ten";
+    CHECK(error_of(join(bad_n.dump(), p.blocks)).find("\"request.n\"") != std::string::npos);
+    nlohmann::json bad_type = h;
+    bad_type["smem_type"] = "half";
+    CHECK(error_of(join(bad_type.dump(), p.blocks)).find("\"smem_type\"") != std::string::npos);
+    nlohmann::json big = h;
+    big["grid"] = 1ull << 40;
+    CHECK(error_of(join(big.dump(), p.blocks)).find("\"grid\"") != std::string::npos);
+
+    nlohmann::json huge = h;
+    huge["smem_bytes"] = 0xffffffffu;  // would make shared_after allocate 8 GB
+    CHECK(error_of(join(huge.dump(), p.blocks)).find("\"smem_bytes\"") != std::string::npos);
+
+    // The untouched header loads.
+    CHECK(decode_trace(join(h.dump(), p.blocks)).ok);
+}
+
+TEST_CASE("well-summed files with bad contents are refused", "[trace][file]") {
+    Parts p = split(encode_trace(tiny_trace()));
+    CHECK(starts_with(error_of(join(p.header, p.blocks + "xyz")), "corrupt trace: 3 unexpected"));
+    std::string kinds = p.blocks;
+    kinds[17 + 8] = 9;  // the first event's kind
+    CHECK(error_of(join(p.header, kinds)) == "corrupt trace: event kind 9 is unknown");
+}
