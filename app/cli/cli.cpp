@@ -53,6 +53,8 @@ int run_cli(int argc, char** argv) {
     bench->add_option("--type", bench_opts.type, "int|float|double")->capture_default_str();
     bench->add_option("--sizes", bench_opts.sizes, "2^10..2^28")->capture_default_str();
     bench->add_option("--json", bench_opts.json, "write every point to this file");
+    bench->add_flag("--no-baselines", bench_opts.no_baselines,
+                    "only the algorithms (for profiling one kernel)");
 
     std::string cross_algo = "all";
     auto* cross = app.add_subcommand(

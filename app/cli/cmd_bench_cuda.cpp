@@ -51,6 +51,7 @@ int cmd_bench(const BenchOptions& opts) {
     if (!type) throw UsageError{"--type " + opts.type + ": not a type (int, float or double)"};
     cfg.type = *type;
     cfg.sizes = parse_sizes(opts.sizes);
+    cfg.baselines = !opts.no_baselines;
     if (std::string why = cuda_unavailable_reason(); !why.empty()) {
         std::fprintf(stderr, "warpscope: bench needs a CUDA device: %s\n", why.c_str());
         return 2;

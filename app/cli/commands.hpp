@@ -8,6 +8,7 @@ namespace ws::cli {
 
 struct BenchOptions {
     std::string algo = "all", type = "int", sizes = "2^10..2^28", json;
+    bool no_baselines = false;
 };
 
 int cmd_list(bool json);

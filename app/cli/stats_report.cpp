@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "kernels/trace/analysis.hpp"
+#include "kernels/trace/counter_fields.hpp"
 
 namespace ws::cli {
 namespace {
@@ -22,18 +23,7 @@ ordered_json number(const trace::Value& v) {
 }
 
 void put_counters(ordered_json& o, const trace::Counters& c) {
-    o["active_lanes"] = c.active_lanes;
-    o["live_lanes"] = c.live_lanes;
-    o["active_warps"] = c.active_warps;
-    o["divergent_warps"] = c.divergent_warps;
-    o["smem_instructions"] = c.smem_instructions;
-    o["smem_wavefronts"] = c.smem_wavefronts;
-    o["smem_ideal_wavefronts"] = c.smem_ideal_wavefronts;
-    o["bank_conflicts"] = c.bank_conflicts;
-    o["smem_reads"] = c.smem_reads;
-    o["smem_writes"] = c.smem_writes;
-    o["gmem_sectors"] = c.gmem_sectors;
-    o["hazards"] = c.hazards;
+    for (const trace::CounterField& f : trace::kCounterFields) o[f.name] = c.*f.member;
 }
 
 }  // namespace

@@ -126,7 +126,8 @@ void bench_type(const BenchConfig& cfg, BenchResult& out) {
             BenchPoint p;
             p.algo = "read-only";
             p.bytes = bytes;
-            const unsigned grid = unsigned(std::min<std::uint64_t>((n + 255) / 256, out.device.sm_count * 8ull));
+            const unsigned grid = unsigned(std::max<std::uint64_t>(
+                1, std::min<std::uint64_t>((bytes / 16 + 255) / 256, out.device.sm_count * 8ull)));
             time_point([&](unsigned k) {
                 read_only_stream<<<grid, 256>>>(input(k), out_buf.get(), n);
                 cuda::check_launch("read-only", false);

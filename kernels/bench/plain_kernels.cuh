@@ -43,14 +43,35 @@ __global__ void reduce_warp_shuffle_plain(const T* in, T* out, unsigned n) {
     }
 }
 
-// Reads every element once and writes (almost) nothing: the read-only streaming ceiling.
+// Reads every byte once and writes (almost) nothing: the read-only streaming ceiling. 16-byte
+// loads, four independent ones in flight per thread per iteration; the bytes before the first
+// 16-byte boundary and after the last are read one element at a time.
 template <class T>
 __global__ void read_only_stream(const T* in, T* sink, unsigned long long n) {
-    T v = T(0);
     const unsigned long long stride = 1ull * blockDim.x * gridDim.x;
-    for (unsigned long long i = 1ull * blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
-        v += __ldg(in + i);
-    if (v == T(-12345)) *sink = v;  // keeps the loads; practically never true
+    const unsigned long long tid = 1ull * blockIdx.x * blockDim.x + threadIdx.x;
+    const unsigned long long head =
+        ((16 - reinterpret_cast<unsigned long long>(in) % 16) % 16) / sizeof(T);
+    const unsigned long long first = head < n ? head : n;
+    const unsigned long long vectors = (n - first) * sizeof(T) / 16;
+    const int4* v = reinterpret_cast<const int4*>(in + first);
+    int acc = 0;
+    unsigned long long i = tid;
+    for (; i + 3 * stride < vectors; i += 4 * stride) {
+        const int4 a = __ldg(v + i), b = __ldg(v + i + stride), c = __ldg(v + i + 2 * stride),
+                   d = __ldg(v + i + 3 * stride);
+        acc ^= a.x ^ a.y ^ a.z ^ a.w ^ b.x ^ b.y ^ b.z ^ b.w ^ c.x ^ c.y ^ c.z ^ c.w ^ d.x ^ d.y ^
+               d.z ^ d.w;
+    }
+    for (; i < vectors; i += stride) {
+        const int4 a = __ldg(v + i);
+        acc ^= a.x ^ a.y ^ a.z ^ a.w;
+    }
+    const unsigned long long tail = first + vectors * 16 / sizeof(T);
+    T rest = T(0);
+    for (unsigned long long j = tid; j < first; j += stride) rest += __ldg(in + j);
+    for (unsigned long long j = tail + tid; j < n; j += stride) rest += __ldg(in + j);
+    if (acc == 0x7eadbeef && rest == T(-12345)) *sink = rest;  // keeps the loads alive
 }
 
 }  // namespace ws::bench

@@ -33,4 +33,11 @@ std::string query_device(DeviceInfo& info);
 // blocks, totals over all blocks, the whole reduction checked against the CPU reference.
 trace::Trace run_on_gpu(const trace::Request& request, const run::RunOptions& options = {});
 
+// After a CUDA error: clears it, and resets the context if the error was sticky.
+void recover_after_error();
+
+// For the tests: makes the GPU fail on purpose (an invalid launch, or with sticky = true an
+// illegal address in a kernel), recovers, and returns the one-line error it reported.
+std::string provoke_error_for_test(bool sticky);
+
 }  // namespace ws::cuda

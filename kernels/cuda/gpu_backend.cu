@@ -210,9 +210,7 @@ Trace run_on_gpu(const trace::Request& request, const run::RunOptions& options) 
     } catch (const CudaError& e) {
         out.ok = false;
         out.error = e.what();
-        // A kernel fault leaves the context unusable; start a fresh one for the next request.
-        if (cudaGetLastError() != cudaSuccess || cudaDeviceSynchronize() != cudaSuccess)
-            cudaDeviceReset();
+        recover_after_error();
     }
     return out;
 }

@@ -48,12 +48,20 @@ struct NoProbe {};
 template <class P>
 inline constexpr bool kRecords = !std::is_same_v<P, NoProbe>;
 
-// An index that remembers the source line where it was written.
+// An index that remembers the source line where it was written. One constructor per integer
+// type, not a template: nvcc (checked with 13.0 on sm_90) evaluates __builtin_LINE() in a
+// default argument at the call site for ordinary constructors, but at the declaration for
+// constructor templates. tests/gpu checks the recorded lines on the GPU.
 struct Index {
     unsigned value;
     unsigned line;
-    template <class I, class = std::enable_if_t<std::is_integral_v<I>>>
-    WS_DEV Index(I v, unsigned l = __builtin_LINE()) : value(unsigned(v)), line(l) {}
+    WS_DEV Index(int v, unsigned l = __builtin_LINE()) : value(unsigned(v)), line(l) {}
+    WS_DEV Index(unsigned v, unsigned l = __builtin_LINE()) : value(v), line(l) {}
+    WS_DEV Index(long v, unsigned l = __builtin_LINE()) : value(unsigned(v)), line(l) {}
+    WS_DEV Index(unsigned long v, unsigned l = __builtin_LINE()) : value(unsigned(v)), line(l) {}
+    WS_DEV Index(long long v, unsigned l = __builtin_LINE()) : value(unsigned(v)), line(l) {}
+    WS_DEV Index(unsigned long long v, unsigned l = __builtin_LINE())
+        : value(unsigned(v)), line(l) {}
 };
 
 namespace detail {

@@ -146,12 +146,24 @@ inline T atomic_rmw(T* address, F f) {
     *address = f(old);
     return old;
 }
+// CUDA's atomics are overloads on the pointer's type, so the value converts to it:
+// atomicAdd(&unsigned_counter, 1) compiles. Only the pointer deduces T here.
+template <class T>
+struct same_type {
+    using type = T;
+};
+template <class T>
+using value_of = typename same_type<T>::type;
 }  // namespace ws::sim::detail
 
 #define WS_SIM_ATOMIC(name, expr)                                                      \
     template <class T>                                                                 \
-    inline std::enable_if_t<std::is_arithmetic_v<T>, T> name(T* address, T val) {      \
-        return ws::sim::detail::atomic_rmw(address, [&](T old) { return T(expr); });   \
+    inline std::enable_if_t<std::is_arithmetic_v<T>, T> name(                          \
+        T* address, ws::sim::detail::value_of<T> val) {                                \
+        return ws::sim::detail::atomic_rmw(address, [&](T old) {                       \
+            (void)old; /* atomicExch does not use it */                                \
+            return T(expr);                                                            \
+        });                                                                            \
     }
 WS_SIM_ATOMIC(atomicAdd, old + val)
 WS_SIM_ATOMIC(atomicSub, old - val)
@@ -160,6 +172,8 @@ WS_SIM_ATOMIC(atomicMin, val < old ? val : old)
 WS_SIM_ATOMIC(atomicMax, val > old ? val : old)
 #undef WS_SIM_ATOMIC
 template <class T>
-inline std::enable_if_t<std::is_integral_v<T>, T> atomicCAS(T* address, T compare, T val) {
+inline std::enable_if_t<std::is_integral_v<T>, T> atomicCAS(T* address,
+                                                            ws::sim::detail::value_of<T> compare,
+                                                            ws::sim::detail::value_of<T> val) {
     return ws::sim::detail::atomic_rmw(address, [&](T old) { return old == compare ? val : old; });
 }

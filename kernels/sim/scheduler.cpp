@@ -1,6 +1,7 @@
 // The emulator's scheduler: runs each block's threads as fibers under a schedule policy,
 // completes barriers and warp collectives, and turns deadlocks into KernelErrors.
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <string>
 
@@ -295,7 +296,9 @@ std::optional<Schedule> Schedule::parse(std::string_view text) {
         std::uint64_t seed = 0;
         for (char c : text.substr(prefix.size())) {
             if (c < '0' || c > '9') return std::nullopt;
-            seed = seed * 10 + std::uint64_t(c - '0');
+            const std::uint64_t digit = std::uint64_t(c - '0');
+            if (seed > (UINT64_MAX - digit) / 10) return std::nullopt;  // does not fit 64 bits
+            seed = seed * 10 + digit;
         }
         s.kind = Kind::Random;
         s.seed = seed;

@@ -67,6 +67,8 @@ std::vector<StepCounters> step_counters(const BlockTrace& b, std::uint32_t threa
             c.smem_wavefronts += r.wavefronts;
             c.smem_ideal_wavefronts += r.ideal_wavefronts;
             c.bank_conflicts += r.conflicts();
+            (inst.kind == EventKind::SharedRead ? c.bank_conflicts_ld : c.bank_conflicts_st) +=
+                r.conflicts();
         } else if (detail::is_global(inst.kind)) {
             c.gmem_sectors += sector_report(b, inst).sectors;
         }

@@ -22,6 +22,8 @@ inline constexpr CounterField kCounterFields[] = {
     {"smem_wavefronts", &Counters::smem_wavefronts},
     {"smem_ideal_wavefronts", &Counters::smem_ideal_wavefronts},
     {"bank_conflicts", &Counters::bank_conflicts},
+    {"bank_conflicts_ld", &Counters::bank_conflicts_ld},
+    {"bank_conflicts_st", &Counters::bank_conflicts_st},
     {"smem_reads", &Counters::smem_reads},
     {"smem_writes", &Counters::smem_writes},
     {"gmem_sectors", &Counters::gmem_sectors},

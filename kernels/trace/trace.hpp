@@ -54,6 +54,8 @@ struct Counters {
     std::uint64_t smem_wavefronts = 0;        // wavefronts they needed
     std::uint64_t smem_ideal_wavefronts = 0;  // wavefronts they would need without conflicts
     std::uint64_t bank_conflicts = 0;         // smem_wavefronts - smem_ideal_wavefronts
+    std::uint64_t bank_conflicts_ld = 0;      // the part of it from loads (ncu: ..._op_ld.sum)
+    std::uint64_t bank_conflicts_st = 0;      // the part of it from stores (ncu: ..._op_st.sum)
     std::uint64_t smem_reads = 0;             // lane-level shared reads
     std::uint64_t smem_writes = 0;            // lane-level shared writes
     std::uint64_t gmem_sectors = 0;           // 32-byte sectors touched by global warp accesses

@@ -46,25 +46,29 @@ TEST_CASE("__builtin_LINE() in the index records the caller's line in device cod
     const VariantInfo* v = find_variant("reduce-sequential");
     std::istringstream src(variant_source(*v));
     std::string line;
-    unsigned number = 0, add_line = 0;
+    unsigned number = 0, add_line = 0, out_line = 0;
     while (std::getline(src, line)) {
         ++number;
         if (line.find("s[t] += s[t + stride]") != std::string::npos) add_line = number;
+        if (line.find("out[blockIdx.x] = s[0]") != std::string::npos) out_line = number;
     }
     REQUIRE(add_line > 0);
+    REQUIRE(out_line > add_line);
     trace::Request r;
     r.algo = v->id;
     r.n = 256;
     r.block = 256;
     const trace::Trace t = cuda::run_on_gpu(r);
     REQUIRE(t.error == "");
-    unsigned reads_at_add = 0;
-    for (const auto& e : t.blocks.at(0).events)
-        if (e.kind == trace::EventKind::SharedRead) {
-            CHECK(e.line == add_line);
-            reads_at_add += e.line == add_line;
-        }
-    CHECK(reads_at_add == 2 * 255);  // each addition reads two words; 255 additions
+    unsigned reads_at_add = 0, reads_at_out = 0;
+    for (const auto& e : t.blocks.at(0).events) {
+        if (e.kind != trace::EventKind::SharedRead) continue;
+        CHECK((e.line == add_line || e.line == out_line));
+        reads_at_add += e.line == add_line;
+        reads_at_out += e.line == out_line;
+    }
+    CHECK(reads_at_add == 2 * 255);  // each of the 255 additions reads two words
+    CHECK(reads_at_out == 1);        // thread 0 reads the sum
 }
 
 TEST_CASE("a request the GPU cannot run is an error, and the next request still works",
@@ -79,5 +83,23 @@ TEST_CASE("a request the GPU cannot run is an error, and the next request still 
     trace::Request good = bad;
     good.block = 64;
     CHECK(cuda::run_on_gpu(good).ok);
+}
+TEST_CASE("a CUDA error mid-run is reported with the call and the kernel, and work goes on",
+          "[gpu]") {
+    trace::Request good;
+    good.algo = "reduce-warp-shuffle";
+    good.n = 100000;
+    good.block = 256;
+    good.pattern = "random";
+    for (bool sticky : {false, true}) {
+        const std::string err = cuda::provoke_error_for_test(sticky);
+        INFO(err);
+        CHECK(err.find("write_through_null") != std::string::npos);
+        CHECK(err.find(sticky ? "kernel execution" : "kernel launch") != std::string::npos);
+        CHECK(err.find('\n') == std::string::npos);
+        const trace::Trace t = cuda::run_on_gpu(good);
+        CHECK(t.ok);
+        CHECK(t.error == "");
+    }
 }
 #endif

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# The GPU checks of the CUDA backend, for the lent GPU machine (no Debian packages there, so it
+# runs binaries built elsewhere: BIN holds warpscope and warpscope_tests, built with the
+# `device` preset). Usage: device_checks.sh PHASE...   (logs and results in $OUT)
+#   checks:   device info, the [gpu] tests, verify --backend cuda, crosscheck, Nsight Compute
+#             bank-conflict counters against ours, SASS of probed-without-probe vs plain kernels
+#   sanitize: compute-sanitizer memcheck, synccheck, initcheck (verify --quick; traced runs)
+#   race:     compute-sanitizer racecheck, per algorithm
+#   bench:    warpscope bench for int, float and double, 2^10..2^28, as JSON
+set -u
+BIN=${BIN:-.devcarry}
+OUT=${OUT:-/tmp/ws-out}
+mkdir -p "$OUT/logs"
+WS="$BIN/warpscope"
+SUMMARY="$OUT/summary.txt"
+: > "$SUMMARY"
+export PATH="$PATH:/usr/local/cuda/bin"
+
+step() {  # step NAME TIMEOUT COMMAND...: run, log, one summary line
+    local name=$1 limit=$2
+    shift 2
+    local t0=$(date +%s)
+    timeout "$limit" "$@" > "$OUT/logs/$name.log" 2>&1
+    local rc=$?
+    printf '%-34s rc=%-3s %4ss  %s\n' "$name" "$rc" "$(( $(date +%s) - t0 ))" \
+        "$(tail -n 1 "$OUT/logs/$name.log" | cut -c1-90)" >> "$SUMMARY"
+}
+
+ids() { "$WS" list | tail -n +2 | awk '{print $1}'; }
+
+phase_checks() {
+    nvidia-smi > "$OUT/logs/nvidia-smi.log" 2>&1
+    step info 60 "$WS" info
+    step gpu_tests 600 "$BIN/warpscope_tests" "[gpu]" --durations yes
+    step verify_cuda 600 "$WS" verify --backend cuda
+    step crosscheck 600 "$WS" crosscheck
+    # Our counters (GPU-recorded, every block of the first pass) against Nsight Compute's.
+    local metrics=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum,sm__sass_data_bytes_mem_shared_op_ld.sum,sm__sass_data_bytes_mem_shared_op_st.sum
+    for algo in $(ids); do
+        step "ncu_$algo" 180 ncu --clock-control none --kernel-name-base demangled \
+            --kernel-name regex:NoProbe --launch-count 1 --metrics "$metrics" --csv \
+            "$WS" bench --algo "$algo" --sizes 2^20 --type int --no-baselines
+        step "ours_$algo" 180 "$WS" stats --backend cuda --algo "$algo" --n 2^20 --block 256 \
+            --type int --pattern random --json
+    done
+    # Where Nsight Compute's load-conflict counter exceeds ours: is the excess a property of the
+    # access pattern (then it would repeat exactly and scale with the grid) or of the traffic
+    # around it (then it varies between runs and vanishes with one block)?
+    for algo in reduce-sequential reduce-interleaved-strided; do
+        for n in 2^20 2^20 256 2^14; do
+            step "ncu_x_${algo}_${n}_$RANDOM" 120 ncu --clock-control none \
+                --kernel-name-base demangled --kernel-name regex:NoProbe --launch-count 1 \
+                --metrics "$metrics" --csv "$WS" bench --algo "$algo" --sizes "$n" --type int \
+                --no-baselines
+        done
+    done
+    ncu --query-metrics --chip gh100 > "$OUT/logs/ncu_query.log" 2>&1
+    # SASS: a probed kernel compiled with NoProbe against the same kernel written plainly.
+    if command -v cuobjdump > /dev/null; then
+        cuobjdump -sass "$WS" > "$OUT/logs/all.sass" 2>&1
+        step sass_compare 60 python3 tests/device/compare_sass.py "$OUT/logs/all.sass"
+    fi
+}
+
+phase_sanitize() {
+    for tool in memcheck synccheck initcheck; do
+        step "san_${tool}_verify" 300 compute-sanitizer --tool "$tool" --error-exitcode 9 \
+            "$WS" verify --quick --backend cuda
+    done
+    # The recording kernels too (GpuProbe), one traced request per algorithm.
+    for algo in $(ids); do
+        step "san_memcheck_trace_$algo" 60 compute-sanitizer --tool memcheck --error-exitcode 9 \
+            "$WS" stats --backend cuda --algo "$algo" --n 5000 --block 128 --type int --json
+    done
+}
+
+phase_race() {
+    for algo in $(ids); do
+        step "san_racecheck_$algo" 120 compute-sanitizer --tool racecheck --error-exitcode 9 \
+            "$WS" verify --quick --backend cuda --algo "$algo"
+    done
+}
+
+phase_bench() {
+    for type in int float double; do
+        step "bench_$type" 580 "$WS" bench --type "$type" --sizes 2^10..2^28 \
+            --json "$OUT/bench-$type.json"
+    done
+}
+
+for phase in "${@:-checks}"; do
+    case "$phase" in
+        checks) phase_checks ;;
+        sanitize) phase_sanitize ;;
+        race) phase_race ;;
+        bench) phase_bench ;;
+        *) echo "usage: $0 [checks|sanitize|race|bench]..."; exit 2 ;;
+    esac
+done
+tar -czf "$OUT/logs.tar.gz" -C "$OUT" logs && rm -rf "$OUT/logs"
+cat "$SUMMARY"
