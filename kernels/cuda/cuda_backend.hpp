@@ -33,7 +33,8 @@ std::string query_device(DeviceInfo& info);
 // blocks, totals over all blocks, the whole reduction checked against the CPU reference.
 trace::Trace run_on_gpu(const trace::Request& request, const run::RunOptions& options = {});
 
-// After a CUDA error: clears it, and resets the context if the error was sticky.
+// After a CUDA error: clears it; a sticky one (a kernel fault) marks the GPU lost for the rest
+// of the session, so unavailable_reason() says why and the front ends use the emulator.
 void recover_after_error();
 
 // For the tests: makes the GPU fail on purpose (an invalid launch, or with sticky = true an

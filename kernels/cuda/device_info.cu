@@ -3,10 +3,12 @@
 
 #include "kernels/cuda/check.hpp"
 #include "kernels/cuda/cuda_backend.hpp"
+#include "kernels/cuda/gpu_lost.hpp"
 
 namespace ws::cuda {
 
 std::string unavailable_reason() {
+    if (std::string lost = gpu_lost_reason(); !lost.empty()) return lost;
     int driver = 0, runtime = 0;
     cudaRuntimeGetVersion(&runtime);
     if (cudaDriverGetVersion(&driver) != cudaSuccess || driver == 0)

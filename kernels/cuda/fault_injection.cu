@@ -2,6 +2,7 @@
 // and an illegal address (a sticky error that poisons the context until it is reset).
 #include "kernels/cuda/check.hpp"
 #include "kernels/cuda/cuda_backend.hpp"
+#include "kernels/cuda/gpu_lost.hpp"
 
 namespace ws::cuda {
 namespace {
@@ -9,9 +10,13 @@ __global__ void write_through_null(int* p) { p[threadIdx.x] = 1; }
 }  // namespace
 
 void recover_after_error() {
-    // A kernel fault leaves the context unusable; a fresh one serves the next request.
-    if (cudaGetLastError() != cudaSuccess || cudaDeviceSynchronize() != cudaSuccess)
-        cudaDeviceReset();
+    cudaGetLastError();  // clears an error that is not sticky
+    const cudaError_t sticky = cudaDeviceSynchronize();
+    if (sticky == cudaSuccess) return;
+    // A kernel fault poisons the context, and on the drivers we met (580, CUDA 13.0) not even
+    // cudaDeviceReset gives the process a usable device back: the GPU is lost for this session.
+    mark_gpu_lost(std::string("the GPU failed earlier in this session (") +
+                  cudaGetErrorString(sticky) + "); restart warpscope to use it again");
 }
 
 std::string provoke_error_for_test(bool sticky) {
