@@ -102,9 +102,9 @@ TEST_CASE("a failed launch is reported with the call and the kernel, and work go
 }
 
 // Hidden from "[gpu]": a kernel fault loses the GPU for the rest of the process, so this runs in
-// a process of its own (ctest's gpu_fault test, tests/device/device_checks.sh).
+// a process of its own (ctest's gpu_fault test: warpscope_tests "[gpu-fault]").
 TEST_CASE("a kernel fault is reported, the GPU is marked lost, the emulator goes on",
-          "[.gpu-fault]") {
+          "[gpu-fault][.]") {
     const std::string err = cuda::provoke_error_for_test(true);
     INFO(err);
     CHECK(err.find("kernel execution") != std::string::npos);
