@@ -1,12 +1,16 @@
-# The window needs GLFW, OpenGL and Dear ImGui (Debian's libimgui-dev ships the library and,
-# as sources, the GLFW and OpenGL3 backends, which we compile here).
+# The window needs GLFW, OpenGL, Dear ImGui and stb_image_write (Debian: libglfw3-dev,
+# libgl-dev, libimgui-dev, libstb-dev). libimgui-dev ships the library and, as sources, the
+# GLFW and OpenGL3 backends, which we compile here.
 find_package(glfw3 3.3 QUIET)
 find_package(OpenGL QUIET)
+find_package(Threads REQUIRED)
 find_path(WS_IMGUI_INCLUDE imgui.h PATH_SUFFIXES imgui)
 find_library(WS_IMGUI_LIBRARY imgui)
+find_path(WS_STB_INCLUDE stb_image_write.h PATH_SUFFIXES stb)
+find_library(WS_STB_LIBRARY stb)
 set(WS_IMGUI_BACKENDS /usr/share/doc/libimgui-dev/examples/backends)
-if(glfw3_FOUND AND OPENGL_FOUND AND WS_IMGUI_INCLUDE AND WS_IMGUI_LIBRARY
-   AND EXISTS ${WS_IMGUI_BACKENDS}/imgui_impl_glfw.cpp)
+if(glfw3_FOUND AND OPENGL_FOUND AND WS_IMGUI_INCLUDE AND WS_IMGUI_LIBRARY AND WS_STB_INCLUDE
+   AND WS_STB_LIBRARY AND EXISTS ${WS_IMGUI_BACKENDS}/imgui_impl_glfw.cpp)
   set(WS_HAVE_GUI ON)
   add_library(ws_imgui_backends STATIC
     ${WS_IMGUI_BACKENDS}/imgui_impl_glfw.cpp ${WS_IMGUI_BACKENDS}/imgui_impl_opengl3.cpp)
@@ -15,9 +19,16 @@ if(glfw3_FOUND AND OPENGL_FOUND AND WS_IMGUI_INCLUDE AND WS_IMGUI_LIBRARY
   file(GLOB_RECURSE WS_UI_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/ui/*.cpp)
   if(WS_UI_SOURCES)
     add_library(ws_ui STATIC ${WS_UI_SOURCES})
-    target_link_libraries(ws_ui PUBLIC ws_kernels ws_imgui_backends)
+    target_include_directories(ws_ui PRIVATE ${WS_STB_INCLUDE})
+    target_link_libraries(ws_ui PUBLIC ws_kernels ws_imgui_backends Threads::Threads
+                          PRIVATE nlohmann_json::nlohmann_json ${WS_STB_LIBRARY})
+    # Where the window finds assets/ (measurements, reference table) when run from a build
+    # directory; $WARPSCOPE_ROOT overrides it.
+    target_compile_definitions(ws_ui PRIVATE WS_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
     ws_warnings(ws_ui)
   else()
     set(WS_HAVE_GUI OFF)
   endif()
+else()
+  message(STATUS "warpscope: the window needs libglfw3-dev, libgl-dev, libimgui-dev and libstb-dev")
 endif()

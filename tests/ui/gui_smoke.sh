@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# GUI smoke test: for every algorithm `warpscope list` names, render every panel at its first,
+# middle and last step and the three views (`warpscope --screenshot-panels`), plus a few single
+# `--screenshot` views, under Xvfb; then check every PNG with ws_png_check. Fails on any error
+# or blank image.   gui_smoke.sh WARPSCOPE PNG_CHECK OUTDIR
+set -euo pipefail
+ws=$1 check=$2 out=$3
+rm -rf "$out" && mkdir -p "$out"
+
+# One X server for the whole run (starting one per picture would dominate the time).
+if [ -z "${WS_SMOKE_IN_XVFB:-}" ]; then
+  export WS_SMOKE_IN_XVFB=1
+  exec xvfb-run -a -s "-screen 0 1920x1080x24" "$0" "$@"
+fi
+
+algos=$("$ws" list | awk 'NR > 1 && $1 != "" {print $1}')
+[ -n "$algos" ] || { echo "gui_smoke: warpscope list named no algorithm"; exit 1; }
+failures=0
+run() {  # run NAME ARGS...: one warpscope run; a failure is reported and counted
+  local name=$1; shift
+  if ! "$ws" "$@" 2> "$out/$name.err"; then
+    echo "FAILED: warpscope $*"; cat "$out/$name.err"
+    failures=$((failures + 1))
+  fi
+}
+
+for algo in $algos; do
+  mkdir -p "$out/$algo"
+  run "$algo" --screenshot-panels "$out/$algo" --algo "$algo" --n 2048 --block 256 --size 800x500
+done
+run full --screenshot "$out/full.png" --algo reduce-interleaved-strided --n 2048 --block 1024 \
+  --step 2 --size 1280x720
+run presentation --screenshot "$out/presentation.png" --algo reduce-sequential --n 64 \
+  --block 32 --step last --presentation --size 1920x1080
+run banks --screenshot "$out/banks.png" --algo reduce-interleaved-strided --n 512 --block 256 \
+  --step 3 --panel banks --size 900x560
+run lab --screenshot "$out/lab.png" --view lab --theme light --size 1280x720
+
+# Bad input must fail cleanly: exit code 2 and one line.
+for bad in "--algo no-such-algo" "--algo reduce-sequential --n 64 --block 32 --step 99" \
+           "--algo reduce-sequential --block 48" "--panel nowhere"; do
+  set +e
+  "$ws" --screenshot "$out/bad.png" $bad 2> "$out/bad.err"
+  rc=$?
+  set -e
+  if [ "$rc" != 2 ] || [ "$(wc -l < "$out/bad.err")" != 1 ]; then
+    echo "FAILED: warpscope --screenshot $bad: exit $rc, expected 2 and one line:"
+    cat "$out/bad.err"; failures=$((failures + 1))
+  fi
+done
+
+count=$(find "$out" -name '*.png' | wc -l)
+find "$out" -name '*.png' -print0 | xargs -0 "$check" || failures=$((failures + 1))
+echo "gui_smoke: $count pictures of $(echo "$algos" | wc -w) algorithms, $failures failures"
+[ "$failures" = 0 ]

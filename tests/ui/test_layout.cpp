@@ -1,0 +1,108 @@
+// Panel rectangles: inside the window, not overlapping, tiling it, and big enough to read at
+// the two projector sizes.
+#include <catch2/catch.hpp>
+
+#include "ui/layout.hpp"
+
+using namespace ws::ui;
+
+namespace {
+
+float area(const Rect& r) {
+    return r.empty() ? 0 : r.w * r.h;
+}
+
+void check_tiles(const Layout& l, float w, float h) {
+    float covered = area(l.header);
+    for (PanelId p : kAllPanels) {
+        const Rect& r = l[p];
+        if (r.empty()) continue;
+        INFO(panel_name(p));
+        CHECK(r.x >= 0);
+        CHECK(r.y >= l.header.bottom());
+        CHECK(r.right() <= w + 0.01f);
+        CHECK(r.bottom() <= h + 0.01f);
+        CHECK(!overlaps(r, l.header));
+        for (PanelId q : kAllPanels)
+            if (q != p) CHECK_FALSE(overlaps(r, l[q]));
+        covered += area(r);
+    }
+    CHECK(covered == Approx(w * h).epsilon(0.001));
+}
+
+}  // namespace
+
+TEST_CASE("the step view tiles the window at projector sizes", "[layout]") {
+    for (auto [w, h] : {std::pair{1280.f, 720.f}, {1920.f, 1080.f}, {1600.f, 900.f}})
+        for (float scale : {1.0f, 1.35f}) {
+            INFO(w << "x" << h << " scale " << scale);
+            const Layout l = compute_layout(View::Step, w, h, scale);
+            for (PanelId p : {PanelId::Controls, PanelId::Shared, PanelId::Warps, PanelId::Banks,
+                              PanelId::Code, PanelId::Explanation, PanelId::Timeline})
+                CHECK(l.shows(p));
+            CHECK_FALSE(l.shows(PanelId::Compare));
+            CHECK_FALSE(l.shows(PanelId::Lab));
+            check_tiles(l, w, h);
+        }
+}
+
+TEST_CASE("panels are big enough to read at 1280x720", "[layout]") {
+    const Layout l = compute_layout(View::Step, 1280, 720, 1.0f);
+    CHECK(l[PanelId::Controls].w >= 260);
+    CHECK(l[PanelId::Shared].w >= 550);
+    CHECK(l[PanelId::Shared].h >= 280);
+    CHECK(l[PanelId::Banks].h >= 280);
+    CHECK(l[PanelId::Banks].w >= 300);  // 32 bank columns of at least 9 pixels
+    CHECK(l[PanelId::Code].w >= 320);
+    CHECK(l[PanelId::Timeline].h >= 90);
+    // Shared memory sits above warps and banks, which share a row.
+    CHECK(l[PanelId::Warps].y == l[PanelId::Banks].y);
+    CHECK(l[PanelId::Warps].right() == l[PanelId::Banks].x);
+    CHECK(l[PanelId::Shared].bottom() == l[PanelId::Warps].y);
+}
+
+TEST_CASE("the controls column stays within readable bounds", "[layout]") {
+    CHECK(compute_layout(View::Step, 1920, 1080, 1.0f)[PanelId::Controls].w == Approx(384));
+    CHECK(compute_layout(View::Step, 4000, 2000, 1.0f)[PanelId::Controls].w == Approx(430));
+    CHECK(compute_layout(View::Step, 1280, 720, 1.0f)[PanelId::Controls].w == Approx(270));
+    // A large font on a small screen may not take more than 28% for the controls.
+    CHECK(compute_layout(View::Step, 1280, 720, 2.0f)[PanelId::Controls].w <= 0.28f * 1280 + 1);
+}
+
+TEST_CASE("hiding the controls gives the stage the whole width", "[layout]") {
+    const Layout with = compute_layout(View::Step, 1280, 720, 1.0f);
+    const Layout without = compute_layout(View::Step, 1280, 720, 1.0f, false);
+    CHECK_FALSE(without.shows(PanelId::Controls));
+    CHECK(without[PanelId::Shared].x == 0);
+    CHECK(without[PanelId::Code].w > with[PanelId::Code].w);
+    CHECK(without[PanelId::Timeline].w == 1280);
+    check_tiles(without, 1280, 720);
+}
+
+TEST_CASE("compare and lab views", "[layout]") {
+    const Layout c = compute_layout(View::Compare, 1920, 1080, 1.0f);
+    CHECK(c.shows(PanelId::Compare));
+    CHECK(c.shows(PanelId::Timeline));
+    CHECK_FALSE(c.shows(PanelId::Shared));
+    check_tiles(c, 1920, 1080);
+    const Layout lab = compute_layout(View::Lab, 1280, 720, 1.0f);
+    CHECK(lab.shows(PanelId::Lab));
+    CHECK_FALSE(lab.shows(PanelId::Timeline));
+    check_tiles(lab, 1280, 720);
+}
+
+TEST_CASE("one panel fills the window for --panel", "[layout]") {
+    const Layout l = single_panel_layout(PanelId::Banks, 900, 560);
+    CHECK(l.header.empty());
+    CHECK(l[PanelId::Banks].w == 900);
+    CHECK(l[PanelId::Banks].h == 560);
+    CHECK_FALSE(l.shows(PanelId::Shared));
+}
+
+TEST_CASE("panel and view names read back", "[layout]") {
+    for (PanelId p : kAllPanels) CHECK(parse_panel(panel_name(p)) == p);
+    CHECK_FALSE(parse_panel("sharedd"));
+    CHECK(parse_view("lab") == View::Lab);
+    CHECK_FALSE(parse_view("Step"));
+    CHECK(panel_names().find("banks") != std::string::npos);
+}

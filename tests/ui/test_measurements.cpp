@@ -1,0 +1,76 @@
+// Recorded measurements and the G80 table.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include "ui/model/measurements.hpp"
+
+using namespace ws::ui;
+
+namespace {
+const char* kSample = R"({
+  "device": "NVIDIA H100 80GB HBM3", "date": "2025-01-02", "peak_gbps": 3352.3,
+  "l2_bytes": 52428800,
+  "points": [
+    {"algo": "reduce-sequential", "type": "int", "n": 4194304, "ms": 0.02, "gbps": 840.0},
+    {"algo": "reduce-sequential", "type": "int", "n": 1024, "ms": 0.004, "gbps": 1.0},
+    {"algo": "copy", "type": "int", "n": 1024, "ms": 0.003, "gbps": 2.7},
+    {"algo": "reduce-sequential", "type": "float", "n": 1024, "ms": 0.004, "gbps": 1.0},
+    {"algo": "read-only", "type": "float", "n": 1024, "ms": 0.002, "gbps": 4.0}
+  ]})";
+}
+
+TEST_CASE("a measurement file parses into series by algorithm", "[lab]") {
+    MeasurementFile f;
+    REQUIRE(parse_measurements(kSample, f).empty());
+    CHECK(f.device == "NVIDIA H100 80GB HBM3");
+    CHECK(f.l2_bytes == 52428800u);
+    const std::vector<Series> s = series_of(f, "int");
+    REQUIRE(s.size() == 3);
+    CHECK(s[0].algo == "reduce-sequential");  // variants first, baselines after
+    CHECK(s[0].points.front().n == 1024);     // sorted by n
+    CHECK(s[1].baseline);
+    // read-only was recorded for float only: still shown as a ceiling for int.
+    CHECK(s[2].algo == "read-only");
+    CHECK(s[2].type == "float");
+    CHECK(series_of(f, "double").size() == 2);  // only the two ceilings
+}
+
+TEST_CASE("bad measurement files are reported, not fatal", "[lab]") {
+    MeasurementFile f;
+    CHECK(!parse_measurements("[1,2]", f).empty());
+    CHECK(!parse_measurements(R"({"points": [{"algo": "x"}]})", f).empty());
+    CHECK(!parse_measurements(R"({"device": "d"})", f).empty());
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / "warpscope-lab-test";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    std::ofstream(dir / "a.json") << kSample;
+    std::ofstream(dir / "b.json") << "{oops";
+    std::ofstream(dir / "notes.txt") << "ignored";
+    LabData lab;
+    load_measurements(dir.string(), lab);
+    CHECK(lab.files.size() == 1);
+    REQUIRE(lab.problems.size() == 1);
+    CHECK(lab.problems[0].rfind("b.json:", 0) == 0);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("Harris's G80 table", "[lab]") {
+    HarrisTable t;
+    REQUIRE(parse_harris("# caption here\nkernel,name,time_ms,bandwidth_gbps,step_speedup,"
+                         "cumulative_speedup\n1,first,8.054,2.083,,\n2,second,3.456,4.854,2.33,"
+                         "2.33\n",
+                         t)
+                .empty());
+    CHECK(t.caption == "caption here");
+    REQUIRE(t.rows.size() == 2);
+    CHECK(t.rows[0].step_speedup == 0);
+    CHECK(t.rows[1].cumulative_speedup == Approx(2.33));
+    CHECK(std::string(harris_variant(3)) == "reduce-sequential");
+    CHECK(std::string(harris_variant(8)).empty());
+    // The copy in the repository is complete.
+    const LabData lab = load_lab_data(WS_SOURCE_DIR);
+    CHECK(lab.harris.rows.size() == 7);
+}

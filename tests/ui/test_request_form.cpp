@@ -1,0 +1,73 @@
+// The controls' request check: the same rules and words as the command line.
+#include <catch2/catch.hpp>
+
+#include "ui/model/request_form.hpp"
+
+using namespace ws::ui;
+
+TEST_CASE("a valid form makes the request", "[form]") {
+    RequestForm f;
+    f.algo = "reduce-interleaved-strided";
+    f.n = "2^11";
+    f.block = 1024;
+    f.traced_block = 1;
+    const FormCheck c = check_form(f);
+    REQUIRE(c.ok());
+    CHECK(c.request.n == 2048);
+    CHECK(c.request.block == 1024);
+    CHECK(c.grid == 2);
+    CHECK(c.request.blocks == std::vector<std::uint32_t>{1});
+    CHECK(command_line(c.request) ==
+          "--algo reduce-interleaved-strided --n 2048 --block 1024 --type int --pattern ramp "
+          "--blocks 1");
+}
+
+TEST_CASE("invalid combinations are explained in one line", "[form]") {
+    RequestForm f;
+    f.block = 48;
+    CHECK(check_form(f).error ==
+          "--block 48: reduce-sequential needs a power of two from 32 to 1024");
+    f = {};
+    f.n = "12x";
+    CHECK(check_form(f).error.rfind("--n 12x: not a count", 0) == 0);
+    f = {};
+    f.n = "0";
+    CHECK(check_form(f).error.find("nothing to reduce") != std::string::npos);
+    f = {};
+    f.traced_block = 2;  // n = 64, block = 32: blocks 0 and 1
+    CHECK(check_form(f).error ==
+          "--blocks 2: block 2 does not exist; the first pass has 2 blocks (0..1)");
+    f = {};
+    f.schedule = "random";
+    CHECK(check_form(f).error.find("not a schedule") != std::string::npos);
+    f.schedule = "random:7";
+    CHECK(check_form(f).ok());
+    f = {};
+    f.algo = "reduce-nope";
+    CHECK(check_form(f).error.find("no such algorithm") != std::string::npos);
+    f = {};
+    f.n = "2^27";
+    CHECK(check_form(f).error.find("too large") != std::string::npos);
+}
+
+TEST_CASE("counts read like the command line's", "[form]") {
+    CHECK(parse_count("1000") == 1000u);
+    CHECK(parse_count("2^20") == 1048576u);
+    CHECK(parse_count("2^20+3") == 1048579u);
+    CHECK(parse_count("2^4-1") == 15u);
+    CHECK_FALSE(parse_count("2^4-17"));
+    CHECK_FALSE(parse_count(""));
+    CHECK_FALSE(parse_count("-3"));
+    CHECK_FALSE(parse_count("2^63"));
+}
+
+TEST_CASE("a request reads back into the form", "[form]") {
+    RequestForm f;
+    f.algo = "reduce-first-add";
+    f.n = "1000";
+    f.pattern = "random";
+    f.seed = 9;
+    const FormCheck c = check_form(f);
+    REQUIRE(c.ok());
+    CHECK(form_of(c.request) == f);
+}

@@ -1,0 +1,110 @@
+// The session behind the window: runs in the background, invalid requests explained, trace
+// files saved and replayed, stats exported. No display needed.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "ui/session.hpp"
+
+using namespace ws::ui;
+
+namespace {
+
+bool settle(Session& s) {
+    for (int i = 0; i < 1000; ++i) {
+        s.update();
+        if (!s.ui.running && !s.view().empty() && s.ui.compare && !s.ui.compare_running)
+            return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("a changed form re-runs in the background and a bad one is explained", "[session]") {
+    Session s(true);
+    s.ui.form.algo = "reduce-interleaved-strided";
+    s.ui.form.n = "128";
+    s.ui.form.block = 64;
+    s.ui.form_changed = true;
+    REQUIRE(settle(s));
+    CHECK(s.view().trace->request.algo == "reduce-interleaved-strided");
+    CHECK(s.ui.compare->trace->request.n == 128);  // the compare variant, same input
+    const std::size_t steps = s.view().step_count();
+
+    s.ui.form.block = 48;
+    s.ui.form_changed = true;
+    s.update();
+    CHECK(s.ui.form_error.find("--block 48") == 0);
+    CHECK(s.view().step_count() == steps);  // the last good trace stays on screen
+
+    s.ui.form.block = 64;
+    s.ui.compare_algo = "reduce-sequential";
+    s.ui.compare_changed = true;
+    s.ui.form_changed = true;
+    s.ui.compare.reset();
+    REQUIRE(settle(s));
+    CHECK(s.ui.form_error.empty());
+    CHECK(s.ui.compare->trace->request.algo == "reduce-sequential");
+}
+
+TEST_CASE("a request the emulator needs seconds for waits for the Run button", "[session]") {
+    Session s(false);
+    s.run_form();
+    const std::size_t steps = s.view().step_count();
+    s.ui.form.n = "2^22";
+    s.ui.form_changed = true;
+    s.update();
+    CHECK(s.ui.slow_run_pending);
+    CHECK(s.ui.slow_run_seconds > 10);
+    CHECK(s.ui.form_error.empty());
+    CHECK(s.view().step_count() == steps);  // nothing ran
+    s.ui.form.n = "2^10";
+    s.ui.form_changed = true;
+    s.update();
+    CHECK_FALSE(s.ui.slow_run_pending);
+    CHECK(s.view().trace->request.n == 1024);
+}
+
+TEST_CASE("traces are saved, replayed and their stats exported", "[session]") {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / "warpscope-session-test";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    Session s(false);
+    s.ui.form.algo = "reduce-first-add";
+    s.run_form();
+    REQUIRE(!s.view().empty());
+    s.ui.file_path = (dir / "t.wstrace").string();
+    s.ui.file_action = FileAction::SaveTrace;
+    s.update();
+    CHECK(s.ui.file_message == "saved " + s.ui.file_path);
+    REQUIRE(fs::exists(s.ui.file_path));
+
+    Session replay(false);
+    REQUIRE(replay.open_trace(s.ui.file_path).empty());
+    CHECK(replay.ui.form.algo == "reduce-first-add");
+    CHECK(replay.view().step_count() == s.view().step_count());
+    CHECK(replay.ui.note.rfind("replaying ", 0) == 0);
+
+    replay.ui.file_path = (dir / "t.wstrace").string();
+    replay.ui.file_action = FileAction::ExportCsv;
+    replay.update();
+    CHECK(fs::exists(dir / "t.csv"));
+    replay.ui.file_action = FileAction::ExportJson;
+    replay.update();
+    CHECK(fs::exists(dir / "t.json"));
+
+    std::ofstream(dir / "bad.wstrace") << "not a trace";
+    CHECK(!replay.open_trace((dir / "bad.wstrace").string()).empty());
+    replay.ui.file_path = (dir / "missing.wstrace").string();
+    replay.ui.file_action = FileAction::OpenTrace;
+    replay.update();
+    CHECK(!replay.ui.banner.empty());  // said in the banner, and the program goes on
+    CHECK(replay.view().step_count() == s.view().step_count());
+    fs::remove_all(dir);
+}

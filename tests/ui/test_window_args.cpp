@@ -1,0 +1,53 @@
+// The window's flags: values, defaults and one-line errors.
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+#include "ui/window_args.hpp"
+
+using namespace ws::ui;
+
+namespace {
+ParsedArgs parse(std::vector<const char*> args) {
+    args.insert(args.begin(), "warpscope");
+    return parse_window_args(int(args.size()), args.data());
+}
+}  // namespace
+
+TEST_CASE("screenshot flags", "[args]") {
+    const ParsedArgs p =
+        parse({"--screenshot", "out.png", "--algo", "reduce-sequential", "--n", "64", "--block",
+               "32", "--step", "3", "--panel", "banks", "--size", "1280x720", "--presentation"});
+    REQUIRE(p.error.empty());
+    CHECK(p.args.screenshot == "out.png");
+    CHECK(p.args.form.algo == "reduce-sequential");
+    CHECK(p.args.request_given);
+    CHECK(p.args.step == 3);
+    CHECK(p.args.panel == PanelId::Banks);
+    CHECK(p.args.width == 1280);
+    CHECK(p.args.height == 720);
+    CHECK(p.args.presentation);
+    CHECK(parse({"--step=last"}).args.step == -1);
+    CHECK(parse({"--bench-frames", "100"}).args.bench_frames == 100);
+    CHECK(parse({"--screenshot-panels", "out"}).args.screenshot_panels == "out");
+}
+
+TEST_CASE("bad flags give one line", "[args]") {
+    CHECK(parse({"--algo", "nope"}).error ==
+          "--algo nope: no such algorithm (see `warpscope list`)");
+    CHECK(parse({"--size", "12"}).error.rfind("--size 12: not a size", 0) == 0);
+    CHECK(parse({"--size", "100x100"}).error.rfind("--size 100x100", 0) == 0);
+    CHECK(parse({"--panel", "x", "--screenshot", "a.png"}).error.find("not a panel") !=
+          std::string::npos);
+    CHECK(parse({"--panel", "banks"}).error ==
+          "--panel banks needs --screenshot FILE or --bench-frames N");
+    CHECK(parse({"--panel", "banks", "--bench-frames", "5"}).error.empty());
+    CHECK(parse({"--step"}).error == "--step needs a value");
+    CHECK(parse({"--frobnicate"}).error == "--frobnicate: not a window option (try --help)");
+    CHECK(parse({"--bench-frames", "0"}).error.find("not a frame count") != std::string::npos);
+    CHECK(parse({"--type", "half"}).error.find("not a type") != std::string::npos);
+    CHECK(parse({"--screenshot", "a.png", "--bench-frames", "3"}).error.find("give one") !=
+          std::string::npos);
+    for (const auto& e : {parse({"--algo", "nope"}).error, parse({"--size", "1"}).error})
+        CHECK(e.find('\n') == std::string::npos);
+}

@@ -1,0 +1,106 @@
+// The window's workers: the runner (newest request wins, results arrive off the UI thread) and
+// the sweeper (progress, cancel and the result of a GPU sweep, here from a stand-in hook).
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <thread>
+
+#include "ui/model/request_form.hpp"
+#include "ui/runner.hpp"
+#include "ui/sweeper.hpp"
+
+using namespace ws;
+using namespace ws::ui;
+
+namespace {
+
+trace::Request request(const std::string& algo, const std::string& n) {
+    RequestForm f;
+    f.algo = algo;
+    f.n = n;
+    return check_form(f).request;
+}
+
+template <class F>
+bool eventually(F done) {
+    for (int i = 0; i < 1000; ++i) {
+        if (done()) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("the runner delivers the newest request's view", "[workers]") {
+    Runner r;
+    r.submit(request("reduce-sequential", "64"), false);
+    r.submit(request("reduce-first-add", "128"), false);
+    std::optional<RunResult> got;
+    REQUIRE(eventually([&] {
+        if (auto x = r.take(); x && x->view->trace->request.algo == "reduce-first-add") got = x;
+        return got.has_value();
+    }));
+    CHECK(got->view->trace->request.n == 128);
+    CHECK(!got->view->empty());
+    CHECK(eventually([&] { return !r.busy(); }));
+}
+
+TEST_CASE("without a GPU backend a GPU request runs on the emulator and says so", "[workers]") {
+    const RunResult r = run_request(request("reduce-sequential", "64"), true);
+    CHECK(r.view->trace->backend == "emulator");
+    CHECK(r.note.find("no GPU backend") != std::string::npos);
+}
+
+TEST_CASE("a sweep reports progress, can be cancelled and yields measurements", "[workers]") {
+    auto fake = [](const SweepRequest& s, const SweepProgress& progress,
+                   const std::atomic<bool>& cancel, std::string* error) {
+        std::string points;
+        for (std::size_t i = 0; i < s.sizes.size(); ++i) {
+            if (cancel) {
+                *error = "cancelled";
+                break;
+            }
+            progress(double(i + 1) / double(s.sizes.size()), "n=" + std::to_string(s.sizes[i]));
+            points += std::string(points.empty() ? "" : ",") +
+                      R"({"algo":"copy","type":"int","n":)" + std::to_string(s.sizes[i]) +
+                      R"(,"ms":1,"gbps":2})";
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+        return R"({"device":"Fake GPU","date":"2026-01-01","points":[)" + points + "]}";
+    };
+    Sweeper sweeper(fake);
+    REQUIRE(sweeper.available());
+    SweepRequest req;
+    req.sizes = {1024, 2048, 4096};
+    REQUIRE(sweeper.start(req));
+    sweeper.wait();
+    CHECK(sweeper.status().fraction == Approx(1.0));
+    CHECK(sweeper.status().line == "n=4096");
+    CHECK(sweeper.status().error.empty());
+    auto file = sweeper.take_result();
+    REQUIRE(file);
+    CHECK(file->device == "Fake GPU");
+    CHECK(file->points.size() == 3);
+    CHECK(!file->text.empty());
+    CHECK_FALSE(sweeper.take_result());
+
+    req.sizes.assign(200, 1024);
+    REQUIRE(sweeper.start(req));
+    sweeper.cancel();
+    sweeper.wait();
+    CHECK(sweeper.status().error == "cancelled");
+    CHECK_FALSE(sweeper.status().running);
+
+    Sweeper none(nullptr);
+    CHECK_FALSE(none.available());
+    CHECK_FALSE(none.start(req));
+}
+
+TEST_CASE("sweep results are saved under a file name from device and date", "[workers]") {
+    MeasurementFile f;
+    f.device = "NVIDIA H100 80GB HBM3";
+    f.date = "2026-01-02T03:04:05Z";
+    CHECK(measurement_path("/r", f) ==
+          "/r/assets/measurements/NVIDIA_H100_80GB_HBM3-2026-01-02.json");
+}

@@ -1,0 +1,70 @@
+// The GLFW window, its OpenGL 3 context (GLSL "#version 130") and the Dear ImGui context, with
+// fonts and theme; plus an offscreen framebuffer for screenshots and frame-time benches, so that
+// the picture has the asked-for size whatever the screen. imgui.ini is disabled.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+struct GLFWwindow;
+
+namespace ws::ui {
+
+struct Style {
+    std::string theme = "dark";
+    bool presentation = false;
+    float font_scale = 1.0f;
+    // The scale everything is drawn at: presentation mode enlarges the chosen scale.
+    float effective_scale() const { return font_scale * (presentation ? 1.35f : 1.0f); }
+};
+
+class GuiContext {
+  public:
+    GuiContext() = default;
+    ~GuiContext();
+    GuiContext(const GuiContext&) = delete;
+    GuiContext& operator=(const GuiContext&) = delete;
+
+    // Opens the window (hidden for offscreen work). Returns "" or a one-line error.
+    std::string open(int width, int height, bool visible, const Style& style);
+    bool should_close() const;
+    GLFWwindow* window() const { return window_; }
+
+    // Rebuilds fonts and colours; call between frames.
+    void set_style(const Style& style);
+    const Style& style() const { return style_; }
+
+    // A frame: sizes come from the window, or (offscreen) the given size with no mouse.
+    void begin_frame();
+    void begin_offscreen_frame(int width, int height);
+    // Renders ImGui's draw data to the bound framebuffer (window or offscreen), cleared first.
+    void render(int fb_width, int fb_height);
+    void swap();
+    void window_size(int& w, int& h) const;
+    void framebuffer_size(int& w, int& h) const;
+
+  private:
+    GLFWwindow* window_ = nullptr;
+    bool imgui_ = false;
+    Style style_;
+};
+
+// An RGBA8 framebuffer object of a fixed size; binds itself while alive.
+class Offscreen {
+  public:
+    ~Offscreen();
+    std::string create(int width, int height);  // "" or an error
+    void bind() const;
+    std::vector<std::uint8_t> read_rgba() const;  // top row first
+    int width() const { return width_; }
+    int height() const { return height_; }
+
+  private:
+    unsigned fbo_ = 0, color_ = 0;
+    int width_ = 0, height_ = 0;
+};
+
+// Reads the window's back buffer (before swap), top row first.
+std::vector<std::uint8_t> read_window_rgba(int width, int height);
+
+}  // namespace ws::ui

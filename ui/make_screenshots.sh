@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Remakes the README's screenshots in assets/screenshots/ with `warpscope --screenshot`
+# (under Xvfb when there is no display). Usage: ui/make_screenshots.sh [BUILD_DIR]
+# (default: build). Needs the window built (libglfw3-dev, libimgui-dev, libstb-dev) and, without
+# a display, xvfb-run (Debian: xvfb, xauth).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+ws=${1:-$root/build}/warpscope
+out=$root/assets/screenshots
+[ -x "$ws" ] || { echo "make_screenshots: no $ws (build it first)"; exit 1; }
+if [ -z "${DISPLAY:-}" ] && [ -z "${WS_SCREENSHOTS_IN_XVFB:-}" ]; then
+  export WS_SCREENSHOTS_IN_XVFB=1
+  exec xvfb-run -a -s "-screen 0 1920x1080x24" "$0" "$@"
+fi
+mkdir -p "$out"
+# Recorded measurements only from the repository, whatever the environment says.
+export WARPSCOPE_ROOT=$root
+shot() {  # shot NAME ARGS...
+  echo "assets/screenshots/$1.png"
+  "$ws" --screenshot "$out/$1.png" "${@:2}"
+}
+# The teacher's walk: sequential addressing folds 64 values; the strided variant's conflicts.
+shot sequential-1920x1080 --algo reduce-sequential --n 64 --block 32 --step 1 --size 1920x1080
+shot strided-conflicts-1920x1080 --algo reduce-interleaved-strided --n 512 --block 256 --step 3 \
+  --size 1920x1080
+shot strided-conflicts-1280x720 --algo reduce-interleaved-strided --n 512 --block 256 --step 3 \
+  --size 1280x720 --hide-controls
+shot compare-1920x1080 --algo reduce-interleaved-divergent --n 256 --block 256 --step 3 \
+  --view compare --compare reduce-sequential --size 1920x1080
+shot presentation-1280x720 --algo reduce-interleaved-strided --n 128 --block 64 --step 2 \
+  --presentation --size 1280x720
+shot shuffle-1920x1080 --algo reduce-warp-shuffle --n 2048 --block 256 --step 0 --size 1920x1080 \
+  --hide-controls
+shot zoomed-1024-cells --algo reduce-sequential --n 2048 --block 1024 --step 2 --panel shared \
+  --zoom 4 --size 1280x720
+shot banks-8-way --algo reduce-interleaved-strided --n 512 --block 256 --step 3 --panel banks \
+  --size 1280x720
+shot lab-1920x1080 --view lab --size 1920x1080

@@ -1,0 +1,199 @@
+// Reading recorded measurements and the G80 reference table.
+#include "ui/model/measurements.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "kernels/catalog.hpp"
+
+namespace ws::ui {
+namespace {
+
+std::string read_text(const std::string& path, bool* ok) {
+    std::ifstream in(path, std::ios::binary);
+    *ok = static_cast<bool>(in);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::vector<std::string> split_csv(const std::string& line) {
+    std::vector<std::string> out;
+    std::string cell;
+    std::istringstream in(line);
+    while (std::getline(in, cell, ',')) out.push_back(cell);
+    if (!line.empty() && line.back() == ',') out.emplace_back();
+    return out;
+}
+
+double number_or_zero(const std::string& s) {
+    try {
+        return s.empty() ? 0.0 : std::stod(s);
+    } catch (...) {
+        return 0.0;
+    }
+}
+
+}  // namespace
+
+std::string parse_measurements(const std::string& text, MeasurementFile& out) {
+    nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) return "not a JSON object";
+    try {
+        out.device = j.value("device", std::string("unknown device"));
+        out.date = j.value("date", std::string("undated"));
+        out.peak_gbps = j.value("peak_gbps", 0.0);
+        out.l2_bytes = j.value("l2_bytes", std::uint64_t(0));
+        if (!j.contains("points") || !j["points"].is_array()) return "no \"points\" array";
+        for (const auto& p : j["points"]) {
+            MeasuredPoint m;
+            m.algo = p.at("algo").get<std::string>();
+            m.type = p.value("type", std::string("int"));
+            m.n = p.at("n").get<std::uint64_t>();
+            m.ms = p.value("ms", 0.0);
+            m.gbps = p.at("gbps").get<double>();
+            m.l2_resident = p.value("l2_resident", false);
+            if (m.n == 0) return "a point with n = 0";
+            out.points.push_back(std::move(m));
+        }
+    } catch (const std::exception& e) {
+        return std::string("bad field: ") + e.what();
+    }
+    return "";
+}
+
+void load_measurements(const std::string& dir, LabData& out) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) return;
+    std::vector<std::string> paths;
+    for (const auto& entry : fs::directory_iterator(dir, ec))
+        if (entry.path().extension() == ".json") paths.push_back(entry.path().string());
+    std::sort(paths.begin(), paths.end());
+    for (const std::string& path : paths) {
+        bool ok = false;
+        const std::string text = read_text(path, &ok);
+        MeasurementFile f;
+        f.path = path;
+        std::string error = ok ? parse_measurements(text, f) : "cannot be read";
+        if (error.empty())
+            out.files.push_back(std::move(f));
+        else
+            out.problems.push_back(fs::path(path).filename().string() + ": " + error);
+    }
+}
+
+std::string parse_harris(const std::string& text, HarrisTable& out) {
+    std::istringstream in(text);
+    std::string line;
+    bool header = false;
+    while (std::getline(in, line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.empty()) continue;
+        if (line[0] == '#') {
+            out.caption = line.substr(line.find_first_not_of("# "));
+            continue;
+        }
+        if (!header) {
+            header = true;
+            continue;
+        }
+        std::vector<std::string> cells = split_csv(line);
+        if (cells.size() < 6) return "a row with fewer than 6 columns: " + line;
+        HarrisRow r;
+        r.kernel = static_cast<int>(number_or_zero(cells[0]));
+        r.name = cells[1];
+        r.time_ms = number_or_zero(cells[2]);
+        r.gbps = number_or_zero(cells[3]);
+        r.step_speedup = number_or_zero(cells[4]);
+        r.cumulative_speedup = number_or_zero(cells[5]);
+        out.rows.push_back(std::move(r));
+    }
+    return out.rows.empty() ? "no rows" : "";
+}
+
+bool is_baseline(const std::string& algo) {
+    return algo == "copy" || algo == "read-only" || algo.rfind("cub-", 0) == 0 ||
+           algo.rfind("thrust-", 0) == 0 || algo.rfind("plain-", 0) == 0;
+}
+
+std::vector<Series> series_of(const MeasurementFile& f, const std::string& type) {
+    // Points of `type`; a ceiling (copy, read-only) recorded for another type only is still
+    // shown, from the first type it was recorded for: it bounds every variant alike in GB/s.
+    std::vector<Series> out;
+    auto series = [&](const MeasuredPoint& p) -> Series& {
+        auto it =
+            std::find_if(out.begin(), out.end(), [&](const Series& s) { return s.algo == p.algo; });
+        if (it == out.end())
+            it = out.insert(out.end(), Series{p.algo, p.type, is_baseline(p.algo), {}});
+        return *it;
+    };
+    for (const MeasuredPoint& p : f.points)
+        if (p.type == type) series(p).points.push_back(p);
+    for (const MeasuredPoint& p : f.points) {
+        const bool ceiling = p.algo == "copy" || p.algo == "read-only";
+        if (!ceiling || p.type == type) continue;
+        Series& s = series(p);
+        if (s.type == p.type) s.points.push_back(p);
+    }
+    for (Series& s : out)
+        std::sort(s.points.begin(), s.points.end(),
+                  [](const MeasuredPoint& a, const MeasuredPoint& b) { return a.n < b.n; });
+    // Variants in ladder order (the catalog's), then the baselines by name.
+    auto rank = [](const Series& s) {
+        const auto& c = catalog();
+        for (std::size_t i = 0; i < c.size(); ++i)
+            if (s.algo == c[i].id) return i;
+        return c.size();
+    };
+    std::stable_sort(out.begin(), out.end(), [&](const Series& a, const Series& b) {
+        if (a.baseline != b.baseline) return b.baseline;
+        const std::size_t ra = rank(a), rb = rank(b);
+        return ra != rb ? ra < rb : a.algo < b.algo;
+    });
+    return out;
+}
+
+std::string measurement_path(const std::string& root, const MeasurementFile& f) {
+    std::string name = f.device + "-" + f.date.substr(0, 10);
+    for (char& c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '.') c = '_';
+    return root + "/assets/measurements/" + name + ".json";
+}
+
+const char* harris_variant(int kernel) {
+    static const char* const kIds[] = {"reduce-interleaved-divergent",
+                                       "reduce-interleaved-strided",
+                                       "reduce-sequential",
+                                       "reduce-first-add",
+                                       "reduce-unroll-last-warp",
+                                       "reduce-complete-unroll",
+                                       "reduce-multi-element"};
+    return kernel >= 1 && kernel <= 7 ? kIds[kernel - 1] : "";
+}
+
+LabData load_lab_data(const std::string& root) {
+    LabData out;
+    load_measurements(root + "/assets/measurements", out);
+    for (const std::string& path : {root + "/../shared/reference/harris-g80.csv",
+                                    root + "/assets/reference/harris-g80.csv"}) {
+        bool ok = false;
+        const std::string text = read_text(path, &ok);
+        if (!ok) continue;
+        HarrisTable t;
+        if (std::string error = parse_harris(text, t); !error.empty()) {
+            out.problems.push_back(path + ": " + error);
+            continue;
+        }
+        out.harris = std::move(t);
+        out.harris_path = path;
+        break;
+    }
+    return out;
+}
+
+}  // namespace ws::ui

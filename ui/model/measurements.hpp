@@ -1,0 +1,74 @@
+// Recorded GPU measurements (assets/measurements/*.json) and Harris's G80 table, as plain data
+// for the bandwidth lab. File format of a measurement file:
+//   {"device": "...", "date": "...", "peak_gbps": 3350.0, "l2_bytes": 52428800,
+//    "points": [{"algo": "reduce-sequential", "type": "int", "n": 1048576,
+//                "ms": 0.01, "gbps": 420.0}, ...]}
+// Baseline algos are named "copy", "read-only", "cub-reduce", "cub-scan", "thrust-reduce".
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ws::ui {
+
+struct MeasuredPoint {
+    std::string algo, type;
+    std::uint64_t n = 0;
+    double ms = 0, gbps = 0;
+    bool l2_resident = false;  // the inputs fit in L2: not a DRAM figure
+};
+
+struct MeasurementFile {
+    std::string path, device, date;
+    std::string text;  // the JSON it was read from (kept for a sweep's result, to save it)
+    double peak_gbps = 0;
+    std::uint64_t l2_bytes = 0;
+    std::vector<MeasuredPoint> points;
+};
+
+// One line of the plot: the points of one algo and type, by n.
+struct Series {
+    std::string algo, type;
+    bool baseline = false;  // copy, read-only, cub-*, thrust-*, plain-*
+    std::vector<MeasuredPoint> points;
+};
+
+struct HarrisRow {
+    int kernel = 0;
+    std::string name;
+    double time_ms = 0, gbps = 0, step_speedup = 0, cumulative_speedup = 0;  // 0: none
+};
+
+struct HarrisTable {
+    std::string caption;  // the '#' comment line of the file
+    std::vector<HarrisRow> rows;
+};
+
+struct LabData {
+    std::vector<MeasurementFile> files;
+    std::vector<std::string> problems;  // one line per file that could not be read
+    HarrisTable harris;
+    std::string harris_path;
+};
+
+// Parses one measurement file's text; returns "" or a one-line error.
+std::string parse_measurements(const std::string& text, MeasurementFile& out);
+// Every *.json in `dir`, sorted by name; unreadable files go to `problems`.
+void load_measurements(const std::string& dir, LabData& out);
+// Parses the CSV (kernel,name,time_ms,bandwidth_gbps,step_speedup,cumulative_speedup).
+std::string parse_harris(const std::string& text, HarrisTable& out);
+
+bool is_baseline(const std::string& algo);
+// The series of a file for one element type, reductions and baselines, sorted by algo then n.
+std::vector<Series> series_of(const MeasurementFile& f, const std::string& type);
+// "assets/measurements/NVIDIA_H100_80GB_HBM3-2026-01-02.json" under `root`: a file name from
+// the device and the date with anything but letters, digits, '-' and '.' made '_'.
+std::string measurement_path(const std::string& root, const MeasurementFile& f);
+// Our variant that matches Harris's kernel k (1..7), or "".
+const char* harris_variant(int kernel);
+
+// Everything the lab shows: measurements from `<root>/assets/measurements`, and the G80 table
+// from `<root>/../shared/reference/harris-g80.csv`, else `<root>/assets/reference/`.
+LabData load_lab_data(const std::string& root);
+
+}  // namespace ws::ui

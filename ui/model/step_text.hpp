@@ -1,0 +1,27 @@
+// The words the panels show about a step, generated from its numbers: the one-line totals of the
+// warps panel and the two or three sentences of the explanation panel. Pure functions.
+#pragma once
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "ui/model/trace_view.hpp"
+
+namespace ws::ui {
+
+// "step (3,0): 4 of 8 warps busy, 2 divergent, 25% of lanes working"
+std::string step_summary(const TraceView& v, std::size_t step);
+
+// What the step does and what it costs, two to four sentences.
+std::vector<std::string> explain_step(const TraceView& v, std::size_t step);
+
+// The busiest line of a step (most active lanes), or 0.
+std::uint16_t main_line(const StepView& s);
+
+// A source line without its indentation and trailing comment, shortened to `max_chars`.
+std::string short_code(const std::string& line, std::size_t max_chars = 60);
+
+// "1 thread", "3 threads"
+std::string plural(std::uint64_t n, const char* one, const char* many);
+
+}  // namespace ws::ui

@@ -1,0 +1,133 @@
+// Code panel: the kernel source; the lines that ran in this step highlighted, and in a gutter
+// on the left (as Nsight Compute's source page puts its metrics) how many threads ran each line
+// and its bank conflicts in this step; hover a line for its warp instructions and divergence.
+// Follows the current step's busiest line.
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+
+#include "ui/fonts.hpp"
+#include "ui/model/step_text.hpp"
+#include "ui/panels/panels.hpp"
+#include "ui/theme.hpp"
+#include "ui/widgets/draw.hpp"
+
+namespace ws::ui {
+namespace {
+
+const LineActivity* find_line(const StepView& s, std::uint16_t line) {
+    auto it = std::lower_bound(s.lines.begin(), s.lines.end(), line,
+                               [](const LineActivity& a, std::uint16_t l) { return a.line < l; });
+    return it != s.lines.end() && it->line == line ? &*it : nullptr;
+}
+
+std::string details(const LineActivity& l) {
+    std::string s = plural(l.threads, "thread", "threads") + ", " +
+                    plural(l.warps, "warp instruction", "warp instructions") + ", " +
+                    plural(l.lanes, "lane access", "lane accesses");
+    if (l.divergent) s += "\n" + std::to_string(l.divergent) + " with idle lanes (divergent)";
+    if (l.conflicts)
+        s += "\nbank conflicts: " + std::to_string(l.conflicts) + " extra wavefronts, worst " +
+             std::to_string(l.max_ways) + "-way";
+    if (l.kinds & (1u << static_cast<unsigned>(trace::EventKind::Shuffle)))
+        s += "\nshuffles: registers between lanes";
+    if (l.kinds & (1u << static_cast<unsigned>(trace::EventKind::GlobalRead)))
+        s += "\nreads global memory";
+    return s;
+}
+
+// Kernel files indent by four; two is enough on a projector and saves width.
+std::string half_indent(const std::string& line) {
+    std::size_t n = 0;
+    while (n < line.size() && line[n] == ' ') ++n;
+    return std::string(n / 2, ' ') + line.substr(n);
+}
+
+// Characters of the widest line that runs in some step (after half_indent).
+std::size_t widest_ran_line(const TraceView& v) {
+    std::size_t widest = 0;
+    for (const StepView& s : v.steps)
+        for (const LineActivity& l : s.lines)
+            widest = std::max(widest, half_indent(v.line_text(l.line)).size());
+    return widest;
+}
+
+}  // namespace
+
+void draw_code(const TraceView& v, UiState& ui) {
+    const Palette& p = palette();
+    if (!v.trace || v.source_lines.empty()) {
+        ImGui::TextWrapped("No kernel source in this trace.");
+        return;
+    }
+    const std::size_t step = v.clamp(static_cast<long>(ui.step()));
+    const StepView* s = v.empty() ? nullptr : &v.steps[step];
+    ImFont* small = fonts().small;
+    ImGui::PushFont(small);
+    const float lanes_w = ImGui::CalcTextSize("threads").x,
+                banks_w = ImGui::CalcTextSize("32-way").x;
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.text_dim), "threads banks  %s",
+                       v.trace->source_file.c_str());
+    ImGui::PopFont();
+
+    ImGui::BeginChild("##source", {0, 0}, false, ImGuiWindowFlags_HorizontalScrollbar);
+    ImGui::PushFont(fonts().mono);
+    // Shrink the code (down to 70%) so that the lines that run fit beside the gutter.
+    const float char_w = ImGui::CalcTextSize("0").x;
+    const float needed = lanes_w + banks_w + char_w * float(widest_ran_line(v) + 6);
+    ImGui::SetWindowFontScale(std::clamp(ImGui::GetContentRegionAvail().x / needed, 0.7f, 1.0f));
+    const float line_h = ImGui::GetTextLineHeightWithSpacing();
+    const float t = float(eased(ui.playback));
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float win_x = ImGui::GetWindowPos().x;
+    const float gutter = lanes_w + banks_w + 12;
+    for (std::size_t i = 0; i < v.source_lines.size(); ++i) {
+        const auto line = static_cast<std::uint16_t>(i + 1);
+        const LineActivity* act = s ? find_line(*s, line) : nullptr;
+        const ImVec2 pos = ImGui::GetCursorScreenPos();
+        if (act) {
+            const float w = ImGui::GetWindowWidth() + ImGui::GetScrollMaxX() + 100;
+            fill_rect(dl, {win_x, pos.y, w, line_h}, with_alpha(p.line_ran, 0.3f + 0.7f * t));
+            const float y = pos.y + (line_h - small->FontSize) * 0.5f;
+            const std::string lanes = std::to_string(act->threads);
+            const float lx =
+                pos.x + lanes_w - small->CalcTextSizeA(small->FontSize, 1e9f, 0, lanes.c_str()).x;
+            dl->AddText(small, small->FontSize, {lx, y}, p.line_ran_text, lanes.c_str());
+            if (act->conflicts) {
+                const std::string ways = std::to_string(act->max_ways) + "-way";
+                const Rect badge{pos.x + lanes_w + 6, pos.y + 1, banks_w + 4, line_h - 2};
+                fill_rect(dl, badge, p.conflict, 3.0f);
+                dl->AddText(small, small->FontSize, {badge.x + 2, y}, text_on(p.conflict),
+                            ways.c_str());
+            }
+        }
+        ImGui::SetCursorScreenPos({pos.x + gutter, pos.y});
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.text_dim), "%3zu", i + 1);
+        ImGui::SameLine();
+        const std::string text = half_indent(v.source_lines[i]);
+        if (act)
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.line_ran_text), "%s", text.c_str());
+        else
+            ImGui::TextUnformatted(text.c_str());
+        if (act && ImGui::IsMouseHoveringRect(pos, {pos.x + 4000, pos.y + line_h}) &&
+            ImGui::IsWindowHovered())
+            ImGui::SetTooltip("line %u in step %s:\n%s", unsigned(line), step_label(s->id).c_str(),
+                              details(*act).c_str());
+    }
+    ImGui::PopFont();
+
+    // Follow the step: bring its busiest line into view once per step change.
+    if (s && ui.code_scrolled_to != step) {
+        ui.code_scrolled_to = step;
+        if (std::uint16_t ml = main_line(*s)) {
+            const float y = float(ml - 1) * line_h;
+            const float h = ImGui::GetWindowHeight();
+            if (y < ImGui::GetScrollY() + line_h || y > ImGui::GetScrollY() + h - 2 * line_h)
+                ImGui::SetScrollY(std::max(0.0f, y - h * 0.35f));
+        }
+    }
+    ImGui::EndChild();
+}
+
+}  // namespace ws::ui

@@ -1,0 +1,218 @@
+// Controls panel: what to run (algorithm grouped by family with its one-line description, n,
+// block, type, pattern, seed, backend, schedule, traced block), the problem with the request
+// explained in place, how to show it, and trace files and exports.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <string>
+
+#include "kernels/catalog.hpp"
+#include "ui/fonts.hpp"
+#include "ui/panels/panels.hpp"
+#include "ui/theme.hpp"
+#include "ui/widgets/draw.hpp"
+
+namespace ws::ui {
+namespace {
+
+// A label on the left, the control filling the rest of the line.
+void label(const char* text) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(text);
+    ImGui::SameLine(ImGui::CalcTextSize("Schedule").x + ImGui::GetStyle().ItemSpacing.x * 2 +
+                    ImGui::GetStyle().WindowPadding.x);
+    ImGui::SetNextItemWidth(-1);
+}
+
+std::string variant_label(const VariantInfo& v) {
+    return std::to_string(v.ladder_step) + ". " + v.title;
+}
+
+void algorithm_combo(RequestForm& f) {
+    const VariantInfo* cur = find_variant(f.algo);
+    ImGui::TextUnformatted("Algorithm");
+    ImGui::SetNextItemWidth(-1);
+    const std::string preview = cur ? variant_label(*cur) : f.algo;
+    if (ImGui::BeginCombo("##algo", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
+        for (Family fam : {Family::Reduce, Family::Scan}) {
+            bool header = false;
+            for (const VariantInfo& v : catalog()) {
+                if (v.family != fam) continue;
+                if (!header) {
+                    ImGui::TextDisabled("%s", fam == Family::Reduce ? "Reductions" : "Scans");
+                    header = true;
+                }
+                ImGui::PushID(v.id);
+                if (ImGui::Selectable(variant_label(v).c_str(), f.algo == v.id)) f.algo = v.id;
+                ImGui::PushFont(fonts().small);
+                ImGui::Indent();
+                ImGui::TextDisabled("%s", v.summary);
+                ImGui::Unindent();
+                ImGui::PopFont();
+                ImGui::PopID();
+            }
+        }
+        ImGui::EndCombo();
+    }
+    if (cur) {
+        ImGui::PushFont(fonts().small);
+        text_wrapped_colored(palette().text_dim, cur->summary);
+        ImGui::PopFont();
+    }
+}
+
+template <class T>
+void choice(const char* name, const char* id, T& value,
+            std::initializer_list<std::pair<T, const char*>> items) {
+    label(name);
+    const char* preview = "";
+    for (const auto& it : items)
+        if (it.first == value) preview = it.second;
+    if (ImGui::BeginCombo(id, preview)) {
+        for (const auto& it : items)
+            if (ImGui::Selectable(it.second, it.first == value)) value = it.first;
+        ImGui::EndCombo();
+    }
+}
+
+void schedule_control(RequestForm& f) {
+    std::string kind = f.schedule.rfind("random", 0) == 0 ? "random" : f.schedule;
+    choice<std::string>(
+        "Schedule", "##schedule", kind,
+        {{"lockstep", "lockstep"}, {"sequential", "sequential"}, {"random", "random"}});
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "lockstep: every lane of a warp does its k-th shared access before any "
+            "does its (k+1)-th (the pre-Volta picture)\nsequential: one lane runs "
+            "to its next sync before the next starts (adversarial)\nrandom: a "
+            "seeded shuffle");
+    if (kind != "random") {
+        f.schedule = kind;
+        return;
+    }
+    std::uint64_t seed = 1;
+    if (f.schedule.rfind("random:", 0) == 0)
+        seed = std::strtoull(f.schedule.c_str() + 7, nullptr, 10);
+    label("  seed");
+    ImGui::InputScalar("##schedseed", ImGuiDataType_U64, &seed);
+    f.schedule = "random:" + std::to_string(seed);
+}
+
+void request_controls(const TraceView& v, UiState& ui) {
+    RequestForm f = ui.form;
+    algorithm_combo(f);
+    label("n");
+    ImGui::InputTextWithHint("##n", "64, 2^10, 2^20+3", &f.n);
+    choice<std::uint32_t>(
+        "Block", "##block", f.block,
+        {{32, "32"}, {64, "64"}, {128, "128"}, {256, "256"}, {512, "512"}, {1024, "1024"}});
+    choice<trace::DType>("Type", "##type", f.type,
+                         {{trace::DType::Int32, "int"},
+                          {trace::DType::Float32, "float"},
+                          {trace::DType::Float64, "double"}});
+    choice<std::string>("Pattern", "##pattern", f.pattern,
+                        {{"ramp", "ramp: i mod 256"}, {"random", "random"}, {"ones", "ones"}});
+    if (f.pattern == "random") {
+        label("  seed");
+        ImGui::InputScalar("##seed", ImGuiDataType_U64, &f.seed);
+    }
+    if (ui.gpu_name.empty()) {
+        f.gpu = false;
+        label("Backend");
+        ImGui::TextUnformatted("CPU emulator");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("No GPU backend in this build or on this machine.");
+    } else {
+        choice<bool>("Backend", "##backend", f.gpu,
+                     {{false, "CPU emulator"}, {true, ui.gpu_name.c_str()}});
+    }
+    if (!f.gpu) schedule_control(f);
+    label("Block #");
+    int traced = static_cast<int>(f.traced_block);
+    if (ImGui::InputInt("##traced", &traced))
+        f.traced_block = static_cast<std::uint32_t>(std::max(traced, 0));
+    if (v.trace && v.trace->grid > 0)
+        ImGui::TextDisabled("traced block; the first pass has %u", v.trace->grid);
+    if (f != ui.form) {
+        ui.form = f;
+        ui.form_changed = true;
+    }
+    if (!ui.form_error.empty())
+        text_wrapped_colored(palette().conflict, "\xe2\x9a\xa0 " + ui.form_error);
+    if (ui.slow_run_pending) {
+        text_wrapped_colored(palette().text_dim,
+                             "This many elements take the emulator about " +
+                                 std::to_string(int(ui.slow_run_seconds + 0.5)) + " s.");
+        if (ImGui::Button("Run it")) {
+            ui.slow_run_confirmed = true;
+            ui.form_changed = true;
+        }
+    }
+}
+
+void result_lines(const TraceView& v, UiState& ui) {
+    const Palette& p = palette();
+    if (ui.running) ImGui::Text("running\xe2\x80\xa6 %.1f s", ui.running_seconds);
+    if (!v.trace) return;
+    const trace::Trace& t = *v.trace;
+    if (t.error.empty() && !t.blocks.empty())
+        ImGui::Text("result %s  (expected %s)  ok", t.result.to_string().c_str(),
+                    t.expected.to_string().c_str());
+    ImGui::PushFont(fonts().small);
+    text_wrapped_colored(
+        p.text_dim, "ran on " + t.device + (t.recorded_at.empty() ? "" : ", " + t.recorded_at));
+    if (!ui.note.empty()) text_wrapped_colored(p.text_dim, ui.note);
+    ImGui::PopFont();
+}
+
+void display_controls(UiState& ui) {
+    std::string theme = ui.theme;
+    choice<std::string>("Theme", "##theme", theme, {{"dark", "dark"}, {"light", "light"}});
+    bool presentation = ui.presentation;
+    ImGui::Checkbox("Presentation (P)", &presentation);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Larger text, high contrast, and the controls folded away "
+            "(the Controls button brings them back)");
+    label("Text size");
+    // The fonts are rebuilt when the slider is let go, not at every pixel of the drag.
+    ImGui::SliderFloat("##scale", &ui.font_scale, 0.75f, 2.5f, "%.2fx");
+    if (ImGui::IsItemDeactivatedAfterEdit()) ui.style_changed = true;
+    if (theme != ui.theme || presentation != ui.presentation) {
+        ui.theme = theme;
+        if (presentation != ui.presentation) ui.controls_hidden = presentation;
+        ui.presentation = presentation;
+        ui.style_changed = true;
+    }
+}
+
+void file_controls(UiState& ui) {
+    label("File");
+    ImGui::InputText("##path", &ui.file_path);
+    if (ImGui::Button("Open trace")) ui.file_action = FileAction::OpenTrace;
+    ImGui::SameLine();
+    if (ImGui::Button("Save trace")) ui.file_action = FileAction::SaveTrace;
+    if (ImGui::Button("Export PNG")) ui.file_action = FileAction::ExportPng;
+    ImGui::SameLine();
+    if (ImGui::Button("CSV")) ui.file_action = FileAction::ExportCsv;
+    ImGui::SameLine();
+    if (ImGui::Button("JSON")) ui.file_action = FileAction::ExportJson;
+    if (!ui.file_message.empty()) {
+        ImGui::PushFont(fonts().small);
+        text_wrapped_colored(palette().text_dim, ui.file_message);
+        ImGui::PopFont();
+    }
+}
+
+}  // namespace
+
+void draw_controls(const TraceView& v, UiState& ui) {
+    request_controls(v, ui);
+    ImGui::Separator();
+    result_lines(v, ui);
+    ImGui::Separator();
+    if (ImGui::CollapsingHeader("Display", ImGuiTreeNodeFlags_DefaultOpen)) display_controls(ui);
+    if (ImGui::CollapsingHeader("Files")) file_controls(ui);
+}
+
+}  // namespace ws::ui

@@ -1,0 +1,34 @@
+// Explanation panel: two to four sentences generated from the step's numbers, then what this
+// variant changed and why (the teaching notes at the top of its kernel file).
+#include <imgui.h>
+
+#include "kernels/catalog.hpp"
+#include "ui/fonts.hpp"
+#include "ui/model/step_text.hpp"
+#include "ui/panels/panels.hpp"
+#include "ui/theme.hpp"
+#include "ui/widgets/draw.hpp"
+
+namespace ws::ui {
+
+void draw_explanation(const TraceView& v, UiState& ui) {
+    const Palette& p = palette();
+    const std::size_t step = v.clamp(static_cast<long>(ui.step()));
+    for (const std::string& sentence : explain_step(v, step)) {
+        ImGui::TextWrapped("%s", sentence.c_str());
+        ImGui::Spacing();
+    }
+    if (!v.trace) return;
+    const VariantInfo* info = find_variant(v.trace->request.algo);
+    if (!info) return;
+    ImGui::Separator();
+    const TeachingNotes notes = teaching_notes(*info);
+    ImGui::PushFont(fonts().small);
+    if (!notes.what_changed.empty())
+        text_wrapped_colored(p.text_dim, std::string("What changed: ") + notes.what_changed);
+    if (!notes.why_faster.empty())
+        text_wrapped_colored(p.text_dim, std::string("Why: ") + notes.why_faster);
+    ImGui::PopFont();
+}
+
+}  // namespace ws::ui

@@ -1,0 +1,76 @@
+// The header strip: the name, the three views, what is shown (request, device), and a banner
+// for an error the program survived (a kernel error, a failed GPU run, a bad file).
+#include <imgui.h>
+
+#include <string>
+
+#include "kernels/catalog.hpp"
+#include "ui/fonts.hpp"
+#include "ui/model/request_form.hpp"
+#include "ui/panels/panels.hpp"
+#include "ui/theme.hpp"
+#include "ui/widgets/draw.hpp"
+
+namespace ws::ui {
+namespace {
+
+void view_tab(UiState& ui, View view, const char* title) {
+    const bool on = ui.view == view;
+    const Palette& p = palette();
+    if (on) {
+        ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(p.current));
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(text_on(p.current)));
+    }
+    if (ImGui::Button(title)) ui.view = view;
+    if (on) ImGui::PopStyleColor(2);
+    ImGui::SameLine();
+}
+
+}  // namespace
+
+void draw_header(const TraceView& v, UiState& ui) {
+    const Palette& p = palette();
+    if (ImGui::Button(ui.controls_hidden ? "\xe2\x96\xb6 Controls" : "\xe2\x97\x80 Controls"))
+        ui.controls_hidden = !ui.controls_hidden;
+    ImGui::SameLine(0, 16);
+    ImGui::PushFont(fonts().heading);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("warpscope");
+    ImGui::PopFont();
+    ImGui::SameLine(0, 20);
+    view_tab(ui, View::Step, "Step through");
+    view_tab(ui, View::Compare, "Compare");
+    view_tab(ui, View::Lab, "Bandwidth lab");
+    ImGui::SameLine(0, 16);
+
+    // The banner takes the rest of the strip when there is an error.
+    std::string error = ui.banner;
+    if (error.empty() && v.trace && !v.trace->error.empty()) error = v.trace->error;
+    const ImVec2 pos = ImGui::GetCursorScreenPos();
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    const Rect strip{pos.x, pos.y, right - pos.x, ImGui::GetFrameHeight()};
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    if (!error.empty()) {
+        fill_rect(dl, strip, p.banner_error_bg, 3.0f);
+        const std::string text = "\xe2\x9a\xa0 " + error;
+        dl->PushClipRect(tl(strip), br(strip), true);
+        dl->AddText({strip.x + 8, strip.y + ImGui::GetStyle().FramePadding.y}, p.banner_error_text,
+                    text.c_str());
+        dl->PopClipRect();
+        ImGui::Dummy({strip.w, strip.h});
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", error.c_str());
+        if (ImGui::IsItemClicked()) ui.banner.clear();
+        return;
+    }
+    if (!v.trace) return;
+    const trace::Trace& t = *v.trace;
+    const VariantInfo* info = find_variant(t.request.algo);
+    std::string what = info ? info->title : t.request.algo;
+    what += "   n=" + std::to_string(t.request.n) + "  block=" + std::to_string(t.request.block) +
+            "  " + trace::dtype_name(t.request.type) + "   on " + t.device;
+    if (ui.running) what += "   running\xe2\x80\xa6";
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.text_dim), "%s", what.c_str());
+}
+
+}  // namespace ws::ui

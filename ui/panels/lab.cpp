@@ -1,0 +1,239 @@
+// Bandwidth lab: GB/s against n (log axis) for recorded measurements, labelled with their device
+// and date, with the theoretical peak, the copy and read-only ceilings and CUB as lines and the
+// L2 size marked; and the reduction ladder beside Harris's G80 figures.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "kernels/trace/dtype.hpp"
+#include "ui/fonts.hpp"
+#include "ui/model/measurements.hpp"
+#include "ui/panels/panels.hpp"
+#include "ui/plot/plot.hpp"
+#include "ui/theme.hpp"
+#include "ui/widgets/draw.hpp"
+
+namespace ws::ui {
+namespace {
+
+std::string fmt(const char* format, double v) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, format, v);
+    return buf;
+}
+
+const MeasuredPoint* point_at(const MeasurementFile* f, const std::string& algo,
+                              const std::string& type, std::uint64_t n) {
+    if (!f) return nullptr;
+    for (const MeasuredPoint& p : f->points)
+        if (p.algo == algo && p.type == type && p.n == n) return &p;
+    return nullptr;
+}
+
+bool hidden(const UiState& ui, const std::string& algo) {
+    return std::find(ui.lab_hidden.begin(), ui.lab_hidden.end(), algo) != ui.lab_hidden.end();
+}
+
+// A popup of checkboxes: which lines the plot shows.
+void line_picker(UiState& ui, const std::vector<Series>& series) {
+    if (ImGui::Button("Lines\xe2\x80\xa6")) ImGui::OpenPopup("##lines");
+    if (!ImGui::BeginPopup("##lines")) return;
+    for (const Series& s : series) {
+        bool on = !hidden(ui, s.algo);
+        if (ImGui::Checkbox(s.algo.c_str(), &on)) {
+            auto it = std::find(ui.lab_hidden.begin(), ui.lab_hidden.end(), s.algo);
+            if (on && it != ui.lab_hidden.end()) ui.lab_hidden.erase(it);
+            if (!on && it == ui.lab_hidden.end()) ui.lab_hidden.push_back(s.algo);
+        }
+    }
+    ImGui::EndPopup();
+}
+
+void draw_plot(const MeasurementFile& f, UiState& ui, float height) {
+    const std::string& type = ui.lab_type;
+    std::vector<Series> series = series_of(f, type);
+    ImGui::SameLine();
+    line_picker(ui, series);
+    series.erase(std::remove_if(series.begin(), series.end(),
+                                [&](const Series& s) { return hidden(ui, s.algo); }),
+                 series.end());
+    double xmin = 1e300, xmax = 0, ymax = f.peak_gbps;
+    for (const Series& s : series)
+        for (const MeasuredPoint& p : s.points) {
+            xmin = std::min(xmin, double(p.n));
+            xmax = std::max(xmax, double(p.n));
+            ymax = std::max(ymax, p.gbps);
+        }
+    if (series.empty()) {
+        ImGui::TextWrapped("This file has no points for type %s.", type.c_str());
+        return;
+    }
+    if (xmax <= xmin) xmax = xmin * 2;
+    plot::Plot p;
+    if (!p.begin("##gbps", {0, height})) return;
+    p.axes({xmin, xmax, plot::Scale::Log2, "n (elements of " + type + ")", true},
+           {0, ymax * 1.08, plot::Scale::Linear, "GB/s"});
+    if (f.peak_gbps > 0)
+        p.hline(f.peak_gbps, "theoretical peak " + fmt("%.0f GB/s", f.peak_gbps),
+                palette().plot_peak);
+    if (f.l2_bytes > 0) {
+        const auto size = trace::parse_dtype(type);
+        const double n = double(f.l2_bytes) / (size ? trace::dtype_size(*size) : 4);
+        p.vline(n, "L2 " + fmt("%.0f MiB", double(f.l2_bytes) / 1048576.0), palette().plot_l2);
+    }
+    unsigned color = 0;
+    for (const Series& s : series) {
+        std::vector<double> xs, ys;
+        std::vector<std::string> notes;
+        for (const MeasuredPoint& pt : s.points) {
+            xs.push_back(double(pt.n));
+            ys.push_back(pt.gbps);
+            notes.push_back("n = " + std::to_string(pt.n) + "\n" + fmt("%.1f GB/s", pt.gbps) +
+                            ", " + fmt("%.4g ms", pt.ms) +
+                            (pt.l2_resident ? "\ninputs fit in L2: not a DRAM figure" : ""));
+        }
+        // Eight colours, then the same colours with another marker shape.
+        plot::LineStyle st{series_color(color), s.baseline ? 2.5f : 2.0f, !s.baseline, s.baseline,
+                           int(color / 8)};
+        ++color;
+        p.line(s.algo + (s.type != type ? " (" + s.type + ")" : ""), xs, ys, st, &notes);
+    }
+    p.end();
+}
+
+// Harris's table with our figures at his size (2^22 ints) beside it, when we have them.
+void harris_table(const LabData& lab, const MeasurementFile* f) {
+    const HarrisTable& h = lab.harris;
+    if (h.rows.empty()) {
+        ImGui::TextWrapped(
+            "Harris's G80 table was not found (../shared/reference/harris-g80.csv "
+            "or assets/reference/harris-g80.csv).");
+        return;
+    }
+    ImGui::TextWrapped("%s", h.caption.c_str());
+    const std::uint64_t n = std::uint64_t(1) << 22;
+    const ImGuiTableFlags flags =
+        ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+    if (!ImGui::BeginTable("##harris", 8, flags)) return;
+    for (const char* col :
+         {"#", "kernel", "G80 ms", "G80 GB/s", "step", "total", "ours GB/s", "ours total"})
+        ImGui::TableSetupColumn(col, std::string(col) == "kernel"
+                                         ? ImGuiTableColumnFlags_WidthStretch
+                                         : ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableHeadersRow();
+    const MeasuredPoint* first = point_at(f, harris_variant(1), "int", n);
+    for (const HarrisRow& r : h.rows) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::Text("%d", r.kernel);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(r.name.c_str());
+        ImGui::TableNextColumn();
+        ImGui::Text("%.3f", r.time_ms);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.1f", r.gbps);
+        ImGui::TableNextColumn();
+        if (r.step_speedup > 0) ImGui::Text("%.2fx", r.step_speedup);
+        ImGui::TableNextColumn();
+        if (r.cumulative_speedup > 0) ImGui::Text("%.2fx", r.cumulative_speedup);
+        const MeasuredPoint* ours = point_at(f, harris_variant(r.kernel), "int", n);
+        ImGui::TableNextColumn();
+        if (ours)
+            ImGui::Text("%.1f", ours->gbps);
+        else
+            ImGui::TextDisabled("-");
+        ImGui::TableNextColumn();
+        if (ours && first && ours->ms > 0)
+            ImGui::Text("%.2fx", first->ms / ours->ms);
+        else
+            ImGui::TextDisabled("-");
+    }
+    ImGui::EndTable();
+}
+
+// A live sweep on the GPU: the range of n, run with progress, cancel, save the result.
+void sweep_controls(UiState& ui, const MeasurementFile* shown) {
+    const SweepStatus& st = ui.sweep;
+    ImGui::AlignTextToFramePadding();
+    ImGui::Text("Live sweep on %s, %s, n from 2^", ui.gpu_name.c_str(), ui.lab_type.c_str());
+    ImGui::SameLine(0, 2);
+    const float w = ImGui::GetFontSize() * 3.5f;
+    ImGui::SetNextItemWidth(w);
+    ImGui::InputInt("##from", &ui.sweep_from, 0);
+    ImGui::SameLine();
+    ImGui::TextUnformatted("to 2^");
+    ImGui::SameLine(0, 2);
+    ImGui::SetNextItemWidth(w);
+    ImGui::InputInt("##to", &ui.sweep_to, 0);
+    ui.sweep_from = std::clamp(ui.sweep_from, 1, 30);
+    ui.sweep_to = std::clamp(ui.sweep_to, ui.sweep_from, 30);
+    ImGui::SameLine();
+    if (st.running) {
+        if (ImGui::Button("Cancel")) ui.sweep_cancel = true;
+        ImGui::SameLine();
+        ImGui::ProgressBar(float(st.fraction), {-1, 0});
+        ImGui::TextDisabled("%s", st.line.c_str());
+        return;
+    }
+    if (ImGui::Button("Run sweep")) ui.sweep_start = true;
+    if (shown && shown->path == "this session") {
+        ImGui::SameLine();
+        if (ImGui::Button("Save to assets/measurements")) ui.sweep_save = true;
+    }
+    if (!st.error.empty())
+        text_wrapped_colored(palette().conflict, "the sweep stopped: " + st.error);
+}
+
+}  // namespace
+
+void draw_lab(const TraceView&, UiState& ui) {
+    const Palette& p = palette();
+    static const LabData kEmpty;
+    const LabData& lab = ui.lab ? *ui.lab : kEmpty;
+    const MeasurementFile* f = nullptr;
+    if (lab.files.empty()) {
+        ImGui::PushFont(fonts().heading);
+        ImGui::TextUnformatted("No recorded measurements yet.");
+        ImGui::PopFont();
+        text_wrapped_colored(p.text_dim,
+                             "The lab plots GB/s against n from assets/measurements/*.json, "
+                             "recorded on a GPU machine (`warpscope bench --json FILE`) and "
+                             "labelled with its device and date.");
+        if (!ui.sweep_available)
+            text_wrapped_colored(p.text_dim,
+                                 "Without a GPU backend the lab cannot run a sweep "
+                                 "itself.");
+    } else {
+        ui.lab_file = std::min(ui.lab_file, lab.files.size() - 1);
+        f = &lab.files[ui.lab_file];
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted("Recorded on");
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
+        const std::string name = f->device + ", " + f->date;
+        if (ImGui::BeginCombo("##file", name.c_str())) {
+            for (std::size_t i = 0; i < lab.files.size(); ++i)
+                if (ImGui::Selectable((lab.files[i].device + ", " + lab.files[i].date).c_str(),
+                                      i == ui.lab_file))
+                    ui.lab_file = i;
+            ImGui::EndCombo();
+        }
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+        if (ImGui::BeginCombo("type", ui.lab_type.c_str())) {
+            for (const char* t : {"int", "float", "double"})
+                if (ImGui::Selectable(t, ui.lab_type == t)) ui.lab_type = t;
+            ImGui::EndCombo();
+        }
+        draw_plot(*f, ui, ImGui::GetContentRegionAvail().y * 0.55f);
+    }
+    if (ui.sweep_available) sweep_controls(ui, f);
+    for (const std::string& problem : lab.problems) text_wrapped_colored(p.conflict, problem);
+    ImGui::Separator();
+    harris_table(lab, f);
+}
+
+}  // namespace ws::ui

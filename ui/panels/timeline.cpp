@@ -1,0 +1,97 @@
+// Playback panel: first/previous/play/next/last buttons, the speed, and the timeline of steps
+// labelled (phase,substep), each with a bar for how busy its lanes were and a mark where it had
+// bank conflicts. Click or drag on the timeline to scrub.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "ui/fonts.hpp"
+#include "ui/model/step_text.hpp"
+#include "ui/panels/panels.hpp"
+#include "ui/theme.hpp"
+#include "ui/widgets/draw.hpp"
+
+namespace ws::ui {
+namespace {
+
+void buttons(const TraceView& v, UiState& ui) {
+    Playback& pb = ui.playback;
+    const std::size_t n = v.step_count();
+    const ImVec2 size{ImGui::GetFrameHeight() * 1.6f, 0};
+    if (ImGui::Button("|\xe2\x97\x80", size)) set_step(pb, 0, n);  // |<
+    ImGui::SameLine();
+    if (ImGui::Button("\xe2\x97\x80", size)) step_by(pb, -1, n);  // <
+    ImGui::SameLine();
+    if (ImGui::Button(pb.playing ? "||" : "\xe2\x96\xb6", size)) toggle_play(pb, n);
+    ImGui::SameLine();
+    if (ImGui::Button("\xe2\x96\xb6 ", size)) step_by(pb, 1, n);  // >
+    ImGui::SameLine();
+    if (ImGui::Button("\xe2\x96\xb6|", size)) set_step(pb, n ? n - 1 : 0, n);
+    ImGui::SameLine();
+    const std::size_t step = v.clamp(static_cast<long>(pb.step));
+    if (n)
+        ImGui::Text("step %zu of %zu  %s", step + 1, n, step_label(v.steps[step].id).c_str());
+    else
+        ImGui::TextUnformatted("no steps");
+    ImGui::SameLine(0, 24);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+    float speed = float(pb.speed);
+    if (ImGui::SliderFloat("steps/s", &speed, float(kMinSpeed), float(kMaxSpeed), "%.2g",
+                           ImGuiSliderFlags_Logarithmic))
+        pb.speed = speed;
+    ImGui::SameLine(0, 24);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().text_dim),
+                       "Space: play/pause   \xe2\x86\x90/\xe2\x86\x92: step   Home/End");
+}
+
+}  // namespace
+
+void draw_timeline(const TraceView& v, UiState& ui) {
+    const Palette& p = palette();
+    buttons(v, ui);
+    const std::size_t n = v.step_count();
+    Canvas c = begin_canvas("##timeline", {0, 0});
+    fill_rect(c.dl, c.rect, p.frame, 3.0f);
+    if (n == 0) {
+        end_canvas(c);
+        return;
+    }
+    const float w = c.rect.w / float(n);
+    ImFont* f = fonts().small;
+    const float label_h = f->FontSize + 2;
+    const float bar_top = c.rect.y + label_h + 2;
+    const float bar_h = c.rect.bottom() - bar_top - 2;
+    for (std::size_t i = 0; i < n; ++i) {
+        const StepView& s = v.steps[i];
+        const float x = c.rect.x + float(i) * w;
+        if (i > 0 && v.steps[i - 1].id.phase != s.id.phase)
+            c.dl->AddLine({x, c.rect.y}, {x, c.rect.bottom()}, p.text_dim, 2.0f);
+        const float busy = v.threads ? float(s.counters.active_lanes) / float(v.threads) : 0;
+        const float h = std::max(2.0f, bar_h * std::min(busy, 1.0f));
+        fill_rect(c.dl, {x + 2, bar_top + bar_h - h, w - 4, h}, p.lane_on, 1.0f);
+        if (s.counters.bank_conflicts) fill_rect(c.dl, {x + 2, bar_top, w - 4, 3}, p.conflict);
+        const std::string full = step_label(s.id);
+        if (!text_centered(c.dl, {x, c.rect.y + 1, w, label_h}, p.text, full, f, f->FontSize) &&
+            (i == 0 || v.steps[i - 1].id.phase != s.id.phase))
+            c.dl->AddText(f, f->FontSize, {x + 2, c.rect.y + 1}, p.text,
+                          std::to_string(s.id.phase).c_str());
+    }
+    // The cursor slides from the previous step to this one.
+    const float from = float(v.clamp(static_cast<long>(ui.playback.from_step)));
+    const float to = float(v.clamp(static_cast<long>(ui.playback.step)));
+    const float pos = from + (to - from) * float(eased(ui.playback));
+    stroke_rect(c.dl, {c.rect.x + pos * w + 1, c.rect.y + 1, w - 2, c.rect.h - 2}, p.current,
+                p.line_width + 1, 3.0f);
+    if (c.hovered || c.active) {
+        const float mx = ImGui::GetIO().MousePos.x;
+        const auto i =
+            static_cast<std::size_t>(std::clamp((mx - c.rect.x) / w, 0.0f, float(n) - 0.001f));
+        if (c.active) set_step(ui.playback, i, n);
+        if (c.hovered) ImGui::SetTooltip("%s", step_summary(v, i).c_str());
+    }
+    end_canvas(c);
+}
+
+}  // namespace ws::ui

@@ -1,0 +1,165 @@
+// Drawing the plot: frame, grid and ticks, lines with markers, reference lines, legend, hover.
+#include "ui/plot/plot.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "ui/fonts.hpp"
+#include "ui/plot/ticks.hpp"
+#include "ui/theme.hpp"
+
+namespace ws::ui::plot {
+namespace {
+
+std::vector<Tick> ticks_for(const Axis& a, float pixels, float spacing) {
+    const int most = std::max(2, int(pixels / spacing));
+    return a.scale == Scale::Log2 ? log2_ticks(a.min, a.max, most, a.si)
+                                  : nice_ticks(a.min, a.max, most);
+}
+
+void marker(ImDrawList* dl, ImVec2 c, float r, const LineStyle& st) {
+    switch (st.shape % 4) {
+        case 0:
+            dl->AddCircleFilled(c, r, st.color);
+            break;
+        case 1:
+            dl->AddRectFilled({c.x - r, c.y - r}, {c.x + r, c.y + r}, st.color);
+            break;
+        case 2:
+            dl->AddTriangleFilled({c.x, c.y - r * 1.2f}, {c.x + r * 1.1f, c.y + r * 0.8f},
+                                  {c.x - r * 1.1f, c.y + r * 0.8f}, st.color);
+            break;
+        default:
+            dl->AddQuadFilled({c.x, c.y - r * 1.3f}, {c.x + r * 1.3f, c.y}, {c.x, c.y + r * 1.3f},
+                              {c.x - r * 1.3f, c.y}, st.color);
+    }
+}
+
+}  // namespace
+
+bool Plot::begin(const char* id, ImVec2 size) {
+    canvas_ = begin_canvas(id, size);
+    legend_.clear();
+    hover_ = Hover{};
+    open_ = canvas_.rect.w > 80 && canvas_.rect.h > 60;
+    if (!open_) end_canvas(canvas_);
+    return open_;
+}
+
+void Plot::axes(const Axis& x, const Axis& y) {
+    const Palette& p = palette();
+    ImDrawList* dl = canvas_.dl;
+    const float font = ImGui::GetFontSize();
+    const Rect& r = canvas_.rect;
+    const float left = ImGui::CalcTextSize("00000").x + font * 1.4f;
+    const float bottom = font * 2.6f;
+    tf_.frame = {r.x + left, r.y + font * 0.6f, r.w - left - font, r.h - bottom - font * 0.6f};
+    tf_.x = x;
+    tf_.y = y;
+    const Rect& f = tf_.frame;
+    fill_rect(dl, f, p.plot_bg);
+    for (const Tick& t : ticks_for(x, f.w, font * 4.5f)) {
+        const float px = tf_.px(t.value);
+        dl->AddLine({px, f.y}, {px, f.bottom()}, p.grid, 1.0f);
+        const ImVec2 ts = ImGui::CalcTextSize(t.label.c_str());
+        dl->AddText({px - ts.x * 0.5f, f.bottom() + 3}, p.plot_axis, t.label.c_str());
+    }
+    for (const Tick& t : ticks_for(y, f.h, font * 2.2f)) {
+        const float py = tf_.py(t.value);
+        dl->AddLine({f.x, py}, {f.right(), py}, p.grid, 1.0f);
+        const ImVec2 ts = ImGui::CalcTextSize(t.label.c_str());
+        dl->AddText({f.x - ts.x - 5, py - ts.y * 0.5f}, p.plot_axis, t.label.c_str());
+    }
+    stroke_rect(dl, f, p.plot_axis, 1.0f);
+    const ImVec2 xl = ImGui::CalcTextSize(x.label.c_str());
+    dl->AddText({f.x + (f.w - xl.x) * 0.5f, f.bottom() + font * 1.3f}, p.plot_axis,
+                x.label.c_str());
+    dl->AddText({r.x, f.y - font * 0.6f}, p.plot_axis, y.label.c_str());
+}
+
+void Plot::segment(Point a, Point b, const LineStyle& style) {
+    if (!clip_segment(tf_.frame, a, b)) return;
+    if (!style.dashed) {
+        canvas_.dl->AddLine(iv(a), iv(b), style.color, style.thickness);
+        return;
+    }
+    const float dx = b.x - a.x, dy = b.y - a.y, len = std::sqrt(dx * dx + dy * dy);
+    const float dash = 8.0f, gap = 5.0f;
+    for (float s = 0; s < len; s += dash + gap) {
+        const float e = std::min(len, s + dash);
+        canvas_.dl->AddLine({a.x + dx * s / len, a.y + dy * s / len},
+                            {a.x + dx * e / len, a.y + dy * e / len}, style.color, style.thickness);
+    }
+}
+
+void Plot::line(const std::string& label, const std::vector<double>& xs,
+                const std::vector<double>& ys, const LineStyle& style,
+                const std::vector<std::string>* notes) {
+    legend_.push_back({label, style});
+    const std::size_t n = std::min(xs.size(), ys.size());
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    for (std::size_t i = 0; i < n; ++i) {
+        const Point pt{tf_.px(xs[i]), tf_.py(ys[i])};
+        if (i > 0) segment({tf_.px(xs[i - 1]), tf_.py(ys[i - 1])}, pt, style);
+        if (!tf_.frame.contains(pt.x, pt.y)) continue;
+        if (style.markers) marker(canvas_.dl, iv(pt), style.thickness + 1.5f, style);
+        const float d2 = (pt.x - mouse.x) * (pt.x - mouse.x) + (pt.y - mouse.y) * (pt.y - mouse.y);
+        if (canvas_.hovered && d2 < hover_.dist2 && d2 < 144.0f) {
+            hover_.dist2 = d2;
+            hover_.at = pt;
+            hover_.text = label + (notes && i < notes->size() ? "\n" + (*notes)[i] : "");
+        }
+    }
+}
+
+void Plot::hline(double y, const std::string& label, ImU32 color) {
+    const float py = tf_.py(y);
+    LineStyle st{color, 2.0f, false, true};
+    segment({tf_.frame.x, py}, {tf_.frame.right(), py}, st);
+    // Labelled at the right end, where the legend (top left) does not cover it.
+    const float tw = ImGui::CalcTextSize(label.c_str()).x;
+    if (py >= tf_.frame.y && py <= tf_.frame.bottom())
+        canvas_.dl->AddText({tf_.frame.right() - tw - 6, py - ImGui::GetFontSize() - 1}, color,
+                            label.c_str());
+}
+
+void Plot::vline(double x, const std::string& label, ImU32 color) {
+    const float px = tf_.px(x);
+    LineStyle st{color, 2.0f, false, true};
+    segment({px, tf_.frame.y}, {px, tf_.frame.bottom()}, st);
+    if (px >= tf_.frame.x && px <= tf_.frame.right())
+        canvas_.dl->AddText({px + 4, tf_.frame.y + 4}, color, label.c_str());
+}
+
+void Plot::end() {
+    if (!open_) return;
+    const Palette& p = palette();
+    ImDrawList* dl = canvas_.dl;
+    // Legend, top-left inside the frame.
+    const float line_h = ImGui::GetTextLineHeight();
+    float w = 0;
+    for (const LegendItem& it : legend_) w = std::max(w, ImGui::CalcTextSize(it.label.c_str()).x);
+    const Rect box{tf_.frame.x + 8, tf_.frame.y + 8, w + line_h * 2.2f,
+                   float(legend_.size()) * line_h + 8};
+    if (!legend_.empty()) {
+        fill_rect(dl, box, with_alpha(p.plot_bg, 0.9f));
+        stroke_rect(dl, box, p.grid, 1.0f);
+    }
+    for (std::size_t i = 0; i < legend_.size(); ++i) {
+        const float y = box.y + 4 + float(i) * line_h + line_h * 0.5f;
+        const LegendItem& it = legend_[i];
+        dl->AddLine({box.x + 4, y}, {box.x + line_h * 1.5f, y}, it.style.color, it.style.thickness);
+        if (it.style.markers)
+            dl->AddCircleFilled({box.x + line_h * 0.85f, y}, 3.0f, it.style.color);
+        dl->AddText({box.x + line_h * 1.8f, y - line_h * 0.5f}, p.text, it.label.c_str());
+    }
+    if (!hover_.text.empty()) {
+        dl->AddCircle(iv(hover_.at), 7.0f, p.current, 0, 2.0f);
+        ImGui::SetTooltip("%s", hover_.text.c_str());
+    }
+    end_canvas(canvas_);
+    open_ = false;
+}
+
+}  // namespace ws::ui::plot

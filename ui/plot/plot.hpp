@@ -1,0 +1,61 @@
+// A small plot on ImDrawList (ImPlot is not packaged for us), in ImPlot's spirit but with no
+// global context: begin -> axes -> items -> end.
+//
+//   plot::Plot p;
+//   if (p.begin("##gbps", size)) {
+//       p.axes({1024, 1 << 28, Scale::Log2, "n"}, {0, 3500, Scale::Linear, "GB/s"});
+//       p.line("reduce-sequential", xs, ys, {color});
+//       p.hline(peak, "peak", color);
+//       p.end();  // legend and the hovered point's tooltip
+//   }
+#pragma once
+#include <imgui.h>
+
+#include <string>
+#include <vector>
+
+#include "ui/plot/transform.hpp"
+#include "ui/widgets/draw.hpp"
+
+namespace ws::ui::plot {
+
+struct LineStyle {
+    ImU32 color = 0;  // from the theme (series_color)
+    float thickness = 2.0f;
+    bool markers = true;
+    bool dashed = false;
+    int shape = 0;  // marker: 0 circle, 1 square, 2 triangle, 3 diamond
+};
+
+class Plot {
+  public:
+    bool begin(const char* id, ImVec2 size);
+    void axes(const Axis& x, const Axis& y);
+    // `notes` (optional, one per point) is shown when the point is hovered.
+    void line(const std::string& label, const std::vector<double>& xs,
+              const std::vector<double>& ys, const LineStyle& style,
+              const std::vector<std::string>* notes = nullptr);
+    void hline(double y, const std::string& label, ImU32 color);
+    void vline(double x, const std::string& label, ImU32 color);
+    void end();
+
+  private:
+    void segment(Point a, Point b, const LineStyle& style);
+
+    struct LegendItem {
+        std::string label;
+        LineStyle style;
+    };
+    struct Hover {
+        float dist2 = 1e30f;
+        std::string text;
+        Point at;
+    };
+    Canvas canvas_;
+    Transform tf_;
+    std::vector<LegendItem> legend_;
+    Hover hover_;
+    bool open_ = false;
+};
+
+}  // namespace ws::ui::plot

@@ -1,0 +1,197 @@
+// Session: runs, results, trace files and exports.
+#include "ui/session.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "kernels/trace/trace_file.hpp"
+#include "ui/backend_hooks.hpp"
+#include "ui/model/export.hpp"
+
+namespace ws::ui {
+namespace {
+
+std::string write_text(const std::string& path, const std::string& text) {
+    std::error_code ec;
+    const auto dir = std::filesystem::path(path).parent_path();
+    if (!dir.empty()) std::filesystem::create_directories(dir, ec);
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (!out) return "cannot write " + path;
+    out << text;
+    return out ? "" : "cannot write " + path;
+}
+
+std::string with_extension(const std::string& path, const char* ext) {
+    return std::filesystem::path(path).replace_extension(ext).string();
+}
+
+}  // namespace
+
+std::string Session::data_root() {
+    if (const char* env = std::getenv("WARPSCOPE_ROOT"); env && *env) return env;
+#if defined(WS_SOURCE_DIR)
+    if (std::filesystem::is_directory(std::string(WS_SOURCE_DIR) + "/assets")) return WS_SOURCE_DIR;
+#endif
+    return ".";
+}
+
+Session::Session(bool background) : background_(background) {
+    if (background_) {
+        main_ = std::make_unique<Runner>();
+        compare_ = std::make_unique<Runner>();
+        sweeper_ = std::make_unique<Sweeper>(gpu_backend().sweep);
+        ui.sweep_available = sweeper_->available();
+    }
+    lab_ = load_lab_data(data_root());
+    ui.lab = &lab_;
+    view_ = error_view({}, "");
+}
+
+void Session::show(RunResult result) {
+    view_ = std::move(result.view);
+    ui.note = result.note;
+    if (!result.note.empty()) ui.banner = result.note;
+    const std::size_t n = view_->step_count();
+    set_step(ui.playback, std::min(ui.playback.step, n ? n - 1 : 0), n);
+    settle(ui.playback);
+}
+
+void Session::run_form() {
+    ui.form_changed = false;
+    const FormCheck check = check_form(ui.form);
+    ui.form_error = check.error;
+    ui.slow_run_pending = false;
+    if (!check.ok()) return;
+    // The emulator does about a million elements in four seconds here; past that, ask first.
+    constexpr std::uint64_t kAutoRunElements = std::uint64_t(1) << 20;
+    if (!ui.form.gpu && check.request.n > kAutoRunElements && !ui.slow_run_confirmed) {
+        ui.slow_run_pending = true;
+        ui.slow_run_seconds = double(check.request.n) * 4e-6;
+        return;
+    }
+    ui.slow_run_confirmed = false;
+    ui.banner.clear();
+    if (background_) {
+        main_->submit(check.request, ui.form.gpu);
+    } else {
+        show(run_request(check.request, ui.form.gpu));
+    }
+    run_compare();
+}
+
+void Session::run_compare() {
+    ui.compare_changed = false;
+    RequestForm f = ui.form;
+    f.algo = ui.compare_algo;
+    const FormCheck check = check_form(f);
+    if (!check.ok()) {
+        ui.compare = error_view(check.request, check.error);
+        return;
+    }
+    if (background_)
+        compare_->submit(check.request, f.gpu);
+    else
+        ui.compare = run_request(check.request, f.gpu).view;
+}
+
+std::string Session::open_trace(const std::string& path) {
+    trace::LoadResult r = trace::load_trace(path);
+    if (!r.ok) return path + ": " + r.error;
+    auto t = std::make_shared<trace::Trace>(std::move(r.trace));
+    ui.form = form_of(t->request);
+    ui.form.gpu = false;
+    ui.form_error.clear();
+    RunResult result;
+    result.view = make_trace_view(std::move(t));
+    result.note = "replaying " + path;
+    show(std::move(result));
+    ui.banner.clear();
+    run_compare();
+    return "";
+}
+
+void Session::update() {
+    if (background_) {
+        if (auto r = main_->take()) show(std::move(*r));
+        if (auto r = compare_->take()) ui.compare = std::move(r->view);
+        ui.running = main_->busy() && main_->busy_seconds() > 0.05;
+        ui.running_seconds = main_->busy_seconds();
+        ui.compare_running = compare_->busy();
+    }
+    if (ui.form_changed) run_form();
+    if (ui.compare_changed) run_compare();
+    if (ui.file_action != FileAction::None && ui.file_action != FileAction::ExportPng)
+        file_action();
+    if (sweeper_) sweep_actions();
+}
+
+void Session::sweep_actions() {
+    if (ui.sweep_start) {
+        ui.sweep_start = false;
+        SweepRequest r;
+        r.type = trace::parse_dtype(ui.lab_type).value_or(trace::DType::Int32);
+        for (int e = ui.sweep_from; e <= ui.sweep_to; ++e) r.sizes.push_back(std::uint64_t(1) << e);
+        sweeper_->start(r);
+    }
+    if (ui.sweep_cancel) {
+        ui.sweep_cancel = false;
+        sweeper_->cancel();
+    }
+    ui.sweep = sweeper_->status();
+    if (auto file = sweeper_->take_result()) {
+        lab_.files.push_back(std::move(*file));
+        ui.lab_file = lab_.files.size() - 1;
+    }
+    if (ui.sweep_save) {
+        ui.sweep_save = false;
+        if (ui.lab_file < lab_.files.size() && !lab_.files[ui.lab_file].text.empty()) {
+            MeasurementFile& f = lab_.files[ui.lab_file];
+            const std::string path = measurement_path(data_root(), f);
+            const std::string e = write_text(path, f.text);
+            ui.file_message = e.empty() ? "saved " + path : e;
+            if (e.empty())
+                f.path = path;
+            else
+                ui.banner = e;
+        }
+    }
+}
+
+void Session::file_action() {
+    const FileAction action = ui.file_action;
+    ui.file_action = FileAction::None;
+    std::string error;
+    std::string done;
+    switch (action) {
+        case FileAction::OpenTrace:
+            error = open_trace(ui.file_path);
+            done = "opened " + ui.file_path;
+            break;
+        case FileAction::SaveTrace:
+            if (!view_->trace || view_->trace->blocks.empty())
+                error = "nothing to save: this run recorded no trace";
+            else
+                error = trace::save_trace(*view_->trace, ui.file_path);
+            done = "saved " + ui.file_path;
+            break;
+        case FileAction::ExportCsv: {
+            const std::string path = with_extension(ui.file_path, ".csv");
+            error = write_text(path, stats_csv(*view_));
+            done = "wrote " + path;
+            break;
+        }
+        case FileAction::ExportJson: {
+            const std::string path = with_extension(ui.file_path, ".json");
+            error = write_text(path, stats_json(*view_));
+            done = "wrote " + path;
+            break;
+        }
+        default:
+            break;
+    }
+    ui.file_message = error.empty() ? done : error;
+    if (!error.empty()) ui.banner = error;
+}
+
+}  // namespace ws::ui

@@ -1,0 +1,49 @@
+// A window session: the UiState, the trace being shown (never null), the runners for it and
+// for the compare variant, and the actions panels ask for (re-run, compare, open and save
+// trace files, export stats). Works in the background (the interactive window) or on the
+// calling thread (screenshots and benches, which must be deterministic).
+#pragma once
+#include <memory>
+#include <string>
+
+#include "ui/model/measurements.hpp"
+#include "ui/runner.hpp"
+#include "ui/sweeper.hpp"
+#include "ui/ui_state.hpp"
+
+namespace ws::ui {
+
+class Session {
+  public:
+    explicit Session(bool background);
+
+    UiState ui;
+    const TraceView& view() const { return *view_; }
+
+    // Checks ui.form and runs it (and the compare variant on the same input). A form that is
+    // not a valid request leaves the current trace and sets ui.form_error.
+    void run_form();
+    void run_compare();
+    // Shows a saved trace (its request fills the form). Returns "" or a one-line error.
+    std::string open_trace(const std::string& path);
+    // Picks up finished runs and acts on what the panels asked for in the last frame
+    // (except ExportPng, which needs the renderer).
+    void update();
+
+    // Where assets/ and ../shared/ are found: $WARPSCOPE_ROOT, else the source tree this was
+    // built from, else the working directory.
+    static std::string data_root();
+
+  private:
+    void show(RunResult result);
+    void file_action();
+    void sweep_actions();
+
+    bool background_;
+    std::shared_ptr<const TraceView> view_;
+    std::unique_ptr<Runner> main_, compare_;
+    std::unique_ptr<Sweeper> sweeper_;
+    LabData lab_;
+};
+
+}  // namespace ws::ui

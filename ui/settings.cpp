@@ -1,0 +1,126 @@
+// Settings as JSON in the XDG config directory.
+#include "ui/settings.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace ws::ui {
+namespace {
+
+using nlohmann::json;
+
+template <class T>
+void read(const json& j, const char* key, T& into) {
+    if (!j.contains(key)) return;
+    try {
+        into = j.at(key).get<T>();
+    } catch (const json::exception&) {
+        // keep the default: a hand-edited file with one bad field still loads
+    }
+}
+
+}  // namespace
+
+std::string settings_path() {
+    const char* xdg = std::getenv("XDG_CONFIG_HOME");
+    if (xdg && *xdg) return std::string(xdg) + "/warpscope/settings.json";
+    const char* home = std::getenv("HOME");
+    if (home && *home) return std::string(home) + "/.config/warpscope/settings.json";
+    return "";
+}
+
+std::string settings_to_json(const Settings& s) {
+    const RequestForm& r = s.request;
+    json j = {
+        {"version", 1},
+        {"font_scale", s.font_scale},
+        {"theme", s.theme},
+        {"presentation", s.presentation},
+        {"speed", s.speed},
+        {"width", s.width},
+        {"height", s.height},
+        {"view", s.view},
+        {"controls_hidden", s.controls_hidden},
+        {"compare_algo", s.compare_algo},
+        {"request",
+         {{"algo", r.algo},
+          {"n", r.n},
+          {"block", r.block},
+          {"type", trace::dtype_name(r.type)},
+          {"pattern", r.pattern},
+          {"seed", r.seed},
+          {"schedule", r.schedule},
+          {"traced_block", r.traced_block},
+          {"gpu", r.gpu}}},
+    };
+    return j.dump(2) + "\n";
+}
+
+Settings settings_from_json(const std::string& text, std::string* problem) {
+    Settings s;
+    json j = json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+        if (problem) *problem = "settings file is not a JSON object; using defaults";
+        return s;
+    }
+    read(j, "font_scale", s.font_scale);
+    read(j, "theme", s.theme);
+    read(j, "presentation", s.presentation);
+    read(j, "speed", s.speed);
+    read(j, "width", s.width);
+    read(j, "height", s.height);
+    read(j, "view", s.view);
+    read(j, "controls_hidden", s.controls_hidden);
+    read(j, "compare_algo", s.compare_algo);
+    if (j.contains("request") && j["request"].is_object()) {
+        const json& r = j["request"];
+        RequestForm& f = s.request;
+        read(r, "algo", f.algo);
+        read(r, "n", f.n);
+        read(r, "block", f.block);
+        std::string type = trace::dtype_name(f.type);
+        read(r, "type", type);
+        if (auto t = trace::parse_dtype(type)) f.type = *t;
+        read(r, "pattern", f.pattern);
+        read(r, "seed", f.seed);
+        read(r, "schedule", f.schedule);
+        read(r, "traced_block", f.traced_block);
+        read(r, "gpu", f.gpu);
+    }
+    if (!(s.font_scale >= 0.5f && s.font_scale <= 3.0f)) s.font_scale = 1.0f;
+    if (s.theme != "dark" && s.theme != "light") s.theme = "dark";
+    if (s.view != "step" && s.view != "compare" && s.view != "lab") s.view = "step";
+    if (s.width < 640 || s.width > 16384) s.width = 1600;
+    if (s.height < 400 || s.height > 16384) s.height = 900;
+    return s;
+}
+
+Settings load_settings(const std::string& path, std::string* problem) {
+    if (path.empty()) return {};
+    std::ifstream in(path);
+    if (!in) return {};
+    std::ostringstream text;
+    text << in.rdbuf();
+    return settings_from_json(text.str(), problem);
+}
+
+std::string save_settings(const Settings& s, const std::string& path) {
+    if (path.empty()) return "no config directory (set XDG_CONFIG_HOME or HOME)";
+    std::error_code ec;
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+    if (ec) return "cannot create " + std::filesystem::path(path).parent_path().string();
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::trunc);
+        if (!out) return "cannot write " + tmp;
+        out << settings_to_json(s);
+        if (!out) return "cannot write " + tmp;
+    }
+    std::filesystem::rename(tmp, path, ec);
+    return ec ? "cannot replace " + path : "";
+}
+
+}  // namespace ws::ui

@@ -1,0 +1,40 @@
+// Every colour the window draws with, in one place. Three palettes: dark, light, and the
+// presentation palette (high contrast, black on white, thicker lines). All use the Okabe-Ito
+// colour-blind-safe colours for meaning, and nothing is told apart by red against green alone:
+// reads are blue, writes orange, conflicts vermillion with an "N-way" label, broadcasts
+// bluish green with a "xN" label, divergence reddish purple with a hatch.
+#pragma once
+#include <imgui.h>
+
+#include <string>
+
+namespace ws::ui {
+
+struct Palette {
+    ImU32 panel_bg, text, text_dim, grid, frame;
+    ImU32 cell, cell_undefined, cell_border;
+    ImU32 read, written, from_global, arrow, raced;
+    ImU32 lane_on, lane_off, lane_dead;  // active, idle (live) and not launched lanes
+    ImU32 divergent, conflict, broadcast, single_word;
+    ImU32 current, current_fill, line_ran, line_ran_text;
+    ImU32 banner_error_bg, banner_error_text;
+    ImU32 plot_bg, plot_axis, plot_peak, plot_l2;
+    ImU32 warp[8];     // threads coloured by warp, cycling
+    ImU32 series[8];   // plot lines
+    float line_width;  // arrows, outlines
+    float cell_rounding;
+};
+
+const Palette& palette();
+// Sets the palette and ImGui's style colours. `theme`: "dark" or "light"; presentation
+// overrides both with the high-contrast palette.
+void apply_theme(const std::string& theme, bool presentation);
+
+ImU32 with_alpha(ImU32 c, float alpha);  // alpha 0..1 multiplies the colour's own
+ImU32 mix(ImU32 a, ImU32 b, float t);    // a at 0, b at 1
+ImU32 warp_color(unsigned warp);
+ImU32 series_color(unsigned i);
+// A readable text colour (black or white) on top of `background`.
+ImU32 text_on(ImU32 background);
+
+}  // namespace ws::ui

@@ -1,0 +1,87 @@
+// UiState: everything the window remembers between frames. Its playback cursor
+// (`playback.step`, read through step()) is the single current step every panel shows.
+// Panels read the TraceView and write only here; the app loop acts on the requests they leave
+// (a changed form re-runs, a file action runs) at the end of the frame.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ui/layout.hpp"
+#include "ui/model/measurements.hpp"
+#include "ui/model/playback.hpp"
+#include "ui/model/request_form.hpp"
+#include "ui/model/trace_view.hpp"
+#include "ui/sweeper.hpp"
+
+namespace ws::ui {
+
+// Zoom and pan of one shared-memory picture.
+struct GridViewState {
+    float zoom = 1.0f;
+    float pan_x = 0, pan_y = 0;
+};
+
+enum class FileAction { None, OpenTrace, SaveTrace, ExportPng, ExportCsv, ExportJson };
+
+struct UiState {
+    Playback playback;
+    std::size_t step() const { return playback.step; }
+    View view = View::Step;
+    bool controls_hidden = false;  // the stage takes the whole width
+
+    // The request as the controls edit it; the app re-runs when `form_changed` is set.
+    RequestForm form;
+    std::string form_error;  // why the form is not a valid request ("" when it is)
+    bool form_changed = false;
+    // A request this large takes the emulator seconds: it waits for the Run button
+    // (slow_run_seconds estimates how long) instead of running at every keystroke.
+    bool slow_run_pending = false, slow_run_confirmed = false;
+    double slow_run_seconds = 0;
+    bool running = false;  // the main request is being run (show "running...")
+    double running_seconds = 0;
+
+    // Compare: a second variant on the same input, stepped with the same cursor.
+    std::string compare_algo = "reduce-interleaved-strided";
+    bool compare_changed = false;
+    bool compare_running = false;
+    std::shared_ptr<const TraceView> compare;
+
+    // Look; the app applies a change before the next frame.
+    float font_scale = 1.0f;
+    std::string theme = "dark";
+    bool presentation = false;
+    bool style_changed = false;
+
+    // Panels' own state.
+    GridViewState shared_grid, compare_grid[2];
+    long bank_pick = -1;  // instruction (index into the step's) the banks panel shows
+    std::size_t bank_pick_step = static_cast<std::size_t>(-1);     // step the pick belongs to
+    std::size_t code_scrolled_to = static_cast<std::size_t>(-1);   // step the code panel followed
+    std::size_t warps_scrolled_to = static_cast<std::size_t>(-1);  // and the warps panel
+    std::string lab_type = "int";
+    // Lines the lab leaves out (the plot is unreadable with all 17); the user ticks them back.
+    std::vector<std::string> lab_hidden = {"cub-scan", "thrust-reduce", "plain-sequential",
+                                           "plain-warp-shuffle"};
+    std::size_t lab_file = 0;
+    const LabData* lab = nullptr;
+    // Live sweeps (only with a GPU backend): the lab asks, the session runs them.
+    bool sweep_available = false;
+    SweepStatus sweep;
+    int sweep_from = 10, sweep_to = 26;  // log2 of the smallest and largest n
+    bool sweep_start = false, sweep_cancel = false, sweep_save = false;
+
+    // What the header shows.
+    std::string banner;    // an error the program survived, until dismissed
+    std::string note;      // the last run's note (fallbacks, timings)
+    std::string gpu_name;  // empty: no GPU backend registered
+
+    // A file operation asked for by the controls panel, carried out by the app.
+    FileAction file_action = FileAction::None;
+    std::string file_path = "warpscope-trace.wstrace";
+    std::string file_message;
+};
+
+}  // namespace ws::ui

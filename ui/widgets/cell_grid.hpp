@@ -1,0 +1,23 @@
+// The shared-memory picture: one slot per shared cell (and per thread), the thread's marker
+// above its cell coloured by warp (lit when the thread ran in this step), the cell's value,
+// this step's reads and writes, and arrows from the cells read to the cell written; shuffles
+// as arrows between thread markers. Wheel zooms about the cursor, dragging pans, double-click
+// fits; when zoomed, an overview of the whole block shows where the view is.
+#pragma once
+#include <imgui.h>
+
+#include "ui/model/playback.hpp"
+#include "ui/model/trace_view.hpp"
+#include "ui/ui_state.hpp"
+
+namespace ws::ui {
+
+struct CellGridOptions {
+    bool interactive = true;  // zoom, pan, tooltips
+    bool overview = true;     // the overview box when zoomed in
+};
+
+void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, GridViewState& vs,
+                    ImVec2 size, const CellGridOptions& options = {});
+
+}  // namespace ws::ui

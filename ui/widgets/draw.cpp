@@ -1,0 +1,104 @@
+// Drawing helpers on ImDrawList.
+#include "ui/widgets/draw.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "ui/theme.hpp"
+
+namespace ws::ui {
+
+Canvas begin_canvas(const char* id, ImVec2 size) {
+    Canvas c;
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    if (size.x <= 0) size.x = avail.x;
+    if (size.y <= 0) size.y = avail.y;
+    size.x = std::max(size.x, 1.0f);
+    size.y = std::max(size.y, 1.0f);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton(id, size);
+    c.hovered = ImGui::IsItemHovered();
+    c.active = ImGui::IsItemActive();
+    c.dl = ImGui::GetWindowDrawList();
+    c.rect = {p.x, p.y, size.x, size.y};
+    c.dl->PushClipRect(tl(c.rect), br(c.rect), true);
+    return c;
+}
+
+void end_canvas(const Canvas& c) {
+    c.dl->PopClipRect();
+}
+
+void fill_rect(ImDrawList* dl, const Rect& r, ImU32 color, float rounding) {
+    dl->AddRectFilled(tl(r), br(r), color, rounding);
+}
+
+void stroke_rect(ImDrawList* dl, const Rect& r, ImU32 color, float thickness, float rounding) {
+    dl->AddRect(tl(r), br(r), color, rounding, 0, thickness);
+}
+
+bool text_centered(ImDrawList* dl, const Rect& r, ImU32 color, const std::string& text,
+                   ImFont* font, float size) {
+    if (!font) font = ImGui::GetFont();
+    if (size <= 0) size = ImGui::GetFontSize();
+    const ImVec2 ts = font->CalcTextSizeA(size, 1e9f, 0.0f, text.c_str());
+    if (ts.x > r.w + 0.5f || ts.y > r.h + 2.0f) return false;
+    dl->AddText(font, size,
+                {std::floor(r.x + (r.w - ts.x) * 0.5f), std::floor(r.y + (r.h - ts.y) * 0.5f)},
+                color, text.c_str());
+    return true;
+}
+
+void hatch(ImDrawList* dl, const Rect& r, ImU32 color, float spacing, float thickness) {
+    dl->PushClipRect(tl(r), br(r), true);
+    for (float d = -r.h; d < r.w; d += spacing)
+        dl->AddLine({r.x + d, r.bottom()}, {r.x + d + r.h, r.y}, color, thickness);
+    dl->PopClipRect();
+}
+
+void draw_arrow(ImDrawList* dl, const ArrowCurve& curve, float t, ImU32 color, float thickness,
+                float head) {
+    if (t <= 0) return;
+    t = std::min(t, 1.0f);
+    const ArrowCurve& c = curve;
+    // As many segments as the curve's length needs (arrows between tiny cells are short).
+    const float dx = c.p1.x - c.p0.x, dy = c.p1.y - c.p0.y;
+    const int segments = std::clamp(int(std::sqrt(dx * dx + dy * dy) * t / 10.0f), 2, 14);
+    // Stop the shaft where the head begins.
+    const Triangle tri = arrow_head(c, t, head);
+    const Point base{(tri.b.x + tri.c.x) * 0.5f, (tri.b.y + tri.c.y) * 0.5f};
+    dl->PathClear();
+    for (int i = 0; i <= segments; ++i) {
+        const float u = t * float(i) / segments;
+        const Point p = i == segments ? base : c.at(u);
+        dl->PathLineTo(iv(p));
+    }
+    dl->PathStroke(color, 0, thickness);
+    dl->AddTriangleFilled(iv(tri.a), iv(tri.b), iv(tri.c), color);
+}
+
+void legend_item(ImU32 color, const char* label, bool hatched) {
+    const float h = ImGui::GetTextLineHeight();
+    // Wrap to a new line when the item would not fit on this one.
+    const float width = h * 0.9f + 4 + ImGui::CalcTextSize(label).x;
+    if (ImGui::GetContentRegionAvail().x < width &&
+        ImGui::GetCursorPosX() > ImGui::GetStyle().WindowPadding.x + 1)
+        ImGui::NewLine();
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const Rect sw{p.x, p.y + h * 0.15f, h * 0.9f, h * 0.7f};
+    fill_rect(dl, sw, color, 2.0f);
+    if (hatched) hatch(dl, sw, palette().text, 4.0f, 1.0f);
+    ImGui::Dummy({h * 0.9f, h});
+    ImGui::SameLine(0, 4);
+    ImGui::TextUnformatted(label);
+    ImGui::SameLine(0, 14);
+}
+
+void text_wrapped_colored(ImU32 color, const std::string& text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, color);
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+}
+
+}  // namespace ws::ui

@@ -1,0 +1,50 @@
+// Small drawing helpers on ImDrawList shared by the panels: a canvas (the imgui_demo recipe:
+// invisible button, clip rectangle, draw list), centred text, hatching, arrows, legend swatches.
+#pragma once
+#include <imgui.h>
+
+#include <string>
+
+#include "ui/layout.hpp"
+#include "ui/widgets/grid_geometry.hpp"
+
+namespace ws::ui {
+
+struct Canvas {
+    ImDrawList* dl = nullptr;
+    Rect rect;
+    bool hovered = false;
+    bool active = false;  // mouse held on it
+};
+// Reserves `size` (or the rest of the window when a component is <= 0) and clips to it. Call
+// end_canvas after drawing.
+Canvas begin_canvas(const char* id, ImVec2 size);
+void end_canvas(const Canvas& c);
+
+inline ImVec2 iv(Point p) {
+    return {p.x, p.y};
+}
+inline ImVec2 tl(const Rect& r) {
+    return {r.x, r.y};
+}
+inline ImVec2 br(const Rect& r) {
+    return {r.right(), r.bottom()};
+}
+
+void fill_rect(ImDrawList* dl, const Rect& r, ImU32 color, float rounding = 0.0f);
+void stroke_rect(ImDrawList* dl, const Rect& r, ImU32 color, float thickness,
+                 float rounding = 0.0f);
+// Text centred in r if it fits (returns false and draws nothing otherwise).
+bool text_centered(ImDrawList* dl, const Rect& r, ImU32 color, const std::string& text,
+                   ImFont* font = nullptr, float size = 0.0f);
+// Diagonal lines across r: a pattern, so that divergence is not told by colour alone.
+void hatch(ImDrawList* dl, const Rect& r, ImU32 color, float spacing, float thickness);
+// The first `t` (0..1) of a curved arrow, with its head at the end once t > 0.
+void draw_arrow(ImDrawList* dl, const ArrowCurve& curve, float t, ImU32 color, float thickness,
+                float head);
+// A swatch and its label on the current line: "■ read".
+void legend_item(ImU32 color, const char* label, bool hatched = false);
+// Text in a colour, wrapped at the window edge.
+void text_wrapped_colored(ImU32 color, const std::string& text);
+
+}  // namespace ws::ui

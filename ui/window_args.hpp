@@ -1,0 +1,47 @@
+// The window's command-line flags (app/main.cpp hands over argv when the first argument starts
+// with --). Pure parsing: every failure is one line naming the flag and what it takes.
+//
+//   warpscope [--algo ID --n N --block B --type T --pattern P --seed S --schedule S
+//              --blocks K] [--trace FILE] [--step K] [--view step|compare|lab]
+//             [--compare ID] [--size WxH] [--presentation] [--hide-controls]
+//             [--theme dark|light] [--zoom Z]
+//             [--font-scale X] [--screenshot FILE [--panel NAME]] [--bench-frames N]
+//             [--screenshot-panels DIR]
+#pragma once
+#include <optional>
+#include <string>
+
+#include "ui/layout.hpp"
+#include "ui/model/request_form.hpp"
+
+namespace ws::ui {
+
+struct WindowArgs {
+    RequestForm form;
+    bool request_given = false;  // some request flag was given (overrides saved settings)
+    std::string trace_file;      // open this saved trace instead of running
+    std::optional<long> step;    // 0-based; -1 means the last step
+    std::optional<View> view;
+    std::optional<std::string> compare;
+    std::optional<PanelId> panel;  // screenshots: one panel filling the image
+    int width = 0, height = 0;     // 0: default (1600x900, or the saved size)
+    bool presentation = false;
+    bool hide_controls = false;
+    std::optional<std::string> theme;
+    std::optional<float> font_scale;
+    float zoom = 1.0f;              // of the shared-memory picture
+    std::string screenshot;         // PNG path
+    std::string screenshot_panels;  // a directory: every panel at several steps
+    int bench_frames = 0;
+    bool help = false;
+};
+
+struct ParsedArgs {
+    WindowArgs args;
+    std::string error;  // empty on success
+};
+
+ParsedArgs parse_window_args(int argc, const char* const* argv);
+std::string window_usage();
+
+}  // namespace ws::ui

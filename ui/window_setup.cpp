@@ -1,0 +1,60 @@
+// Flags to session, cursor, style and layout.
+#include "ui/window_setup.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace ws::ui {
+
+int fail(int code, const std::string& message) {
+    std::fprintf(stderr, "warpscope: %s\n", message.c_str());
+    return code;
+}
+
+Style style_of(const UiState& ui) {
+    return {ui.theme, ui.presentation, ui.font_scale};
+}
+
+Layout layout_for(const UiState& ui, const WindowArgs& a, float w, float h, float scale) {
+    if (a.panel) return single_panel_layout(*a.panel, w, h);
+    return compute_layout(ui.view, w, h, scale, !ui.controls_hidden);
+}
+
+// Applies the flags to a session; returns "" or the error for exit code 2.
+std::string prepare(Session& s, const WindowArgs& a) {
+    if (a.view) s.ui.view = *a.view;
+    if (a.panel == PanelId::Compare) s.ui.view = View::Compare;
+    if (a.compare) s.ui.compare_algo = *a.compare;
+    if (a.theme) s.ui.theme = *a.theme;
+    if (a.font_scale) s.ui.font_scale = *a.font_scale;
+    if (a.presentation) s.ui.presentation = s.ui.controls_hidden = true;
+    if (a.hide_controls) s.ui.controls_hidden = true;
+    s.ui.shared_grid.zoom = a.zoom;
+    if (!a.trace_file.empty()) {
+        if (std::string e = s.open_trace(a.trace_file); !e.empty()) return e;
+    } else {
+        if (a.request_given) s.ui.form = a.form;
+        // Asked for on the command line, or for a picture: run whatever the size.
+        s.ui.slow_run_confirmed = a.request_given || !a.screenshot.empty() || a.bench_frames;
+        s.run_form();
+        if (!s.ui.form_error.empty()) return s.ui.form_error;
+    }
+    return "";
+}
+
+std::string place_step(Session& s, const WindowArgs& a) {
+    const std::size_t n = s.view().step_count();
+    if (!a.step) return "";
+    if (*a.step == -1) {
+        set_step(s.ui.playback, n ? n - 1 : 0, n);
+    } else if (std::size_t(*a.step) >= std::max<std::size_t>(n, 1)) {
+        return "--step " + std::to_string(*a.step) + ": this run has " + std::to_string(n) +
+               " steps (0.." + std::to_string(n ? n - 1 : 0) + ")";
+    } else {
+        set_step(s.ui.playback, std::size_t(*a.step), n);
+    }
+    settle(s.ui.playback);
+    return "";
+}
+
+}  // namespace ws::ui
