@@ -1,21 +1,15 @@
-// Parsing and checking the arguments requests are made of. Every failure is one line that names
-// the argument and says what is allowed.
+// The command line's argument helpers: the request text parsers (shared with the window) and the
+// error type for bad input.
 #pragma once
-#include <cstdint>
-#include <optional>
 #include <string>
-#include <vector>
+
+#include "kernels/run/request_text.hpp"
 
 namespace ws::cli {
 
-// "1000", "2^20", "2^20+3", "2^20-1".
-std::optional<std::uint64_t> parse_count(const std::string& text);
-// "0", "0,3,7" or "all".
-struct BlockList {
-    std::vector<std::uint32_t> blocks;
-    bool all = false;
-};
-std::optional<BlockList> parse_block_list(const std::string& text);
+using run::BlockList;
+using run::parse_block_list;
+using run::parse_count;
 
 // The error type the command handlers throw for bad input (exit code 2).
 struct UsageError {

@@ -1,8 +1,9 @@
-#include "app/cli/arguments.hpp"
+#include "kernels/run/request_text.hpp"
 
 #include <cctype>
+#include <cstdint>
 
-namespace ws::cli {
+namespace ws::run {
 namespace {
 std::optional<std::uint64_t> parse_digits(const std::string& s) {
     if (s.empty() || s.size() > 19) return std::nullopt;
@@ -25,7 +26,7 @@ std::optional<std::uint64_t> parse_count(const std::string& text) {
     if (op == std::string::npos) return v;
     auto delta = parse_digits(rest.substr(op + 1));
     if (!delta) return std::nullopt;
-    if (rest[op] == '+') return v + *delta;
+    if (rest[op] == '+') return *delta > UINT64_MAX - v ? std::nullopt : std::optional(v + *delta);
     if (*delta > v) return std::nullopt;
     return v - *delta;
 }
@@ -49,4 +50,4 @@ std::optional<BlockList> parse_block_list(const std::string& text) {
     return out;
 }
 
-}  // namespace ws::cli
+}  // namespace ws::run
