@@ -3,11 +3,13 @@
 // (what changed, why faster, what it needs) are read from the first lines of each kernel file.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "kernels/trace/dtype.hpp"
+#include "kernels/trace/scan_kind.hpp"
 
 namespace ws {
 
@@ -15,10 +17,26 @@ enum class Family { Reduce, Scan };
 const char* family_name(Family f);
 
 enum class SmemRule {
-    PerThread,        // blockDim.x elements
-    PerThreadMin64,   // max(blockDim.x, 64) elements: the unrolled warp reads s[t + 32]
-    PerWarp,          // blockDim.x / 32 elements
+    PerThread,           // blockDim.x elements
+    PerThreadMin64,      // max(blockDim.x, 64) elements: the unrolled warp reads s[t + 32]
+    PerWarp,             // blockDim.x / 32 elements
+    TwoPerThread,        // 2 * blockDim.x elements (a double buffer, or a tile of 2 per thread)
+    TwoPerThreadPadded,  // 2 * blockDim.x + 2 * blockDim.x / 32: a padding word every 32
+    PerThreadPlusWarps,  // blockDim.x + blockDim.x / 32: a tile and one total per warp
+    TwoPerWarp,          // 2 * blockDim.x / 32: two rows of warp totals
+    TwoPerWarpPlus2,     // 2 * blockDim.x / 32 + 2: two rows of warp totals, a tile id, a prefix
 };
+
+// How a scan runs over the whole array (see kernels/scan_plan.hpp for the launches).
+enum class ScanDriver {
+    None,            // not a scan
+    ScanThenFan,     // scan tiles writing their totals, scan the totals, add them back
+    ReduceThenScan,  // sum each tile, scan the totals, scan each tile from its prefix
+    SinglePass,      // one launch: tiles from a counter, decoupled look-back
+};
+
+// The textbook work (additions) and depth (steps) of a block-level scan network.
+enum class WorkFormula { None, KoggeStone, Blelloch, BrentKung, Sklansky, WarpShuffle };
 
 struct VariantInfo {
     const char* id;
@@ -31,6 +49,16 @@ struct VariantInfo {
     unsigned max_grid;          // 0: as many blocks as the data needs; else a grid-stride cap
     SmemRule smem_rule;
     bool schedule_sensitive;  // racy on purpose: its result depends on the emulator's schedule
+
+    // Scans only. elems_per_thread * block is the tile one block scans.
+    ScanDriver driver = ScanDriver::None;
+    trace::ScanKind natural_kind = trace::ScanKind::Inclusive;  // what the network computes;
+                                                                // the other kind is converted
+    WorkFormula work_formula = WorkFormula::None;
+    bool dynamic_tiles = false;   // blocks draw their tile from an atomic counter, not blockIdx
+    unsigned element_passes = 0;  // declared: how many times a device-wide run reads or writes
+                                  // each element (4, 3 or 2); bytes_moved, which counts every
+                                  // launch of the plan, agrees (tested)
 };
 
 struct TeachingNotes {
@@ -45,9 +73,21 @@ const char* variant_source(const VariantInfo& v);    // embedded text, or nullpt
 // Launch shape of one pass over n elements.
 unsigned grid_for(const VariantInfo& v, std::uint64_t n, unsigned block);
 std::uint32_t smem_bytes_for(const VariantInfo& v, unsigned block, trace::DType type);
-// Passes until one value remains, and the global-memory bytes they read and write in total.
+// Kernel launches of a whole run (reductions: passes until one value remains; scans: the
+// launches of kernels/scan_plan.hpp), and the global-memory bytes they read and write in total.
 unsigned passes_for(const VariantInfo& v, std::uint64_t n, unsigned block);
 std::uint64_t bytes_moved(const VariantInfo& v, std::uint64_t n, unsigned block, trace::DType t);
+
+// Block-level scans: the textbook work and depth of the network for a tile of m elements, and
+// the formulas in words. nullopt where the catalog gives none.
+struct WorkDepthFormula {
+    std::uint64_t work = 0;
+    std::uint32_t depth = 0;
+    const char* work_text = "";
+    const char* depth_text = "";
+};
+std::optional<WorkDepthFormula> textbook_work_depth(const VariantInfo& v, unsigned m);
+bool measures_work_depth(const VariantInfo& v);  // its source marks the additions with `// +`
 
 // Limits on requests, and the check every front end uses. Returns "" when the request is fine,
 // else one line naming the argument and what is allowed.
@@ -55,5 +95,7 @@ inline constexpr std::uint64_t kMaxElementsEmulator = std::uint64_t(1) << 26;
 inline constexpr std::uint64_t kMaxElementsGpu = std::uint64_t(1) << 31;
 std::string check_request(const VariantInfo& v, std::uint64_t n, unsigned block,
                           std::uint64_t max_elements);
+// Reductions have no kind: --kind exclusive is refused for them.
+std::string check_kind(const VariantInfo& v, trace::ScanKind kind);
 
 }  // namespace ws

@@ -1,11 +1,13 @@
 // `warpscope crosscheck`: trace the catalog on the GPU and on the emulator and compare them
-// step by step, event by event. A difference is printed where it first appears.
+// step by step, event by event. A difference is printed where it first appears. The look-back
+// scan's blocks are renamed after the tiles they drew first (kernels/run/crosscheck.hpp).
 #include <cstdio>
 
 #include "app/cli/arguments.hpp"
 #include "app/cli/backend_select.hpp"
 #include "app/cli/commands.hpp"
 #include "kernels/catalog.hpp"
+#include "kernels/run/crosscheck.hpp"
 #include "kernels/run/verify_cases.hpp"
 #include "kernels/trace/analysis.hpp"
 
@@ -29,15 +31,18 @@ int cmd_crosscheck(const std::string& algo) {
         for (const trace::Request& r : run::crosscheck_cases(*v)) {
             const trace::Trace gpu = run_request(Backend::Cuda, r, run::RunOptions{});
             const trace::Trace cpu = run_request(Backend::Cpu, r, run::RunOptions{});
-            std::string diff = trace::first_difference(gpu, cpu);
+            std::string diff = run::crosscheck_difference(*v, gpu, cpu);
             if (diff.empty() && !gpu.error.empty()) diff = "GPU: " + gpu.error;
             if (diff.empty() && !cpu.error.empty()) diff = "emulator: " + cpu.error;
             std::size_t events = 0;
             for (const auto& b : gpu.blocks) events += b.events.size();
             const bool racy = v->schedule_sensitive;
-            std::printf("%-8s %-31s %-5s n=%-6llu block=%-4u %zu blocks, %zu events%s%s\n",
+            const char* kind = v->family != Family::Scan              ? ""
+                               : r.kind == trace::ScanKind::Inclusive ? "incl"
+                                                                      : "excl";
+            std::printf("%-8s %-31s %-5s %-4s n=%-6llu block=%-4u %zu blocks, %zu events%s%s\n",
                         diff.empty() ? "same" : (racy ? "differs" : "DIFFERS"), v->id,
-                        trace::dtype_name(r.type), (unsigned long long)r.n, r.block,
+                        trace::dtype_name(r.type), kind, (unsigned long long)r.n, r.block,
                         gpu.blocks.size(), events, diff.empty() ? "" : ": ", diff.c_str());
             if (diff.empty())
                 ++same;

@@ -26,7 +26,8 @@ int cmd_verify(const std::string& algo, const std::string& backend, bool quick) 
     if (!choice.error.empty()) throw UsageError{choice.error};
     std::printf("verify on %s\n", choice.backend == Backend::Cuda
                                       ? "the GPU"
-                                      : "the CPU emulator (lockstep schedule)");
+                                      : "the CPU emulator (sequential schedule; lockstep for "
+                                        "the variants racy on purpose)");
     if (!choice.note.empty()) std::printf("%s\n", choice.note.c_str());
 
     std::vector<trace::Request> cases;

@@ -21,6 +21,7 @@ void RequestOptions::add_to(CLI::App& c, bool algo_required) {
     c.add_option("--schedule", schedule, "emulator schedule: lockstep|sequential|random:SEED")
         ->capture_default_str();
     c.add_option("--backend", backend, "cpu|cuda (default: cuda when a device is usable)");
+    c.add_option("--kind", kind, "scans: inclusive|exclusive")->capture_default_str();
 }
 
 trace::Request RequestOptions::to_request() const {
@@ -63,6 +64,10 @@ trace::Request RequestOptions::to_request() const {
                              std::to_string(grid - 1) + ")"};
     r.blocks = list->blocks;
     r.all_blocks = list->all;
+    auto k = trace::parse_scan_kind(kind);
+    if (!k) throw UsageError{"--kind " + kind + ": not a kind (inclusive or exclusive)"};
+    r.kind = *k;
+    if (std::string bad = check_kind(*v, r.kind); !bad.empty()) throw UsageError{bad};
     if (!backend.empty() && backend != "cpu" && backend != "cuda")
         throw UsageError{"--backend " + backend + ": not a backend (cpu or cuda)"};
     return r;

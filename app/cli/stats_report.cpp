@@ -3,8 +3,11 @@
 #include <cstdio>
 #include <cstring>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
+#include "kernels/catalog.hpp"
+#include "kernels/scan_plan.hpp"
 #include "kernels/trace/analysis.hpp"
 #include "kernels/trace/counter_fields.hpp"
 
@@ -26,6 +29,27 @@ void put_counters(ordered_json& o, const trace::Counters& c) {
     for (const trace::CounterField& f : trace::kCounterFields) o[f.name] = c.*f.member;
 }
 
+// A block-level scan's measured work and depth (first traced block) and the textbook's.
+struct ScanNumbers {
+    unsigned tile = 0;
+    trace::WorkDepth measured;
+    std::optional<WorkDepthFormula> formula;
+};
+std::optional<ScanNumbers> scan_numbers(const trace::Trace& t) {
+    const VariantInfo* v = find_variant(t.request.algo);
+    if (!v || !measures_work_depth(*v) || t.blocks.empty()) return std::nullopt;
+    ScanNumbers s;
+    s.tile = v->elems_per_thread * t.request.block;
+    s.measured = trace::work_depth(t.blocks[0], t.source_text);
+    s.formula = textbook_work_depth(*v, s.tile);
+    return s;
+}
+
+bool is_scan(const trace::Trace& t) {
+    const VariantInfo* v = find_variant(t.request.algo);
+    return v && v->family == Family::Scan;
+}
+
 }  // namespace
 
 std::string value_json(const trace::Value& v) { return number(v).dump(); }
@@ -36,6 +60,7 @@ std::string stats_json(const trace::Trace& t) {
     o["n"] = t.request.n;
     o["block"] = t.request.block;
     o["type"] = trace::dtype_name(t.request.type);
+    if (is_scan(t)) o["kind"] = trace::scan_kind_name(t.request.kind);
     o["backend"] = t.backend;
     o["device"] = t.device;
     o["schedule"] = t.backend == "emulator" ? t.request.schedule : "";
@@ -46,6 +71,16 @@ std::string stats_json(const trace::Trace& t) {
     o["grid"] = t.grid;
     o["passes"] = t.passes;
     o["traced_block"] = t.blocks.empty() ? ordered_json() : ordered_json(t.blocks[0].block);
+    if (const auto s = scan_numbers(t)) {
+        o["tile"] = s->tile;
+        o["work"] = s->measured.work;
+        o["depth"] = s->measured.depth;
+        o["work_formula"] = s->formula ? ordered_json(s->formula->work) : ordered_json();
+        o["depth_formula"] = s->formula ? ordered_json(s->formula->depth) : ordered_json();
+        o["work_formula_text"] = s->formula ? ordered_json(s->formula->work_text) : ordered_json();
+        o["depth_formula_text"] =
+            s->formula ? ordered_json(s->formula->depth_text) : ordered_json();
+    }
     ordered_json steps = ordered_json::array();
     if (!t.blocks.empty()) {
         for (const auto& s : trace::step_counters(t.blocks[0], t.threads_per_block)) {
@@ -66,9 +101,24 @@ std::string stats_json(const trace::Trace& t) {
 std::string stats_table(const trace::Trace& t) {
     std::ostringstream out;
     out << t.request.algo << "  n=" << t.request.n << " block=" << t.request.block << " "
-        << trace::dtype_name(t.request.type) << "  on " << t.device << "\n";
-    out << "result " << t.result.to_string() << ", expected " << t.expected.to_string()
-        << (t.ok ? "  (ok)" : "  (WRONG)") << "\n";
+        << trace::dtype_name(t.request.type);
+    if (is_scan(t)) out << " " << trace::scan_kind_name(t.request.kind);
+    out << "  on " << t.device << "\n";
+    out << (is_scan(t) ? "last element " : "result ") << t.result.to_string() << ", expected "
+        << t.expected.to_string() << (t.ok ? "  (ok)" : "  (WRONG)") << "\n";
+    if (const VariantInfo* v = find_variant(t.request.algo); v && v->family == Family::Scan) {
+        const ScanPlan plan =
+            scan_plan(*v, t.request.n, t.request.block, t.request.type, t.request.kind);
+        for (const ScanLaunch& l : plan.launches) out << "  launch: " << describe(l) << "\n";
+    }
+    if (const auto s = scan_numbers(t)) {
+        out << "tile of " << s->tile << ": " << s->measured.work << " additions in "
+            << s->measured.depth << " steps";
+        if (s->formula)
+            out << " (textbook " << s->formula->work_text << " = " << s->formula->work << ", "
+                << s->formula->depth_text << " = " << s->formula->depth << ")";
+        out << "\n";
+    }
     if (!t.blocks.empty()) {
         out << "block " << t.blocks[0].block << ":\n";
         char line[256];

@@ -11,6 +11,7 @@
 #include "kernels/bench/plain_kernels.cuh"
 #include "kernels/cuda/check.hpp"
 #include "kernels/cuda/reduce_launch.cuh"
+#include "kernels/cuda/scan_launch.cuh"
 #include "kernels/run/input_data.hpp"
 #include "kernels/run/request_check.hpp"
 
@@ -100,13 +101,21 @@ void bench_type(const BenchConfig& cfg, BenchResult& out) {
             out.points.push_back(p);
         };
 
+        DeviceBuffer<T> scanned;  // the scans' output
         for (const VariantInfo* v : variants) {
-            cuda::FastReduction<T> fast(*v, n, block);
             BenchPoint p;
             p.algo = v->id;
             p.bytes = bytes_moved(*v, n, block, cfg.type);
-            time_point([&](unsigned k) { fast.run(input(k)); }, inputs, p);
-            p.ok = result_ok(fast.result(), ref, n);
+            if (v->family == Family::Scan) {
+                if (scanned.size() < n) scanned.allocate(n, "scan output");
+                cuda::FastScan<T> fast(*v, n, block, trace::ScanKind::Inclusive);
+                time_point([&](unsigned k) { fast.run(input(k), scanned.get()); }, inputs, p);
+                p.ok = result_ok(scanned.get() + (n - 1), ref, n);  // the last element: the sum
+            } else {
+                cuda::FastReduction<T> fast(*v, n, block);
+                time_point([&](unsigned k) { fast.run(input(k)); }, inputs, p);
+                p.ok = result_ok(fast.result(), ref, n);
+            }
             emit(p);
         }
         if (!cfg.baselines) continue;

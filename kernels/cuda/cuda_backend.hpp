@@ -37,6 +37,12 @@ trace::Trace run_on_gpu(const trace::Request& request, const run::RunOptions& op
 // of the session, so unavailable_reason() says why and the front ends use the emulator.
 void recover_after_error();
 
+// For the tests: runs the scan `algo` device-wide `repeats` times back to back on the same
+// device buffers (four random inputs in turn, inclusive and exclusive in turn), checking every
+// element of every output. Returns "" or the first failure in one line.
+std::string repeat_scan_for_test(const std::string& algo, std::uint64_t n, unsigned block,
+                                 trace::DType type, unsigned repeats);
+
 // For the tests: makes the GPU fail on purpose (an invalid launch, or with sticky = true an
 // illegal address in a kernel), recovers, and returns the one-line error it reported.
 std::string provoke_error_for_test(bool sticky);

@@ -69,6 +69,7 @@ public:
         substep_ = 0;
     }
     __device__ void warp_synced(unsigned) { ++substep_; }
+    __device__ void spin_wait(unsigned) {}
 
 private:
     __device__ std::uint32_t my_slot() const { return b_.block_to_slot[blockIdx.x]; }

@@ -8,6 +8,8 @@
 //   block_sync(probe);                         // __syncthreads(): closes a phase
 //   warp_sync(probe);                          // __syncwarp(): closes a sub-step
 //   v += shfl_down_sync(probe, kFullMask, v, 16);   // a shuffle round: closes a sub-step
+//   old = atomic_add(counter[0], 1u);          // atomicAdd on a global element
+//   while (flag[p] == 0) spin_wait(probe);     // one turn of a wait for another block
 //
 // The index type `Index` has an implicit constructor whose default argument is
 // __builtin_LINE(): the line is taken where `s[...]` is written, with no macro.
@@ -23,6 +25,7 @@
 //   template <class V> void shuffled(unsigned src_lane, V value, unsigned line);
 //   void block_synced(unsigned line);             // after a block barrier
 //   void warp_synced(unsigned line);              // after a warp sync
+//   void spin_wait(unsigned line);                // one turn of a spin-wait loop
 #pragma once
 
 #include <type_traits>
@@ -32,9 +35,11 @@
 
 #if defined(__CUDACC__)
 #define WS_DEV __device__ __forceinline__
+#define WS_UNROLL _Pragma("unroll")
 #else
 #include "kernels/sim/cuda_shim.hpp"
 #define WS_DEV inline
+#define WS_UNROLL
 #endif
 
 namespace ws::probe {
@@ -205,6 +210,7 @@ public:
         value_type v = other;
         return *this = v;
     }
+    WS_DEV value_type fetch_add(value_type v) const { return a_->fetch_add(i_, v, line_); }
 
 private:
     const GlobalArray<T, Probe>* a_;
@@ -229,6 +235,11 @@ public:
         base_[i] = v;
         probe_->global(EventKind::GlobalWrite, buffer_, i * sizeof(T), v, line);
     }
+    WS_DEV value_type fetch_add(unsigned long long i, value_type v, unsigned line) const {
+        const value_type old = atomicAdd(base_ + i, v);
+        probe_->global(EventKind::Atomic, buffer_, i * sizeof(T), old, line);
+        return old;
+    }
 
 private:
     T* base_;
@@ -248,6 +259,25 @@ WS_DEV auto global_array(T* pointer, Probe& probe) {
     }
 }
 
+namespace detail {
+template <class T>
+struct same_type {
+    using type = T;
+};
+}  // namespace detail
+
+// atomicAdd(&a[i], v): returns the old value. Recorded as an Atomic event whose value is the old
+// value. `a[i]` is a plain reference with NoProbe and a recorded element otherwise.
+template <class T>
+WS_DEV T atomic_add(T& element, typename detail::same_type<T>::type v) {
+    return atomicAdd(&element, v);
+}
+template <class T, class Probe>
+WS_DEV std::remove_cv_t<T> atomic_add(const GlobalRef<T, Probe>& element,
+                                      typename detail::same_type<std::remove_cv_t<T>>::type v) {
+    return element.fetch_add(v);
+}
+
 // ---- synchronisation --------------------------------------------------------------------------
 // __syncthreads(), and the end of a phase.
 template <class Probe>
@@ -263,6 +293,16 @@ WS_DEV void warp_sync(Probe& probe, unsigned mask = kFullMask, unsigned line = _
     detail::syncwarp(mask, line);
     if constexpr (kRecords<Probe>) probe.warp_synced(line);
     (void)probe;
+}
+
+// One turn of a loop that waits for another block (a flag in global memory). The emulator counts
+// the turns and ends the launch with an error when a wait is never satisfied (on a GPU the kernel
+// would hang); on the GPU it is nothing.
+template <class Probe>
+WS_DEV void spin_wait(Probe& probe, unsigned line = __builtin_LINE()) {
+    if constexpr (kRecords<Probe>) probe.spin_wait(line);
+    (void)probe;
+    (void)line;
 }
 
 // ---- shuffles: each is a round, and the end of a sub-step -------------------------------------

@@ -4,6 +4,7 @@
 
 #include "kernels/algorithms/reduce/all.cuh"
 #include "kernels/catalog.hpp"
+#include "kernels/run/emulator_scan.hpp"
 #include "kernels/run/input_data.hpp"
 #include "kernels/run/request_check.hpp"
 #include "kernels/sim/sim_probe.hpp"
@@ -106,6 +107,10 @@ Trace run_on_emulator(const trace::Request& request, const RunOptions& options) 
                                             kMaxElementsEmulator, out);
     if (!info) return out;
     const auto schedule = sim::Schedule::parse(request.schedule);
+    if (info->family == Family::Scan) {
+        run_scan_on_emulator(*info, *schedule, options, out);
+        return out;
+    }
     bool found = false;
     switch (request.type) {
         case trace::DType::Int32: found = dispatch_type<int>(*info, *schedule, options, out); break;

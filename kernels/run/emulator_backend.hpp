@@ -1,6 +1,6 @@
 // Runs a request on the CPU emulator: the whole device-wide reduction (as many passes as it
-// takes), the first pass recorded for the blocks asked for, and the result checked against the
-// CPU reference.
+// takes) or scan (every launch of its plan), the first pass (for scans the tile scan) recorded
+// for the blocks asked for, and the result checked against the CPU reference.
 #pragma once
 #include "kernels/trace/trace.hpp"
 

@@ -77,10 +77,67 @@ bool matches_reference(T got, const Reference& ref, std::uint64_t n, std::string
     return false;
 }
 
+template <class T>
+ScanCheck<T> check_scan(const std::vector<T>& input, const T* output, trace::ScanKind kind) {
+    ScanCheck<T> c;
+    const std::uint64_t n = input.size();
+    std::uint32_t wrapped = 0;               // integers: the running sum mod 2^32
+    long double sum = 0, comp = 0, abs = 0;  // floating point: Kahan, and the sum of |x|
+    auto take = [&](T x) {
+        if constexpr (std::is_integral_v<T>) {
+            wrapped += std::uint32_t(x);
+        } else {
+            const long double y = (long double)x - comp;
+            const long double t = sum + y;
+            comp = (t - sum) - y;
+            sum = t;
+            abs += std::fabs((long double)x);
+        }
+    };
+    auto wrong = [&](std::uint64_t i, T got, long double want, const std::string& more) {
+        std::ostringstream msg;
+        msg.precision(17);
+        msg << "element " << i << ": got " << got << ", expected ";
+        if constexpr (std::is_integral_v<T>)
+            msg << T(want);
+        else
+            msg << double(want);
+        c.ok = false;
+        c.why = msg.str() + more;
+    };
+    for (std::uint64_t i = 0; i < n; ++i) {
+        if (kind == trace::ScanKind::Inclusive) take(input[i]);
+        const T got = output[i];
+        if constexpr (std::is_integral_v<T>) {
+            if (c.ok && got != T(wrapped)) wrong(i, got, T(wrapped), "");
+        } else if (c.ok) {
+            const long double eps = std::numeric_limits<T>::epsilon();
+            const unsigned levels = (i == 0 ? 0u : 64u - unsigned(__builtin_clzll(i))) + 1u;
+            const long double bound = 2 * eps * levels * abs;
+            const long double err = std::fabs((long double)got - sum);
+            if (!(err <= bound)) {  // also catches NaN
+                std::ostringstream more;
+                more.precision(3);
+                more << " (error " << double(err) << " > bound " << double(bound) << ")";
+                wrong(i, got, sum, more.str());
+            }
+        }
+        if (i + 1 == n) {  // the reference's last element, for Trace::expected
+            if constexpr (std::is_integral_v<T>)
+                c.expected_last = T(wrapped);
+            else
+                c.expected_last = T(sum);
+        }
+        if (kind == trace::ScanKind::Exclusive) take(input[i]);
+    }
+    return c;
+}
+
 #define WS_INSTANTIATE(T)                                                                  \
     template std::vector<T> make_input<T>(std::string_view, std::uint64_t, std::uint64_t); \
     template Reference reference_sum<T>(const std::vector<T>&);                            \
-    template bool matches_reference<T>(T, const Reference&, std::uint64_t, std::string*);
+    template bool matches_reference<T>(T, const Reference&, std::uint64_t, std::string*); \
+    template ScanCheck<T> check_scan<T>(const std::vector<T>&, const T*, trace::ScanKind);
 WS_INSTANTIATE(int)
 WS_INSTANTIATE(float)
 WS_INSTANTIATE(double)

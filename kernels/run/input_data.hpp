@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "kernels/trace/scan_kind.hpp"
+
 namespace ws::run {
 
 // ramp:   x[i] = i mod 256 (small integers: exact sums in every type for the sizes we trace)
@@ -30,5 +32,19 @@ Reference reference_sum(const std::vector<T>& x);
 // (tree) summation, which every variant is. `why` says by how much it missed.
 template <class T>
 bool matches_reference(T got, const Reference& ref, std::uint64_t n, std::string* why);
+
+// Scans: is every output element the prefix sum of the input (inclusive: x[0..i]; exclusive:
+// x[0..i-1], 0 at i = 0)? Integers: exactly, wrapping mod 2^32. Floating point: element i within
+// 2 * eps(T) * ceil(log2(i + 1) + 1) * (the sum of |x| over its prefix) of a compensated
+// long double reference: the bound of a tree-shaped summation, as for the reductions.
+// `why` names the first wrong index; `expected_last` is the reference's last element.
+template <class T>
+struct ScanCheck {
+    bool ok = true;
+    std::string why;
+    T expected_last{};
+};
+template <class T>
+ScanCheck<T> check_scan(const std::vector<T>& input, const T* output, trace::ScanKind kind);
 
 }  // namespace ws::run

@@ -43,6 +43,10 @@ const VariantInfo* prepare_trace(const trace::Request& request, const std::strin
         out.error = bad;
         return nullptr;
     }
+    if (std::string bad = check_kind(*info, request.kind); !bad.empty()) {
+        out.error = bad;
+        return nullptr;
+    }
     if (!is_pattern(request.pattern)) {
         out.error = "--pattern " + request.pattern + ": not a pattern (" + kPatterns + ")";
         return nullptr;

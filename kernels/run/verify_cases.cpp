@@ -4,6 +4,10 @@
 
 namespace ws::run {
 
+const char* verify_schedule(const VariantInfo& v) {
+    return v.schedule_sensitive ? "lockstep" : "sequential";
+}
+
 std::vector<trace::Request> verify_cases(const VariantInfo& v, bool quick) {
     std::vector<trace::Request> cases;
     auto add = [&](std::uint64_t n, unsigned block, trace::DType type) {
@@ -14,7 +18,7 @@ std::vector<trace::Request> verify_cases(const VariantInfo& v, bool quick) {
         r.type = type;
         r.pattern = "random";
         r.seed = 1000 + cases.size();
-        r.schedule = "lockstep";
+        r.schedule = verify_schedule(v);
         cases.push_back(r);
     };
     const std::uint64_t sizes[] = {1,    2,      7,      33,        1000,
@@ -28,6 +32,12 @@ std::vector<trace::Request> verify_cases(const VariantInfo& v, bool quick) {
     }
     if (quick) {
         for (unsigned block : {32u, 1024u}) add(777, block, trace::DType::Int32);
+        if (v.family == Family::Scan) {  // both kinds on a few
+            for (std::uint64_t n : {33u, 4099u}) {
+                add(n, 128, trace::DType::Float32);
+                cases.back().kind = trace::ScanKind::Exclusive;
+            }
+        }
         return cases;
     }
     for (unsigned block : {32u, 64u, 128u, 512u, 1024u}) {
@@ -35,16 +45,31 @@ std::vector<trace::Request> verify_cases(const VariantInfo& v, bool quick) {
         add(5001, block, trace::DType::Float32);
         add(777, block, trace::DType::Float64);
     }
+    if (v.family == Family::Scan) {  // every case again, exclusive, up to 2^20 elements (the
+                                     // emulator's time budget; the kind only changes the last step)
+        const std::size_t inclusive = cases.size();
+        for (std::size_t i = 0; i < inclusive; ++i) {
+            if (cases[i].n >= (1u << 20)) continue;
+            trace::Request r = cases[i];
+            r.kind = trace::ScanKind::Exclusive;
+            r.seed = 1000 + cases.size();
+            cases.push_back(r);
+        }
+    }
     return cases;
 }
 
 std::string verify_line(const trace::Request& r, const trace::Trace& t) {
-    char head[160];
-    std::snprintf(head, sizeof head, "%-4s %-31s %-6s n=%-9llu block=%-4u ", t.ok ? "ok" : "FAIL",
-                  r.algo.c_str(), trace::dtype_name(r.type), (unsigned long long)r.n, r.block);
+    const VariantInfo* v = find_variant(r.algo);
+    const bool scan = v && v->family == Family::Scan;
+    char head[200];
+    std::snprintf(head, sizeof head, "%-4s %-31s %-6s %s n=%-9llu block=%-4u ",
+                  t.ok ? "ok" : "FAIL", r.algo.c_str(), trace::dtype_name(r.type),
+                  scan ? (r.kind == trace::ScanKind::Inclusive ? "incl" : "excl") : "    ",
+                  (unsigned long long)r.n, r.block);
     std::string line = head;
     if (t.ok)
-        line += "sum " + t.result.to_string();
+        line += (scan ? "last " : "sum ") + t.result.to_string();
     else
         line += t.error.empty() ? "wrong result" : t.error;
     return line;
@@ -68,6 +93,10 @@ std::vector<trace::Request> crosscheck_cases(const VariantInfo& v) {
             r.all_blocks = true;
             r.blocks.clear();
             cases.push_back(r);
+            if (v.family == Family::Scan && type == trace::DType::Int32) {
+                r.kind = trace::ScanKind::Exclusive;
+                cases.push_back(r);
+            }
         }
     }
     return cases;

@@ -57,6 +57,17 @@ public:
     }
     void warp_synced(unsigned /*line*/) { ++substep_; }
 
+    // One turn of a spin-wait on a flag in global memory. Blocks run one after another here, so
+    // a correct single-pass kernel never spins: a flag that stays unset would hang for ever.
+    void spin_wait(unsigned line) {
+        yield_point();
+        if (++spins_ >= kMaxSpins)
+            fail("spin-wait never satisfied after " + std::to_string(kMaxSpins) +
+                     " turns: the flag it waits for is never set (blocks run in order here, so "
+                     "an earlier block should have set it)",
+                 line);
+    }
+
 private:
     template <class V>
     void record(trace::EventKind kind, unsigned char buffer, unsigned long long address, V value,
@@ -77,7 +88,10 @@ private:
         rec_->push(e.thread, e);
     }
 
+    static constexpr std::uint32_t kMaxSpins = 1u << 20;
+
     SimRecorder* rec_;
+    std::uint32_t spins_ = 0;
     std::uint16_t phase_ = 0;
     std::uint16_t substep_ = 0;
     std::uint32_t seq_ = 0;

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "kernels/trace/trace.hpp"
@@ -88,9 +89,26 @@ struct SharedImage {
 };
 SharedImage shared_after(const BlockTrace& b, std::uint32_t smem_bytes, StepId step);
 
-// Where two traces of the same request first differ (steps, snapshots, events, counters),
-// in words: "block 0, step (3,0), warp 1 lane 4: event 12 value 17 vs 18". Empty when equal.
+// Where two traces of the same request first differ (steps, snapshots, events, counters,
+// result, and for scans the whole output through its digest), in words:
+// "block 0, step (3,0), warp 1 lane 4: event 12 value 17 vs 18". Empty when equal.
 // Snapshot bytes are compared only where some write defined them.
 std::string first_difference(const Trace& a, const Trace& b);
+
+// Work and depth of a scan network, measured from one block's events. The kernel source marks
+// each line that performs an addition of the network with a trailing `// +` comment. Work counts
+// lane-level events at marked lines: on a marked line that writes shared memory, its
+// SharedWrite events (`s[b] += s[a];  // +`); on a marked line that never writes shared memory,
+// its Shuffle events whose source lane is another lane (the lanes that add what they received;
+// a lane reading itself is masked out) and its SharedRead events (`v += s[w - 1];  // +`, a
+// register addition fed by one shared read). Depth is the number of distinct steps that
+// contain work.
+struct WorkDepth {
+    std::uint64_t work = 0;
+    std::uint32_t depth = 0;
+};
+WorkDepth work_depth(const BlockTrace& b, const std::string& source_text);
+// The 1-based line numbers that end with `// +`.
+std::vector<std::uint32_t> marked_lines(const std::string& source_text);
 
 }  // namespace ws::trace

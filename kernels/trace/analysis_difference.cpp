@@ -186,6 +186,8 @@ std::string first_difference(const Trace& a, const Trace& b) {
                       num(b.totals.*f.member));
     if (a.result.type != b.result.type || a.result.bits != b.result.bits)
         return values_vs("result", a.result, b.result);
+    if (a.output_digest != b.output_digest)
+        return vs("output (FNV-1a of every element)", hex(a.output_digest), hex(b.output_digest));
     return "";
 }
 

@@ -10,6 +10,7 @@
 
 #include "kernels/trace/dtype.hpp"
 #include "kernels/trace/event.hpp"
+#include "kernels/trace/scan_kind.hpp"
 
 namespace ws::trace {
 
@@ -40,6 +41,7 @@ struct Request {
     std::string schedule = "lockstep";  // emulator only: lockstep | sequential | random:SEED
     std::vector<std::uint32_t> blocks = {0};  // traced blocks of the first pass
     bool all_blocks = false;
+    ScanKind kind = ScanKind::Inclusive;  // scans only; reductions refuse exclusive
 };
 
 // Counters reported per step and in total. Lane-level counts (active_lanes, live_lanes,
@@ -89,16 +91,19 @@ struct Trace {
     std::string source_text;
 
     std::uint32_t threads_per_block = 0;
-    std::uint32_t grid = 0;  // blocks in the first (traced) pass
-    std::uint32_t passes = 0;
+    std::uint32_t grid = 0;    // blocks in the traced pass (the first pass; for scans the tile scan)
+    std::uint32_t passes = 0;  // kernel launches of the whole run
     DType smem_type = DType::Int32;  // type of the recorded shared array
     std::uint32_t smem_bytes = 0;    // size of the recorded dynamic shared memory
 
     std::vector<BlockTrace> blocks;
     Counters totals;  // over every block of the first pass
 
-    Value result;
-    Value expected;
+    Value result;    // reductions: the sum; scans: the last output element
+    Value expected;  // the CPU reference for `result`
+    // Scans: FNV-1a 64 of the whole output array's bytes (0 for reductions), so that two runs
+    // can be compared element for element without keeping the array.
+    std::uint64_t output_digest = 0;
     bool ok = false;
     std::string error;  // empty, or what went wrong (a kernel error from the emulator, say)
 };

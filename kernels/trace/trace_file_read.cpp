@@ -176,6 +176,13 @@ void read_header(const json& h, Trace& t) {
         r.blocks.push_back(b.get<std::uint32_t>());
     }
     r.all_blocks = get_bool(rq, "request", "all_blocks");
+    // Added with the scans; files written before them have no kind (they are reductions).
+    r.kind = ScanKind::Inclusive;
+    if (rq.contains("kind")) {
+        std::optional<ScanKind> kind = parse_scan_kind(get_string(rq, "request", "kind"));
+        if (!kind) wrong_type("request", "kind", "inclusive or exclusive");
+        r.kind = *kind;
+    }
 
     t.backend = get_string(h, "", "backend");
     t.device = get_string(h, "", "device");
@@ -196,6 +203,7 @@ void read_header(const json& h, Trace& t) {
     t.expected = get_value(h, "expected");
     t.ok = get_bool(h, "", "ok");
     t.error = get_string(h, "", "error");
+    t.output_digest = h.contains("output_digest") ? get_u64(h, "", "output_digest") : 0;
 }
 
 LoadResult decode(const std::string& bytes) {

@@ -38,7 +38,8 @@ json header_json(const Trace& t) {
           {"seed", r.seed},
           {"schedule", r.schedule},
           {"blocks", r.blocks},
-          {"all_blocks", r.all_blocks}}},
+          {"all_blocks", r.all_blocks},
+          {"kind", scan_kind_name(r.kind)}}},
         {"backend", t.backend},
         {"device", t.device},
         {"recorded_at", t.recorded_at},
@@ -54,6 +55,7 @@ json header_json(const Trace& t) {
         {"expected", value_json(t.expected)},
         {"ok", t.ok},
         {"error", t.error},
+        {"output_digest", t.output_digest},
     };
 }
 

@@ -4,6 +4,9 @@
 # `device` preset). Usage: device_checks.sh PHASE...   (logs and results in $OUT)
 #   checks:   device info, the [gpu] tests, verify --backend cuda, crosscheck, Nsight Compute
 #             bank-conflict counters against ours, SASS of probed-without-probe vs plain kernels
+#             (verify, crosscheck and Nsight for the reductions; the scans have their own phase)
+#   scans:    verify --backend cuda and crosscheck per scan, the look-back stress test (thousands
+#             of runs at odd sizes), Nsight Compute counters against ours for the scans
 #   sanitize: compute-sanitizer memcheck, synccheck, initcheck (verify --quick; traced runs)
 #   race:     compute-sanitizer racecheck, per algorithm
 #   bench:    warpscope bench for int, float and double, 2^10..2^28, as JSON
@@ -26,17 +29,20 @@ step() {  # step NAME TIMEOUT COMMAND...: run, log, one summary line
         "$(tail -n 1 "$OUT/logs/$name.log" | cut -c1-90)" >> "$SUMMARY"
 }
 
-ids() { "$WS" list | tail -n +2 | awk '{print $1}'; }
+ids() { "$WS" list | tail -n +2 | awk -v fam="${1:-}" 'fam == "" || $2 == fam {print $1}'; }
+NCU_METRICS=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum,sm__sass_data_bytes_mem_shared_op_ld.sum,sm__sass_data_bytes_mem_shared_op_st.sum
 
 phase_checks() {
     nvidia-smi > "$OUT/logs/nvidia-smi.log" 2>&1
     step info 60 "$WS" info
     step gpu_tests 600 "$BIN/warpscope_tests" "[gpu]" --durations yes
-    step verify_cuda 600 "$WS" verify --backend cuda
-    step crosscheck 600 "$WS" crosscheck
+    for algo in $(ids reduce); do
+        step "verify_cuda_$algo" 300 "$WS" verify --backend cuda --algo "$algo"
+        step "crosscheck_$algo" 300 "$WS" crosscheck --algo "$algo"
+    done
     # Our counters (GPU-recorded, every block of the first pass) against Nsight Compute's.
-    local metrics=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum,sm__sass_data_bytes_mem_shared_op_ld.sum,sm__sass_data_bytes_mem_shared_op_st.sum
-    for algo in $(ids); do
+    local metrics=$NCU_METRICS
+    for algo in $(ids reduce); do
         step "ncu_$algo" 180 ncu --clock-control none --kernel-name-base demangled \
             --kernel-name regex:NoProbe --launch-count 1 --metrics "$metrics" --csv \
             "$WS" bench --algo "$algo" --sizes 2^20 --type int --no-baselines
@@ -60,6 +66,26 @@ phase_checks() {
         cuobjdump -sass "$WS" > "$OUT/logs/all.sass" 2>&1
         step sass_compare 60 python3 tests/device/compare_sass.py "$OUT/logs/all.sass"
     fi
+}
+
+phase_scans() {
+    # tests/gpu/test_gpu_scan.cpp, by name (also part of "[gpu]" in the checks phase)
+    step gpu_tests_scans 600 "$BIN/warpscope_tests" --durations yes \
+        "the look-back scan is right thousands of times in a row at odd sizes" \
+        "every device-level scan is right repeatedly on the same buffers" \
+        "a traced look-back on the GPU equals the emulator's once blocks are named by tile" \
+        "the scans' work and depth measured on the GPU equal the emulator's"
+    for algo in $(ids scan); do
+        step "verify_cuda_$algo" 300 "$WS" verify --backend cuda --algo "$algo"
+        step "crosscheck_$algo" 300 "$WS" crosscheck --algo "$algo"
+        # The first NoProbe launch of a scan is its traced launch (the tile scan), except for
+        # reduce-then-scan, whose first launch sums the tiles.
+        step "ncu_$algo" 180 ncu --clock-control none --kernel-name-base demangled \
+            --kernel-name regex:NoProbe --launch-count 1 --metrics "$NCU_METRICS" --csv \
+            "$WS" bench --algo "$algo" --sizes 2^20 --type int --no-baselines
+        step "ours_$algo" 180 "$WS" stats --backend cuda --algo "$algo" --n 2^20 --block 256 \
+            --type int --pattern random --json
+    done
 }
 
 phase_sanitize() {
@@ -91,10 +117,11 @@ phase_bench() {
 for phase in "${@:-checks}"; do
     case "$phase" in
         checks) phase_checks ;;
+        scans) phase_scans ;;
         sanitize) phase_sanitize ;;
         race) phase_race ;;
         bench) phase_bench ;;
-        *) echo "usage: $0 [checks|sanitize|race|bench]..."; exit 2 ;;
+        *) echo "usage: $0 [checks|scans|sanitize|race|bench]..."; exit 2 ;;
     esac
 done
 tar -czf "$OUT/logs.tar.gz" -C "$OUT" logs && rm -rf "$OUT/logs"

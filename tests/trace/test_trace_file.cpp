@@ -293,3 +293,31 @@ TEST_CASE("well-summed files with bad contents are refused", "[trace][file]") {
     kinds[17 + 8] = 9;  // the first event's kind
     CHECK(error_of(join(p.header, kinds)) == "corrupt trace: event kind 9 is unknown");
 }
+
+TEST_CASE("a scan's kind and output digest survive a file; older files read as inclusive",
+          "[trace][file]") {
+    Trace t = tiny_trace();
+    t.request.kind = ScanKind::Exclusive;
+    t.output_digest = 0x0123456789abcdefull;
+    LoadResult r = decode_trace(encode_trace(t));
+    REQUIRE(r.ok);
+    CHECK(r.trace.request.kind == ScanKind::Exclusive);
+    CHECK(r.trace.output_digest == 0x0123456789abcdefull);
+    CHECK(first_difference(t, r.trace) == "");
+    Trace other = t;
+    other.output_digest = 1;
+    CHECK(first_difference(t, other).find("output") == 0);
+
+    Parts p = split(encode_trace(t));
+    nlohmann::json h = nlohmann::json::parse(p.header);
+    nlohmann::json old = h;  // written before the scans: neither field
+    old["request"].erase("kind");
+    old.erase("output_digest");
+    LoadResult o = decode_trace(join(old.dump(), p.blocks));
+    REQUIRE(o.ok);
+    CHECK(o.trace.request.kind == ScanKind::Inclusive);
+    CHECK(o.trace.output_digest == 0);
+    nlohmann::json bad = h;
+    bad["request"]["kind"] = "sideways";
+    CHECK(error_of(join(bad.dump(), p.blocks)).find("\"request.kind\"") != std::string::npos);
+}

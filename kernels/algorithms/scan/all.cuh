@@ -1,0 +1,20 @@
+// Every scan variant, in ladder order, as one type list for the executors' dispatch tables.
+#pragma once
+#include <tuple>
+
+#include "kernels/algorithms/scan/01_kogge_stone.cuh"
+#include "kernels/algorithms/scan/02_kogge_stone_inplace.cuh"
+#include "kernels/algorithms/scan/03_blelloch.cuh"
+#include "kernels/algorithms/scan/04_blelloch_padded.cuh"
+#include "kernels/algorithms/scan/05_brent_kung.cuh"
+#include "kernels/algorithms/scan/06_sklansky.cuh"
+#include "kernels/algorithms/scan/07_warp_shuffle.cuh"
+#include "kernels/algorithms/scan/08_scan_then_fan.cuh"
+#include "kernels/algorithms/scan/09_reduce_then_scan.cuh"
+#include "kernels/algorithms/scan/10_decoupled_lookback.cuh"
+
+namespace ws::scan {
+using AllVariants =
+    std::tuple<KoggeStone, KoggeStoneInplace, Blelloch, BlellochPadded, BrentKung, Sklansky,
+               WarpShuffle, ScanThenFan, ReduceThenScan, DecoupledLookback>;
+}  // namespace ws::scan

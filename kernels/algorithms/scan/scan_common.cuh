@@ -1,0 +1,54 @@
+// What every scan variant shares: the vocabulary, the scan kind, the kernel signatures of the
+// three device-wide drivers (scan-then-fan, reduce-then-scan, single pass) and the fan kernel
+// that adds each tile's prefix back. Kernels are recorded only in their own files.
+#pragma once
+#include "kernels/probe/vocabulary.cuh"
+#include "kernels/trace/scan_kind.hpp"
+
+namespace ws::scan {
+using namespace ws::probe;
+using trace::ScanKind;
+
+// scan-then-fan: block b scans its tile of `in` into `out` (inclusive or exclusive) and writes
+// the tile's total to totals[b]; (in, out, totals, n, kind, probe).
+template <class T, class Probe>
+using TileScanKernel = void (*)(const T*, T*, T*, unsigned, ScanKind, Probe);
+
+// reduce-then-scan: totals[b] = the sum of tile b; (in, totals, n, probe). Then each tile is
+// scanned starting from prefix[b] (nullptr: from 0); (in, out, prefix, n, kind, probe).
+template <class T, class Probe>
+using TileReduceKernel = void (*)(const T*, T*, unsigned, Probe);
+template <class T, class Probe>
+using SeededScanKernel = void (*)(const T*, T*, const T*, unsigned, ScanKind, Probe);
+
+// Single pass: the tiles' status for the look-back, zeroed before each launch.
+template <class T>
+struct TileStatus {
+    unsigned* counter;  // the next tile to hand out
+    unsigned* flags;    // per tile: 0 nothing yet, 1 aggregate ready, 2 inclusive prefix ready
+    T* aggregate;       // per tile: the sum of the tile
+    T* inclusive;       // per tile: the sum of every element up to the tile's end
+};
+template <class T, class Probe>
+using SinglePassKernel = void (*)(const T*, T*, TileStatus<T>, unsigned, ScanKind, Probe);
+
+// What a variant provides; the entries its driver does not use stay null.
+template <class T, class Probe>
+struct ScanKernels {
+    TileScanKernel<T, Probe> tile = nullptr;
+    TileReduceKernel<T, Probe> reduce = nullptr;
+    SeededScanKernel<T, Probe> seeded = nullptr;
+    SinglePassKernel<T, Probe> single_pass = nullptr;
+};
+
+// The fan of scan-then-fan: adds prefix[b] (the exclusive scan of the tile totals) to every
+// element of tile b. One block per tile of `tile` elements, of any size; not recorded.
+template <class T>
+__global__ void scan_add_tile_prefix(T* out, const T* prefix, unsigned n, unsigned tile) {
+    const T p = prefix[blockIdx.x];
+    const unsigned first = blockIdx.x * tile;
+    const unsigned end = n - first < tile ? n : first + tile;
+    for (unsigned i = first + threadIdx.x; i < end; i += blockDim.x) out[i] += p;
+}
+
+}  // namespace ws::scan

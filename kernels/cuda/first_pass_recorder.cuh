@@ -1,0 +1,160 @@
+// Recording one launch on the GPU, whatever its kernel's signature: the caller gives a callable
+// that launches the kernel with the probe it is handed (`go(GpuProbe)`), and the recorder runs it
+// in windows of blocks. For each window a counting launch (capacity 0) sizes the buffers exactly,
+// then recording launches fill them; every recorded block is analysed for the totals and the
+// traced ones are kept. The kernel must give the same result each time it is launched again
+// (reset any state it consumes inside `go`).
+#pragma once
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "kernels/cuda/check.hpp"
+#include "kernels/cuda/gpu_probe.cuh"
+#include "kernels/run/emulator_backend.hpp"
+#include "kernels/trace/analysis.hpp"
+#include "kernels/trace/trace.hpp"
+
+namespace ws::cuda {
+
+class FirstPassRecorder {
+  public:
+    FirstPassRecorder(const std::string& name, unsigned grid, unsigned block, unsigned smem)
+        : name_(name), grid_(grid), block_(block), smem_(smem) {
+        map_.allocate(grid, "block map");
+    }
+
+    // Records blocks [first, first + count) with this many events per thread (0: count only).
+    template <class Go>
+    void launch(Go&& go, unsigned first, unsigned count, std::uint32_t capacity,
+                std::uint32_t max_phases) {
+        std::vector<std::uint32_t> map(grid_, kNotTraced);
+        for (unsigned i = 0; i < count; ++i) map[first + i] = i;
+        WS_CUDA(cudaMemcpy(map_.get(), map.data(), grid_ * 4, cudaMemcpyHostToDevice), name_);
+        const std::size_t threads = std::size_t(count) * block_;
+        if (counts_.size() < threads) counts_.allocate(threads, "trace counters");
+        if (phases_.size() < count) phases_.allocate(count, "trace phases");
+        WS_CUDA(cudaMemset(counts_.get(), 0, threads * 4), name_);
+        WS_CUDA(cudaMemset(phases_.get(), 0, count * 4), name_);
+        const std::size_t events = threads * capacity;
+        if (events_.size() < events) events_.allocate(events, "trace events");
+        const std::size_t snap = std::size_t(count) * max_phases * smem_;
+        if (snaps_.size() < snap) snaps_.allocate(snap, "trace snapshots");
+
+        GpuTraceBuffers b;
+        b.events = events_.get();
+        b.counts = counts_.get();
+        b.phases = phases_.get();
+        b.snapshots = snap ? snaps_.get() : nullptr;
+        b.block_to_slot = map_.get();
+        b.capacity = capacity;
+        b.max_phases = max_phases;
+        b.smem_bytes = smem_;
+        b.threads_per_block = block_;
+        go(GpuProbe(b));
+        check_launch(name_ + " (recorded)", true);
+
+        counts_host_.resize(threads);
+        phases_host_.resize(count);
+        WS_CUDA(cudaMemcpy(counts_host_.data(), counts_.get(), threads * 4, cudaMemcpyDeviceToHost),
+                name_);
+        WS_CUDA(cudaMemcpy(phases_host_.data(), phases_.get(), count * 4, cudaMemcpyDeviceToHost),
+                name_);
+        events_host_.resize(events);
+        if (events)
+            WS_CUDA(cudaMemcpy(events_host_.data(), events_.get(), events * sizeof(trace::Event),
+                               cudaMemcpyDeviceToHost),
+                    name_);
+        snaps_host_.resize(snap);
+        if (snap)
+            WS_CUDA(cudaMemcpy(snaps_host_.data(), snaps_.get(), snap, cudaMemcpyDeviceToHost),
+                    name_);
+        capacity_ = capacity;
+        max_phases_ = max_phases;
+    }
+
+    std::uint32_t max_count() const {
+        std::uint32_t m = 0;
+        for (auto c : counts_host_) m = std::max(m, c);
+        return m;
+    }
+    std::uint32_t max_phases() const {
+        std::uint32_t m = 0;
+        for (auto c : phases_host_) m = std::max(m, c);
+        return m;
+    }
+
+    trace::BlockTrace decode(unsigned slot, unsigned block_id) const {
+        trace::BlockTrace bt;
+        bt.block = block_id;
+        for (unsigned t = 0; t < block_; ++t) {
+            const std::size_t idx = std::size_t(slot) * block_ + t;
+            const std::uint32_t made = counts_host_[idx];
+            const std::uint32_t kept = std::min(made, capacity_);
+            if (made > capacity_) bt.truncated = true;
+            const trace::Event* first = events_host_.data() + idx * capacity_;
+            bt.events.insert(bt.events.end(), first, first + kept);
+        }
+        const std::uint32_t phases = std::min(phases_host_[slot], max_phases_);
+        for (std::uint32_t p = 0; p < phases; ++p) {
+            trace::Snapshot s;
+            s.phase = std::uint16_t(p);
+            const std::uint8_t* src =
+                snaps_host_.data() + (std::size_t(slot) * max_phases_ + p) * smem_;
+            s.bytes.assign(src, src + smem_);
+            bt.snapshots.push_back(std::move(s));
+        }
+        return bt;
+    }
+
+  private:
+    std::string name_;
+    unsigned grid_, block_, smem_;
+    DeviceBuffer<std::uint32_t> map_, counts_, phases_;
+    DeviceBuffer<trace::Event> events_;
+    DeviceBuffer<std::uint8_t> snaps_;
+    std::vector<std::uint32_t> counts_host_, phases_host_;
+    std::vector<trace::Event> events_host_;
+    std::vector<std::uint8_t> snaps_host_;
+    std::uint32_t capacity_ = 0, max_phases_ = 0;
+};
+
+inline bool traced_block_wanted(const trace::Request& r, unsigned block) {
+    return r.all_blocks || std::find(r.blocks.begin(), r.blocks.end(), block) != r.blocks.end();
+}
+
+// Records the launch `go` (grid blocks of request.block threads, smem bytes of shared memory):
+// keeps the traced blocks in out.blocks and sums every block's counters into out.totals.
+template <class Go>
+void record_launch(Go&& go, const std::string& name, unsigned grid, unsigned smem,
+                   const run::RunOptions& options, trace::Trace& out) {
+    constexpr std::uint64_t kThreadsPerWindow = 1u << 18;
+    constexpr std::uint64_t kEventBudget = 1u << 24;  // 512 MiB of events per recording launch
+    if (!options.record && !options.count_totals) return;
+    const trace::Request& req = out.request;
+    FirstPassRecorder rec(name, grid, req.block, smem);
+    const unsigned window = unsigned(std::max<std::uint64_t>(1, kThreadsPerWindow / req.block));
+    for (unsigned first = 0; first < grid; first += window) {
+        const unsigned count = std::min(window, grid - first);
+        bool any_wanted = false;
+        for (unsigned b = first; b < first + count; ++b) any_wanted |= traced_block_wanted(req, b);
+        if (!options.count_totals && !(options.record && any_wanted)) continue;
+        rec.launch(go, first, count, 0, 0);
+        const std::uint32_t capacity = std::max<std::uint32_t>(1, rec.max_count());
+        const std::uint32_t phases = rec.max_phases();
+        const unsigned sub = unsigned(std::clamp<std::uint64_t>(
+            kEventBudget / (std::uint64_t(capacity) * req.block), 1, count));
+        for (unsigned s = first; s < first + count; s += sub) {
+            const unsigned c = std::min(sub, first + count - s);
+            rec.launch(go, s, c, capacity, phases);
+            for (unsigned i = 0; i < c; ++i) {
+                trace::BlockTrace bt = rec.decode(i, s + i);
+                if (options.count_totals) out.totals += trace::block_counters(bt, req.block);
+                if (options.record && traced_block_wanted(req, s + i))
+                    out.blocks.push_back(std::move(bt));
+            }
+        }
+    }
+}
+
+}  // namespace ws::cuda

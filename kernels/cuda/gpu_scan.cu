@@ -1,0 +1,118 @@
+#include <vector>
+
+#include "kernels/cuda/cuda_backend.hpp"
+#include "kernels/cuda/first_pass_recorder.cuh"
+#include "kernels/cuda/gpu_scan.hpp"
+#include "kernels/cuda/scan_launch.cuh"
+#include "kernels/run/input_data.hpp"
+#include "kernels/trace/trace_file_format.hpp"
+
+namespace ws::cuda {
+namespace {
+
+template <class T>
+void run_scan(const VariantInfo& info, const run::RunOptions& options, trace::Trace& out) {
+    const trace::Request& req = out.request;
+    const std::vector<T> input = run::make_input<T>(req.pattern, req.n, req.seed);
+    DeviceBuffer<T> d_in(req.n, "input"), d_out(req.n, "output");
+    WS_CUDA(cudaMemcpy(d_in.get(), input.data(), req.n * sizeof(T), cudaMemcpyHostToDevice),
+            "input");
+
+    FastScan<T> scan(info, req.n, req.block, req.kind);
+    scan.run(d_in.get(), d_out.get());
+    WS_CUDA(cudaDeviceSynchronize(), std::string(info.id) + " (all launches)");
+    std::vector<T> result(req.n);
+    WS_CUDA(cudaMemcpy(result.data(), d_out.get(), req.n * sizeof(T), cudaMemcpyDeviceToHost),
+            "result");
+
+    const ScanPlan& plan = scan.plan();
+    const ScanLaunch& traced = plan.launches[plan.traced];
+    out.grid = traced.grid;
+    out.smem_bytes = traced.smem_bytes;
+    out.passes = unsigned(plan.launches.size());
+    // Launched again with the buffers of the run above: it rewrites the same output.
+    auto go = [&](const GpuProbe& probe) { scan.launch_traced(probe); };
+    record_launch(go, info.id, traced.grid, traced.smem_bytes, options, out);
+
+    const run::ScanCheck<T> check = run::check_scan(input, result.data(), req.kind);
+    out.expected = trace::Value::of(check.expected_last);
+    out.result = trace::Value::of(result.back());
+    out.output_digest = trace::file_format::fnv1a64(reinterpret_cast<const char*>(result.data()),
+                                                    result.size() * sizeof(T));
+    out.ok = check.ok;
+    if (!out.ok) out.error = "wrong result: " + check.why;
+}
+
+template <class T>
+std::string repeat_scan(const VariantInfo& info, std::uint64_t n, unsigned block,
+                        unsigned repeats) {
+    constexpr unsigned kInputs = 4;
+    std::vector<std::vector<T>> inputs;
+    std::vector<DeviceBuffer<T>> d_in(kInputs);
+    for (unsigned k = 0; k < kInputs; ++k) {
+        inputs.push_back(run::make_input<T>("random", n, 100 + k));
+        d_in[k].allocate(n, "input");
+        WS_CUDA(cudaMemcpy(d_in[k].get(), inputs[k].data(), n * sizeof(T), cudaMemcpyHostToDevice),
+                "input");
+    }
+    DeviceBuffer<T> d_out(n, "output");
+    FastScan<T> inclusive(info, n, block, trace::ScanKind::Inclusive);
+    FastScan<T> exclusive(info, n, block, trace::ScanKind::Exclusive);
+    std::vector<T> result(n);
+    for (unsigned r = 0; r < repeats; ++r) {
+        const unsigned k = r % kInputs;
+        const trace::ScanKind kind =
+            r % 2 ? trace::ScanKind::Exclusive : trace::ScanKind::Inclusive;
+        WS_CUDA(cudaMemset(d_out.get(), 0xCD, n * sizeof(T)), "output");
+        (r % 2 ? exclusive : inclusive).run(d_in[k].get(), d_out.get());
+        WS_CUDA(cudaMemcpy(result.data(), d_out.get(), n * sizeof(T), cudaMemcpyDeviceToHost),
+                std::string(info.id) + " (repeated)");
+        const run::ScanCheck<T> check = run::check_scan(inputs[k], result.data(), kind);
+        if (!check.ok)
+            return std::string(info.id) + " n=" + std::to_string(n) +
+                   " block=" + std::to_string(block) + ", run " + std::to_string(r) + " (" +
+                   trace::scan_kind_name(kind) + ", input " + std::to_string(k) + "): " + check.why;
+    }
+    return "";
+}
+
+}  // namespace
+
+std::string repeat_scan_for_test(const std::string& algo, std::uint64_t n, unsigned block,
+                                 trace::DType type, unsigned repeats) {
+    const VariantInfo* info = find_variant(algo);
+    if (!info || info->family != Family::Scan) return algo + ": not a scan";
+    if (std::string bad = check_request(*info, n, block, kMaxElementsGpu); !bad.empty()) return bad;
+    if (std::string why = unavailable_reason(); !why.empty()) return "no CUDA device: " + why;
+    try {
+        WS_CUDA(cudaSetDevice(0), "test thread");
+        switch (type) {
+            case trace::DType::Int32:
+                return repeat_scan<int>(*info, n, block, repeats);
+            case trace::DType::Float32:
+                return repeat_scan<float>(*info, n, block, repeats);
+            case trace::DType::Float64:
+                return repeat_scan<double>(*info, n, block, repeats);
+        }
+    } catch (const CudaError& e) {
+        recover_after_error();
+        return e.what();
+    }
+    return "";
+}
+
+void run_scan_on_gpu(const VariantInfo& info, const run::RunOptions& options, trace::Trace& out) {
+    switch (out.request.type) {
+        case trace::DType::Int32:
+            run_scan<int>(info, options, out);
+            break;
+        case trace::DType::Float32:
+            run_scan<float>(info, options, out);
+            break;
+        case trace::DType::Float64:
+            run_scan<double>(info, options, out);
+            break;
+    }
+}
+
+}  // namespace ws::cuda

@@ -1,0 +1,134 @@
+// Launching the scan variants on the GPU: a whole device-wide scan with the unprobed kernels (the
+// launches of its plan, kernels/scan_plan.hpp, ready to be timed), and its traced launch again
+// with a recording probe.
+#pragma once
+#include <memory>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "kernels/algorithms/scan/all.cuh"
+#include "kernels/catalog.hpp"
+#include "kernels/cuda/check.hpp"
+#include "kernels/cuda/gpu_probe.cuh"
+#include "kernels/scan_plan.hpp"
+
+namespace ws::cuda {
+
+template <class T>
+struct ScanKernelSet {
+    scan::ScanKernels<T, probe::NoProbe> fast;
+    scan::ScanKernels<T, GpuProbe> traced;
+    bool found = false;
+};
+
+template <class T>
+ScanKernelSet<T> scan_kernels(const std::string& id, unsigned block) {
+    ScanKernelSet<T> k;
+    auto try_one = [&](auto* tag) {
+        using V = std::remove_pointer_t<decltype(tag)>;
+        if (id != V::id) return false;
+        k.fast = V::template kernels<T, probe::NoProbe>(block);
+        k.traced = V::template kernels<T, GpuProbe>(block);
+        k.found = true;
+        return true;
+    };
+    std::apply([&](auto... tags) { (try_one(&tags) || ...); }, scan::AllVariants{});
+    return k;
+}
+
+template <class T>
+class FastScan {
+  public:
+    FastScan(const VariantInfo& info, std::uint64_t n, unsigned block, trace::ScanKind kind)
+        : info_(info),
+          plan_(scan_plan(info, n, block, type_of(), kind)),
+          kernels_(scan_kernels<T>(info.id, block)) {
+        if (!kernels_.found)
+            throw CudaError(cudaErrorInvalidValue, std::string(info.id) + ": no kernel");
+        scratch_.resize(plan_.scratch.size());
+        for (std::size_t i = 0; i < scratch_.size(); ++i)
+            scratch_[i].allocate(plan_.scratch[i], "tile totals");
+        if (plan_.status_tiles) {
+            counter_.allocate(1, "tile counter");
+            flags_.allocate(plan_.status_tiles, "tile flags");
+            aggregate_.allocate(plan_.status_tiles, "tile aggregates");
+            inclusive_.allocate(plan_.status_tiles, "tile prefixes");
+        }
+    }
+
+    // Launches every kernel of the plan on `stream` (asynchronously): `output` (n elements)
+    // receives the scan of `input`.
+    void run(const T* input, T* output, cudaStream_t stream = 0) {
+        input_ = input;
+        output_ = output;
+        for (const ScanLaunch& l : plan_.launches)
+            launch(l, kernels_.fast, probe::NoProbe{}, stream);
+    }
+
+    // The traced launch of the last run() again, with a recording probe, on the default stream.
+    void launch_traced(const GpuProbe& probe) {
+        launch(plan_.launches[plan_.traced], kernels_.traced, probe, 0);
+    }
+
+    const ScanPlan& plan() const { return plan_; }
+
+  private:
+    static trace::DType type_of() {
+        if constexpr (std::is_same_v<T, int>) return trace::DType::Int32;
+        if constexpr (std::is_same_v<T, float>) return trace::DType::Float32;
+        return trace::DType::Float64;
+    }
+    T* buffer(int id) const {
+        if (id == kInputBuffer) return const_cast<T*>(input_);
+        if (id == kOutputBuffer) return output_;
+        if (id == kNoBuffer) return nullptr;
+        return scratch_[id - 2].get();
+    }
+
+    template <class Probe>
+    void launch(const ScanLaunch& l, const scan::ScanKernels<T, Probe>& k, Probe probe,
+                cudaStream_t stream) {
+        const T* in = buffer(l.in);
+        T* out = buffer(l.out);
+        T* aux = buffer(l.aux);
+        const unsigned n = unsigned(l.count);
+        switch (l.step) {
+            case ScanStep::TileScan:
+                k.tile<<<l.grid, l.block, l.smem_bytes, stream>>>(in, out, aux, n, l.kind, probe);
+                break;
+            case ScanStep::AddPrefix:
+                scan::scan_add_tile_prefix<T>
+                    <<<l.grid, l.block, 0, stream>>>(out, aux, n, plan_.tile);
+                break;
+            case ScanStep::TileReduce:
+                k.reduce<<<l.grid, l.block, l.smem_bytes, stream>>>(in, out, n, probe);
+                break;
+            case ScanStep::SeededScan:
+                k.seeded<<<l.grid, l.block, l.smem_bytes, stream>>>(in, out, aux, n, l.kind, probe);
+                break;
+            case ScanStep::SinglePass: {
+                WS_CUDA(cudaMemsetAsync(counter_.get(), 0, sizeof(unsigned), stream), info_.id);
+                WS_CUDA(cudaMemsetAsync(flags_.get(), 0, flags_.size() * sizeof(unsigned), stream),
+                        info_.id);
+                const scan::TileStatus<T> status{counter_.get(), flags_.get(), aggregate_.get(),
+                                                 inclusive_.get()};
+                k.single_pass<<<l.grid, l.block, l.smem_bytes, stream>>>(in, out, status, n, l.kind,
+                                                                         probe);
+                break;
+            }
+        }
+        check_launch(std::string(info_.id) + " (" + scan_step_name(l.step) + ")", false);
+    }
+
+    const VariantInfo& info_;
+    ScanPlan plan_;
+    ScanKernelSet<T> kernels_;
+    std::vector<DeviceBuffer<T>> scratch_;
+    DeviceBuffer<unsigned> counter_, flags_;
+    DeviceBuffer<T> aggregate_, inclusive_;
+    const T* input_ = nullptr;
+    T* output_ = nullptr;
+};
+
+}  // namespace ws::cuda

@@ -1,0 +1,140 @@
+#include "kernels/run/emulator_scan.hpp"
+
+#include <cstring>
+#include <functional>
+
+#include "kernels/algorithms/scan/all.cuh"
+#include "kernels/run/input_data.hpp"
+#include "kernels/scan_plan.hpp"
+#include "kernels/sim/sim_probe.hpp"
+#include "kernels/trace/trace_file_format.hpp"
+
+namespace ws::run {
+namespace {
+
+using sim::SimProbe;
+using trace::Trace;
+
+template <class T>
+std::vector<T> garbage(std::uint64_t count) {  // unwritten elements show as 0xCDCD...
+    std::vector<T> v(count);
+    std::memset(static_cast<void*>(v.data()), 0xCD, v.size() * sizeof(T));
+    return v;
+}
+
+template <class T>
+void execute(const scan::ScanKernels<T, SimProbe>& k, const VariantInfo& info,
+             const sim::Schedule& schedule, const RunOptions& options, Trace& out) {
+    const trace::Request& req = out.request;
+    const ScanPlan plan = scan_plan(info, req.n, req.block, req.type, req.kind);
+    const std::vector<T> input = make_input<T>(req.pattern, req.n, req.seed);
+
+    std::vector<std::vector<T>> buffers;
+    buffers.push_back(input);
+    buffers.push_back(garbage<T>(req.n));
+    for (std::uint64_t size : plan.scratch) buffers.push_back(garbage<T>(size));
+    auto buffer = [&](int id) { return id == kNoBuffer ? nullptr : buffers[id].data(); };
+    // Single pass: the tiles' status, zeroed before the launch.
+    std::vector<unsigned> flags(plan.status_tiles, 0), counter(1, 0);
+    std::vector<T> aggregate = garbage<T>(plan.status_tiles);
+    std::vector<T> inclusive = garbage<T>(plan.status_tiles);
+    const scan::TileStatus<T> status{counter.data(), flags.data(), aggregate.data(),
+                                     inclusive.data()};
+
+    sim::SimRecorder recorder(req.blocks, req.all_blocks, options.count_totals);
+    for (const ScanLaunch& l : plan.launches) {
+        sim::LaunchConfig config;
+        config.grid = {l.grid, 1, 1};
+        config.block = {l.block, 1, 1};
+        config.dynamic_smem_bytes = l.smem_bytes;
+        config.schedule = schedule;
+        sim::SimRecorder* rec =
+            l.traced && (options.record || options.count_totals) ? &recorder : nullptr;
+        const T* in = buffer(l.in);
+        T* dst = buffer(l.out);
+        T* aux = buffer(l.aux);
+        const unsigned count = unsigned(l.count);
+        const trace::ScanKind kind = l.kind;
+        std::function<void()> body;
+        switch (l.step) {
+            case ScanStep::TileScan:
+                body = [&] { k.tile(in, dst, aux, count, kind, SimProbe(rec)); };
+                break;
+            case ScanStep::AddPrefix:
+                body = [&] { scan::scan_add_tile_prefix<T>(dst, aux, count, plan.tile); };
+                break;
+            case ScanStep::TileReduce:
+                body = [&] { k.reduce(in, dst, count, SimProbe(rec)); };
+                break;
+            case ScanStep::SeededScan:
+                body = [&] { k.seeded(in, dst, aux, count, kind, SimProbe(rec)); };
+                break;
+            case ScanStep::SinglePass:
+                body = [&] { k.single_pass(in, dst, status, count, kind, SimProbe(rec)); };
+                break;
+        }
+        if (auto error = sim::launch(config, body, rec)) {
+            out.error = error->message;
+            break;
+        }
+    }
+
+    const ScanLaunch& traced = plan.launches[plan.traced];
+    out.grid = traced.grid;
+    out.passes = unsigned(plan.launches.size());
+    out.smem_bytes = recorder.smem_bytes() ? recorder.smem_bytes() : traced.smem_bytes;
+    out.blocks = std::move(recorder.blocks());
+    if (!options.record) out.blocks.clear();
+    out.totals = recorder.totals();
+    const ScanCheck<T> check = check_scan(input, buffers[1].data(), req.kind);
+    out.expected = trace::Value::of(check.expected_last);
+    if (!out.error.empty()) return;
+    const std::vector<T>& result = buffers[1];
+    out.result = trace::Value::of(result.back());
+    out.output_digest = trace::file_format::fnv1a64(reinterpret_cast<const char*>(result.data()),
+                                                    result.size() * sizeof(T));
+    out.ok = check.ok;
+    if (!out.ok) out.error = "wrong result: " + check.why;
+}
+
+template <class T, class Variant>
+bool dispatch_variant(const VariantInfo& info, const sim::Schedule& schedule,
+                      const RunOptions& options, Trace& out) {
+    if (info.id != std::string_view(Variant::id)) return false;
+    execute<T>(Variant::template kernels<T, SimProbe>(out.request.block), info, schedule, options,
+               out);
+    return true;
+}
+
+template <class T, class... Variants>
+bool dispatch(std::tuple<Variants...>*, const VariantInfo& info, const sim::Schedule& schedule,
+              const RunOptions& options, Trace& out) {
+    return (dispatch_variant<T, Variants>(info, schedule, options, out) || ...);
+}
+
+template <class T>
+bool dispatch_type(const VariantInfo& info, const sim::Schedule& schedule,
+                   const RunOptions& options, Trace& out) {
+    return dispatch<T>(static_cast<scan::AllVariants*>(nullptr), info, schedule, options, out);
+}
+
+}  // namespace
+
+void run_scan_on_emulator(const VariantInfo& info, const sim::Schedule& schedule,
+                          const RunOptions& options, Trace& out) {
+    bool found = false;
+    switch (out.request.type) {
+        case trace::DType::Int32:
+            found = dispatch_type<int>(info, schedule, options, out);
+            break;
+        case trace::DType::Float32:
+            found = dispatch_type<float>(info, schedule, options, out);
+            break;
+        case trace::DType::Float64:
+            found = dispatch_type<double>(info, schedule, options, out);
+            break;
+    }
+    if (!found) out.error = std::string(info.id) + " has no emulator kernel";
+}
+
+}  // namespace ws::run

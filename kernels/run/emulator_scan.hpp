@@ -1,0 +1,15 @@
+// Runs a scan request on the CPU emulator: every launch of its plan (kernels/scan_plan.hpp), the
+// traced launch recorded for the blocks asked for, the whole output checked element by element.
+#pragma once
+#include "kernels/catalog.hpp"
+#include "kernels/run/emulator_backend.hpp"
+#include "kernels/sim/emulator.hpp"
+#include "kernels/trace/trace.hpp"
+
+namespace ws::run {
+
+// `out` comes filled by prepare_trace; this sets everything else (or out.error).
+void run_scan_on_emulator(const VariantInfo& info, const sim::Schedule& schedule,
+                          const RunOptions& options, trace::Trace& out);
+
+}  // namespace ws::run

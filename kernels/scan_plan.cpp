@@ -1,0 +1,150 @@
+#include "kernels/scan_plan.hpp"
+
+namespace ws {
+namespace {
+
+using trace::ScanKind;
+
+class Planner {
+  public:
+    Planner(const VariantInfo& v, unsigned block, trace::DType type)
+        : block_(block), size_(trace::dtype_size(type)), smem_(smem_bytes_for(v, block, type)) {
+        plan_.tile = v.elems_per_thread * block;
+    }
+
+    ScanPlan finish() {
+        for (const ScanLaunch& l : plan_.launches) plan_.bytes += l.bytes;
+        return std::move(plan_);
+    }
+
+    void scan_then_fan(int in, int out, std::uint64_t count, ScanKind kind, unsigned level) {
+        const unsigned grid = tiles(count);
+        const int totals = scratch(grid);
+        add(ScanStep::TileScan, level, grid, smem_, count, kind, in, out, totals,
+            (2 * count + grid) * size_);
+        if (grid == 1) return;
+        const int prefix = scratch(grid);
+        scan_then_fan(totals, prefix, grid, ScanKind::Exclusive, level + 1);
+        add(ScanStep::AddPrefix, level, grid, 0, count, kind, kNoBuffer, out, prefix,
+            (2 * count + grid) * size_);
+        plan_.launches.back().block = fan_block();
+    }
+
+    void reduce_then_scan(int in, int out, std::uint64_t count, ScanKind kind, unsigned level) {
+        const unsigned grid = tiles(count);
+        if (grid == 1) {
+            add(ScanStep::SeededScan, level, 1, smem_, count, kind, in, out, kNoBuffer,
+                2 * count * size_);
+            return;
+        }
+        const int totals = scratch(grid);
+        add(ScanStep::TileReduce, level, grid, (block_ / 32) * size_, count, kind, in, totals,
+            kNoBuffer, (count + grid) * size_);
+        const int prefix = scratch(grid);
+        reduce_then_scan(totals, prefix, grid, ScanKind::Exclusive, level + 1);
+        add(ScanStep::SeededScan, level, grid, smem_, count, kind, in, out, prefix,
+            (2 * count + grid) * size_);
+    }
+
+    void single_pass(std::uint64_t count, ScanKind kind) {
+        const unsigned grid = tiles(count);
+        plan_.status_tiles = grid;
+        // Elements read and written, each tile's aggregate and inclusive prefix written, the
+        // flags zeroed and written twice, the counter zeroed and incremented.
+        add(ScanStep::SinglePass, 0, grid, smem_, count, kind, kInputBuffer, kOutputBuffer,
+            kNoBuffer, (2 * count + 2 * grid) * size_ + 3 * grid * 4 + 8);
+    }
+
+  private:
+    // The fan gives each thread 8 elements of its tile (several loads in flight; on the
+    // emulator, an eighth of the threads), and at least a warp.
+    unsigned fan_block() const { return plan_.tile / 8 < 32 ? 32 : plan_.tile / 8; }
+    unsigned tiles(std::uint64_t count) const {
+        return unsigned((count + plan_.tile - 1) / plan_.tile);
+    }
+    int scratch(std::uint64_t elems) {
+        plan_.scratch.push_back(elems);
+        return int(plan_.scratch.size()) + 1;
+    }
+    void add(ScanStep step, unsigned level, unsigned grid, std::uint32_t smem, std::uint64_t count,
+             ScanKind kind, int in, int out, int aux, std::uint64_t bytes) {
+        ScanLaunch l;
+        l.step = step;
+        l.level = level;
+        l.grid = grid;
+        l.block = block_;
+        l.smem_bytes = smem;
+        l.count = count;
+        l.kind = kind;
+        l.in = in;
+        l.out = out;
+        l.aux = aux;
+        l.bytes = bytes;
+        // The traced launch: the tile scan of the input (the last level-0 scan for
+        // reduce-then-scan, which needs the prefixes the launches before it computed).
+        l.traced = level == 0 && step != ScanStep::AddPrefix && step != ScanStep::TileReduce;
+        if (l.traced) plan_.traced = plan_.launches.size();
+        plan_.launches.push_back(l);
+    }
+
+    unsigned block_;
+    std::uint64_t size_;
+    std::uint32_t smem_;
+    ScanPlan plan_;
+};
+
+}  // namespace
+
+const char* scan_step_name(ScanStep s) {
+    switch (s) {
+        case ScanStep::TileScan:
+            return "tile-scan";
+        case ScanStep::AddPrefix:
+            return "add-prefix";
+        case ScanStep::TileReduce:
+            return "tile-reduce";
+        case ScanStep::SeededScan:
+            return "seeded-scan";
+        case ScanStep::SinglePass:
+            return "single-pass";
+    }
+    return "?";
+}
+
+ScanPlan scan_plan(const VariantInfo& v, std::uint64_t n, unsigned block, trace::DType type,
+                   ScanKind kind) {
+    Planner p(v, block, type);
+    switch (v.driver) {
+        case ScanDriver::None:
+            break;
+        case ScanDriver::ScanThenFan:
+            p.scan_then_fan(kInputBuffer, kOutputBuffer, n, kind, 0);
+            break;
+        case ScanDriver::ReduceThenScan:
+            p.reduce_then_scan(kInputBuffer, kOutputBuffer, n, kind, 0);
+            break;
+        case ScanDriver::SinglePass:
+            p.single_pass(n, kind);
+            break;
+    }
+    return p.finish();
+}
+
+std::string describe(const ScanLaunch& l) {
+    const bool scans = l.step == ScanStep::TileScan || l.step == ScanStep::SeededScan ||
+                       l.step == ScanStep::SinglePass;
+    std::string text = std::string(scan_step_name(l.step)) + " level " + std::to_string(l.level) +
+                       ": " + std::to_string(l.grid) + " block" + (l.grid == 1 ? "" : "s") +
+                       " of " + std::to_string(l.block) + " over " + std::to_string(l.count) +
+                       " elements";
+    if (scans) text += std::string(", ") + trace::scan_kind_name(l.kind);
+    text += ", buffer " + std::to_string(l.in == kNoBuffer ? l.out : l.in) + " -> " +
+            std::to_string(l.out);
+    if (l.aux != kNoBuffer) text += " (with " + std::to_string(l.aux) + ")";
+    text += ", " + std::to_string(l.smem_bytes) + " B shared, " + std::to_string(l.bytes) +
+            " bytes moved";
+    if (l.traced) text += ", traced";
+    return text;
+}
+
+}  // namespace ws

@@ -1,0 +1,80 @@
+// [gpu] tests of the scans: the single-pass look-back is where races hide, so it runs thousands
+// of times at odd sizes, every output checked; the traced scans match the emulator.
+#if defined(WS_HAVE_CUDA)
+#include <catch2/catch.hpp>
+
+#include "kernels/catalog.hpp"
+#include "kernels/cuda/cuda_backend.hpp"
+#include "kernels/run/crosscheck.hpp"
+#include "kernels/run/emulator_backend.hpp"
+#include "kernels/trace/analysis.hpp"
+
+using namespace ws;
+
+TEST_CASE("the look-back scan is right thousands of times in a row at odd sizes", "[gpu]") {
+    // 8 sizes x 3 block sizes x 2 types x 70 runs = 3360 device-wide scans, every element
+    // checked. The big sizes need thousands of tiles in flight at once.
+    const std::uint64_t sizes[] = {1, 2, 255, 2049, 65537, 100003, (1u << 20) + 1, (3u << 20) + 5};
+    unsigned runs = 0;
+    for (std::uint64_t n : sizes)
+        for (unsigned block : {32u, 256u, 1024u})
+            for (trace::DType type : {trace::DType::Int32, trace::DType::Float32}) {
+                INFO("n=" << n << " block=" << block << " " << trace::dtype_name(type));
+                CHECK(cuda::repeat_scan_for_test("scan-decoupled-lookback", n, block, type, 70) ==
+                      "");
+                runs += 70;
+            }
+    CHECK(runs == 3360);
+}
+
+TEST_CASE("every device-level scan is right repeatedly on the same buffers", "[gpu]") {
+    for (const char* algo :
+         {"scan-then-fan", "scan-reduce-then-scan", "scan-warp-shuffle", "scan-brent-kung"}) {
+        for (std::uint64_t n : {std::uint64_t(3), std::uint64_t(1000003)}) {
+            INFO(algo << " n=" << n);
+            CHECK(cuda::repeat_scan_for_test(algo, n, 256, trace::DType::Float64, 20) == "");
+            CHECK(cuda::repeat_scan_for_test(algo, n, 64, trace::DType::Int32, 20) == "");
+        }
+    }
+}
+
+TEST_CASE("a traced look-back on the GPU equals the emulator's once blocks are named by tile",
+          "[gpu]") {
+    const VariantInfo& v = *find_variant("scan-decoupled-lookback");
+    trace::Request r;
+    r.algo = v.id;
+    r.n = 40 * 8 * 128 + 3;  // 41 tiles
+    r.block = 128;
+    r.pattern = "random";
+    r.all_blocks = true;
+    for (auto kind : {trace::ScanKind::Inclusive, trace::ScanKind::Exclusive}) {
+        r.kind = kind;
+        const trace::Trace gpu = cuda::run_on_gpu(r);
+        const trace::Trace cpu = run::run_on_emulator(r);
+        REQUIRE(gpu.error == "");
+        REQUIRE(cpu.error == "");
+        REQUIRE(gpu.blocks.size() == 41);
+        CHECK(run::crosscheck_difference(v, gpu, cpu) == "");
+        CHECK(gpu.output_digest == cpu.output_digest);
+    }
+}
+
+TEST_CASE("the scans' work and depth measured on the GPU equal the emulator's", "[gpu]") {
+    for (const auto& v : catalog()) {
+        if (!measures_work_depth(v)) continue;
+        trace::Request r;
+        r.algo = v.id;
+        r.block = 256;
+        r.n = v.elems_per_thread * 256;
+        const trace::Trace gpu = cuda::run_on_gpu(r);
+        const trace::Trace cpu = run::run_on_emulator(r);
+        INFO(v.id << ": " << gpu.error);
+        REQUIRE(gpu.ok);
+        const auto a = trace::work_depth(gpu.blocks.at(0), gpu.source_text);
+        const auto b = trace::work_depth(cpu.blocks.at(0), cpu.source_text);
+        CHECK(a.work == b.work);
+        CHECK(a.depth == b.depth);
+        if (const auto f = textbook_work_depth(v, unsigned(r.n))) CHECK(a.work == f->work);
+    }
+}
+#endif
