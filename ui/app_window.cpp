@@ -51,6 +51,7 @@ int run_interactive(const WindowArgs& a) {
     s.ui.playback.speed = settings.speed;
     s.ui.view = parse_view(settings.view).value_or(View::Step);
     s.ui.controls_hidden = settings.controls_hidden;
+    s.ui.circuit_side_by_side = settings.circuit_side_by_side;
     s.ui.gpu_name = gpu_backend().available() ? gpu_backend().name : "";
     if (!problem.empty()) s.ui.banner = path + ": " + problem;
     if (std::string e = prepare(s, a); !e.empty()) {
@@ -68,7 +69,7 @@ int run_interactive(const WindowArgs& a) {
         // Idle (nothing playing, easing or running): wait for input instead of spinning, so a
         // software renderer does not keep a core busy.
         const bool busy = s.ui.playback.playing || s.ui.playback.transition < 1.0 || s.ui.running ||
-                          s.ui.compare_running || s.ui.sweep.running;
+                          s.ui.compare_running || s.ui.circuit_running || s.ui.sweep.running;
         if (busy)
             glfwPollEvents();
         else
@@ -83,7 +84,7 @@ int run_interactive(const WindowArgs& a) {
             gui.set_style(style_of(s.ui));
         }
         const double now = glfwGetTime();
-        tick(s.ui.playback, now - last, s.view().step_count());
+        tick(s.ui.playback, now - last, cursor_view(s.view(), s.ui).step_count());
         last = now;
         gui.begin_frame();
         handle_keys(s.view(), s.ui);
@@ -105,6 +106,7 @@ int run_interactive(const WindowArgs& a) {
     settings.speed = s.ui.playback.speed;
     settings.view = view_name(s.ui.view);
     settings.controls_hidden = s.ui.controls_hidden;
+    settings.circuit_side_by_side = s.ui.circuit_side_by_side;
     if (std::string e = save_settings(settings, path); !e.empty())
         std::fprintf(stderr, "warpscope: settings not saved: %s\n", e.c_str());
     return 0;

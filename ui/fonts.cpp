@@ -16,6 +16,7 @@ const ImWchar* glyph_ranges() {
         0x0020, 0x00FF,  // Basic Latin, Latin-1 (x, middle dot)
         0x0391, 0x03C9,  // Greek
         0x2000, 0x206F,  // punctuation: dashes, ellipsis
+        0x2070, 0x209F,  // superscripts and subscripts (log₂)
         0x2190, 0x21FF,  // arrows
         0x2200, 0x22FF,  // maths
         0x25A0, 0x25FF,  // geometric shapes

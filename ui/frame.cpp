@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include "ui/panels/panels.hpp"
+#include "ui/theme.hpp"
 
 namespace ws::ui {
 namespace {
@@ -30,6 +31,8 @@ DrawFn draw_fn(PanelId p) {
             return draw_compare;
         case PanelId::Lab:
             return draw_lab;
+        case PanelId::Circuit:
+            return draw_circuit;
     }
     return nullptr;
 }
@@ -38,13 +41,38 @@ constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_N
                                     ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                                     ImGuiWindowFlags_NoBringToFrontOnFocus;
 
+// The seams between panels: one crisp edge on each panel's right and bottom side where another
+// panel follows (square rectangles, two triangles each; see apply_theme).
+void draw_edges(const Rect& r) {
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const float t = palette().edge_width;
+    const ImU32 col = ImGui::GetColorU32(ImGuiCol_Border);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->PushClipRect({r.x, r.y}, {r.right(), r.bottom()});
+    if (r.right() < display.x - 0.5f)
+        dl->AddRectFilled({r.right() - t, r.y}, {r.right(), r.bottom()}, col);
+    if (r.bottom() < display.y - 0.5f)
+        dl->AddRectFilled({r.x, r.bottom() - t}, {r.right(), r.bottom()}, col);
+    dl->PopClipRect();
+}
+
 bool begin_fixed(const char* title, const Rect& r, ImGuiWindowFlags extra = 0) {
     ImGui::SetNextWindowPos({r.x, r.y});
     ImGui::SetNextWindowSize({r.w, r.h});
-    return ImGui::Begin(title, nullptr, kFixed | extra);
+    const bool open = ImGui::Begin(title, nullptr, kFixed | extra);
+    draw_edges(r);
+    return open;
 }
 
 }  // namespace
+
+const TraceView& cursor_view(const TraceView& v, const UiState& ui) {
+    if (ui.view != View::Circuit || !ui.circuit_side_by_side) return v;
+    const TraceView* deepest = &v;
+    for (const auto& c : ui.circuits)
+        if (c && c->step_count() > deepest->step_count()) deepest = c.get();
+    return *deepest;
+}
 
 void draw_frame(const TraceView& v, UiState& ui, const Layout& layout) {
     if (!layout.header.empty()) {
@@ -58,7 +86,7 @@ void draw_frame(const TraceView& v, UiState& ui, const Layout& layout) {
         const bool scroll =
             p == PanelId::Controls || p == PanelId::Explanation || p == PanelId::Lab;
         if (begin_fixed(panel_title(p), layout[p], scroll ? 0 : ImGuiWindowFlags_NoScrollbar))
-            draw_fn(p)(v, ui);
+            draw_fn(p)(p == PanelId::Timeline ? cursor_view(v, ui) : v, ui);
         ImGui::End();
     }
 }
@@ -66,7 +94,7 @@ void draw_frame(const TraceView& v, UiState& ui, const Layout& layout) {
 void handle_keys(const TraceView& v, UiState& ui) {
     const ImGuiIO& io = ImGui::GetIO();
     if (io.WantTextInput) return;
-    const std::size_t n = v.step_count();
+    const std::size_t n = cursor_view(v, ui).step_count();
     auto pressed = [](ImGuiKey k, bool repeat) {
         return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k), repeat);
     };

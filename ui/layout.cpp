@@ -22,6 +22,7 @@ constexpr PanelNames kNames[] = {
     {PanelId::Timeline, "timeline", "Playback"},
     {PanelId::Compare, "compare", "Compare"},
     {PanelId::Lab, "lab", "Bandwidth lab"},
+    {PanelId::Circuit, "circuit", "Circuit"},
 };
 
 float snap(float v) {
@@ -65,11 +66,21 @@ std::string panel_names() {
 }
 
 const char* view_name(View v) {
-    return v == View::Step ? "step" : v == View::Compare ? "compare" : "lab";
+    switch (v) {
+        case View::Step:
+            return "step";
+        case View::Compare:
+            return "compare";
+        case View::Lab:
+            return "lab";
+        case View::Circuit:
+            return "circuit";
+    }
+    return "step";
 }
 
 std::optional<View> parse_view(const std::string& name) {
-    for (View v : {View::Step, View::Compare, View::Lab})
+    for (View v : {View::Step, View::Compare, View::Lab, View::Circuit})
         if (name == view_name(v)) return v;
     return std::nullopt;
 }
@@ -81,7 +92,8 @@ float timeline_height(float scale) {
     return snap(96.0f * scale);
 }
 
-Layout compute_layout(View view, float width, float height, float scale, bool controls) {
+Layout compute_layout(View view, float width, float height, float scale, bool controls,
+                      bool circuit_only) {
     Layout out;
     scale = std::clamp(scale, 0.5f, 3.0f);
     const Rect window{0, 0, std::max(width, 1.0f), std::max(height, 1.0f)};
@@ -104,6 +116,13 @@ Layout compute_layout(View view, float width, float height, float scale, bool co
     out[PanelId::Timeline] = timeline;
     if (view == View::Compare) {
         out[PanelId::Compare] = stage;
+        return out;
+    }
+    if (view == View::Circuit) {
+        // The network over the shared memory it works on, one step cursor for both.
+        auto [circuit, shared] = split_y(stage, circuit_only ? stage.h : 0.62f * stage.h);
+        out[PanelId::Circuit] = circuit;
+        out[PanelId::Shared] = shared;
         return out;
     }
 

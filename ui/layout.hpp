@@ -19,17 +19,28 @@ struct Rect {
 };
 bool overlaps(const Rect& a, const Rect& b);  // interiors intersect
 
-enum class PanelId { Controls, Shared, Warps, Banks, Code, Explanation, Timeline, Compare, Lab };
-inline constexpr int kPanelCount = 9;
+enum class PanelId {
+    Controls,
+    Shared,
+    Warps,
+    Banks,
+    Code,
+    Explanation,
+    Timeline,
+    Compare,
+    Lab,
+    Circuit
+};
+inline constexpr int kPanelCount = 10;
 inline constexpr std::array<PanelId, kPanelCount> kAllPanels = {
     PanelId::Controls,    PanelId::Shared,   PanelId::Warps,   PanelId::Banks, PanelId::Code,
-    PanelId::Explanation, PanelId::Timeline, PanelId::Compare, PanelId::Lab};
+    PanelId::Explanation, PanelId::Timeline, PanelId::Compare, PanelId::Lab,   PanelId::Circuit};
 const char* panel_name(PanelId p);   // "shared", as --panel takes it
 const char* panel_title(PanelId p);  // "Shared memory", as the window shows it
 std::optional<PanelId> parse_panel(const std::string& name);
 std::string panel_names();  // "controls|shared|..."
 
-enum class View { Step, Compare, Lab };
+enum class View { Step, Compare, Lab, Circuit };
 const char* view_name(View v);
 std::optional<View> parse_view(const std::string& name);
 
@@ -46,8 +57,11 @@ float header_height(float scale);
 float timeline_height(float scale);
 
 // All panels of a view. `scale` is the font scale (1 = 17-pixel text). Without controls the
-// stage takes the whole width (for a small projector once the request is chosen).
-Layout compute_layout(View view, float width, float height, float scale, bool controls = true);
+// stage takes the whole width (for a small projector once the request is chosen). The circuit
+// view puts the circuit over the shared-memory panel, or (`circuit_only`, the side-by-side
+// networks) gives it the whole stage.
+Layout compute_layout(View view, float width, float height, float scale, bool controls = true,
+                      bool circuit_only = false);
 // One panel filling the window (for --panel screenshots), with no header.
 Layout single_panel_layout(PanelId panel, float width, float height);
 

@@ -7,8 +7,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <vector>
 
+#include "ui/draw_cost.hpp"
 #include "ui/frame.hpp"
 #include "ui/gui_context.hpp"
 #include "ui/png.hpp"
@@ -34,21 +36,72 @@ struct Target {
     int w = 0, h = 0;
 };
 
-// Draws `frames` frames of `layout` into the target; returns each frame's milliseconds.
-std::vector<double> render(Target& t, Session& s, const Layout& layout, int frames) {
-    std::vector<double> ms;
+// Milliseconds of each frame, and of its two halves: building the draw lists (CPU) and
+// rasterising them (the renderer, to glFinish).
+struct FrameTimes {
+    std::vector<double> total, build, raster;
+    double cpu_ms = 0;  // processor time of every thread (the renderer's too), per frame
+};
+
+double process_cpu_ms() {
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) * 1e-6;
+}
+
+double ms_since(std::chrono::steady_clock::time_point t0,
+                std::chrono::steady_clock::time_point t1) {
+    return std::chrono::duration<double, std::milli>(t1 - t0).count();
+}
+
+// Draws `frames` frames of `layout` into the target.
+FrameTimes render(Target& t, Session& s, const Layout& layout, int frames) {
+    FrameTimes ms;
+    const double cpu0 = process_cpu_ms();
     for (int i = 0; i < frames; ++i) {
         const auto start = std::chrono::steady_clock::now();
         t.gui.begin_offscreen_frame(t.w, t.h);
         draw_frame(s.view(), s.ui, layout);
+        const auto built = std::chrono::steady_clock::now();
         t.fbo.bind();
         t.gui.render(t.w, t.h);
         glFinish();
-        ms.push_back(
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                .count());
+        const auto done = std::chrono::steady_clock::now();
+        ms.total.push_back(ms_since(start, done));
+        ms.build.push_back(ms_since(start, built));
+        ms.raster.push_back(ms_since(built, done));
     }
+    ms.cpu_ms = (process_cpu_ms() - cpu0) / std::max(frames, 1);
     return ms;
+}
+
+double median(std::vector<double> v) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+// The bench's result: the median (the contract's first line), then where the time and the
+// pixels went.
+void print_bench(const FrameTimes& ms, const Target& t, const Session& s, int frames) {
+    const DrawCost cost = draw_cost(ImGui::GetDrawData());
+    const double window = double(t.w) * t.h;
+    std::printf(
+        "median frame time: %.2f ms over %d frames (%dx%d, %s n=%s block=%u; "
+        "%d triangles a frame)\n",
+        median(ms.total), frames, t.w, t.h, s.ui.form.algo.c_str(), s.ui.form.n.c_str(),
+        s.ui.form.block, cost.triangles);
+    std::printf(
+        "  building %.2f ms, rasterising %.2f ms, processor time %.2f ms a frame (all threads); "
+        "%d draw calls, %.2f Mpx covered (%.2fx the window), ~%.2f Mpx shaded:",
+        median(ms.build), median(ms.raster), ms.cpu_ms, cost.commands, cost.pixels * 1e-6,
+        cost.pixels / window, cost.shaded * 1e-6);
+    for (std::size_t i = 0; i < cost.windows.size() && i < 8; ++i)
+        std::printf("%s %s %.2f/%.2f Mpx %d tri", i ? "," : "", cost.windows[i].name.c_str(),
+                    cost.windows[i].pixels * 1e-6, cost.windows[i].shaded * 1e-6,
+                    cost.windows[i].triangles);
+    const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+    std::printf("\n  renderer: %s\n", renderer ? renderer : "?");
 }
 
 // Renders three frames (tables size themselves, panels scroll to the step) and writes the PNG;
@@ -62,7 +115,8 @@ std::string picture(Target& t, Session& s, const Layout& layout, const std::stri
     return "";
 }
 
-// Every panel at the first, middle and last step, and the three views at the middle one.
+// Every panel at the first, middle and last step, the four views and the side-by-side networks
+// at the middle one.
 std::string all_panels(Target& t, Session& s, const WindowArgs& a) {
     const std::size_t n = s.view().step_count();
     std::vector<std::size_t> steps = {0, n / 2, n ? n - 1 : 0};
@@ -77,7 +131,9 @@ std::string all_panels(Target& t, Session& s, const WindowArgs& a) {
         for (PanelId p : kAllPanels) {
             // The controls and the lab do not change with the step.
             if (!middle && (p == PanelId::Controls || p == PanelId::Lab)) continue;
-            s.ui.view = p == PanelId::Compare ? View::Compare : View::Step;
+            s.ui.view = p == PanelId::Compare   ? View::Compare
+                        : p == PanelId::Circuit ? View::Circuit
+                                                : View::Step;
             const std::string path = dir + panel_name(p) + at + ".png";
             // Hundreds of these are written by the smoke test: compress fast.
             if (std::string e =
@@ -86,12 +142,21 @@ std::string all_panels(Target& t, Session& s, const WindowArgs& a) {
                 return e;
         }
         if (!middle) continue;
-        for (View v : {View::Step, View::Compare, View::Lab}) {
+        for (View v : {View::Step, View::Compare, View::Lab, View::Circuit}) {
             s.ui.view = v;
             const std::string path = dir + "window-" + view_name(v) + at + ".png";
             const Layout l = compute_layout(v, float(t.w), float(t.h), scale);
             if (std::string e = picture(t, s, l, path, 2); !e.empty()) return e;
         }
+        // The side-by-side networks, run for this request's size.
+        s.ui.circuit_side_by_side = true;
+        s.run_circuits();
+        s.ui.view = View::Circuit;
+        const std::string path = dir + "circuit-side-by-side" + at + ".png";
+        const std::string e =
+            picture(t, s, single_panel_layout(PanelId::Circuit, float(t.w), float(t.h)), path, 2);
+        s.ui.circuit_side_by_side = false;
+        if (!e.empty()) return e;
     }
     return "";
 }
@@ -119,14 +184,7 @@ int run_offscreen(const WindowArgs& args) {
         const std::string e = picture(t, s, layout, a.screenshot);
         return e.empty() ? 0 : fail(1, e);
     }
-    std::vector<double> ms = render(t, s, layout, a.bench_frames);
-    std::sort(ms.begin(), ms.end());
-    const ImDrawData* dd = ImGui::GetDrawData();
-    std::printf(
-        "median frame time: %.2f ms over %d frames (%dx%d, %s n=%s block=%u; "
-        "%d triangles a frame)\n",
-        ms[ms.size() / 2], a.bench_frames, t.w, t.h, s.ui.form.algo.c_str(), s.ui.form.n.c_str(),
-        s.ui.form.block, dd ? dd->TotalIdxCount / 3 : 0);
+    print_bench(render(t, s, layout, a.bench_frames), t, s, a.bench_frames);
     return 0;
 }
 

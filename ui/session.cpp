@@ -7,6 +7,7 @@
 
 #include "kernels/trace/trace_file.hpp"
 #include "ui/backend_hooks.hpp"
+#include "ui/model/circuit_text.hpp"
 #include "ui/model/export.hpp"
 
 namespace ws::ui {
@@ -78,6 +79,7 @@ void Session::run_form() {
         show(run_request(check.request, ui.form.gpu));
     }
     run_compare();
+    if (ui.circuit_side_by_side) run_circuits();
 }
 
 void Session::run_compare() {
@@ -95,6 +97,27 @@ void Session::run_compare() {
         ui.compare = run_request(check.request, f.gpu).view;
 }
 
+void Session::run_circuits() {
+    ui.circuit_changed = false;
+    if (!ui.circuit_side_by_side) return;
+    // The form's request when it is valid, else the one on show.
+    const FormCheck check = check_form(ui.form);
+    trace::Request base = check.request;
+    if (!check.ok()) base = view_->trace ? view_->trace->request : trace::Request{};
+    if (!find_variant(base.algo) || find_variant(base.algo)->family != Family::Scan)
+        base.kind = trace::ScanKind::Inclusive;
+    ui.circuit_m = side_by_side_elements(base);
+    for (std::size_t i = 0; i < circuits_.size(); ++i) {
+        const trace::Request r = side_by_side_request(base, kSideBySide[i], ui.circuit_m);
+        if (!background_) {
+            ui.circuits[i] = run_request(r, ui.form.gpu).view;
+            continue;
+        }
+        if (!circuits_[i]) circuits_[i] = std::make_unique<Runner>();
+        circuits_[i]->submit(r, ui.form.gpu);
+    }
+}
+
 std::string Session::open_trace(const std::string& path) {
     trace::LoadResult r = trace::load_trace(path);
     if (!r.ok) return path + ": " + r.error;
@@ -108,6 +131,7 @@ std::string Session::open_trace(const std::string& path) {
     show(std::move(result));
     ui.banner.clear();
     run_compare();
+    if (ui.circuit_side_by_side) run_circuits();
     return "";
 }
 
@@ -118,9 +142,16 @@ void Session::update() {
         ui.running = main_->busy() && main_->busy_seconds() > 0.05;
         ui.running_seconds = main_->busy_seconds();
         ui.compare_running = compare_->busy();
+        ui.circuit_running = false;
+        for (std::size_t i = 0; i < circuits_.size(); ++i) {
+            if (!circuits_[i]) continue;
+            if (auto r = circuits_[i]->take()) ui.circuits[i] = std::move(r->view);
+            ui.circuit_running = ui.circuit_running || circuits_[i]->busy();
+        }
     }
     if (ui.form_changed) run_form();
     if (ui.compare_changed) run_compare();
+    if (ui.circuit_changed) run_circuits();
     if (ui.file_action != FileAction::None && ui.file_action != FileAction::ExportPng)
         file_action();
     if (sweeper_) sweep_actions();

@@ -3,6 +3,7 @@
 // trace files, export stats). Works in the background (the interactive window) or on the
 // calling thread (screenshots and benches, which must be deterministic).
 #pragma once
+#include <array>
 #include <memory>
 #include <string>
 
@@ -24,6 +25,8 @@ class Session {
     // not a valid request leaves the current trace and sets ui.form_error.
     void run_form();
     void run_compare();
+    // The side-by-side networks (only while ui.circuit_side_by_side is on).
+    void run_circuits();
     // Shows a saved trace (its request fills the form). Returns "" or a one-line error.
     std::string open_trace(const std::string& path);
     // Picks up finished runs and acts on what the panels asked for in the last frame
@@ -42,6 +45,7 @@ class Session {
     bool background_;
     std::shared_ptr<const TraceView> view_;
     std::unique_ptr<Runner> main_, compare_;
+    std::array<std::unique_ptr<Runner>, 3> circuits_;  // made at the first side-by-side run
     std::unique_ptr<Sweeper> sweeper_;
     LabData lab_;
 };

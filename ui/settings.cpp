@@ -44,6 +44,7 @@ std::string settings_to_json(const Settings& s) {
         {"height", s.height},
         {"view", s.view},
         {"controls_hidden", s.controls_hidden},
+        {"circuit_side_by_side", s.circuit_side_by_side},
         {"compare_algo", s.compare_algo},
         {"request",
          {{"algo", r.algo},
@@ -54,6 +55,7 @@ std::string settings_to_json(const Settings& s) {
           {"seed", r.seed},
           {"schedule", r.schedule},
           {"traced_block", r.traced_block},
+          {"kind", trace::scan_kind_name(r.kind)},
           {"gpu", r.gpu}}},
     };
     return j.dump(2) + "\n";
@@ -74,6 +76,7 @@ Settings settings_from_json(const std::string& text, std::string* problem) {
     read(j, "height", s.height);
     read(j, "view", s.view);
     read(j, "controls_hidden", s.controls_hidden);
+    read(j, "circuit_side_by_side", s.circuit_side_by_side);
     read(j, "compare_algo", s.compare_algo);
     if (j.contains("request") && j["request"].is_object()) {
         const json& r = j["request"];
@@ -88,11 +91,15 @@ Settings settings_from_json(const std::string& text, std::string* problem) {
         read(r, "seed", f.seed);
         read(r, "schedule", f.schedule);
         read(r, "traced_block", f.traced_block);
+        std::string kind = trace::scan_kind_name(f.kind);
+        read(r, "kind", kind);
+        if (auto k = trace::parse_scan_kind(kind)) f.kind = *k;
         read(r, "gpu", f.gpu);
     }
     if (!(s.font_scale >= 0.5f && s.font_scale <= 3.0f)) s.font_scale = 1.0f;
     if (s.theme != "dark" && s.theme != "light") s.theme = "dark";
-    if (s.view != "step" && s.view != "compare" && s.view != "lab") s.view = "step";
+    if (s.view != "step" && s.view != "compare" && s.view != "lab" && s.view != "circuit")
+        s.view = "step";
     if (s.width < 640 || s.width > 16384) s.width = 1600;
     if (s.height < 400 || s.height > 16384) s.height = 900;
     return s;

@@ -14,8 +14,9 @@ struct Settings {
     bool presentation = false;       // larger font, high contrast, colour-blind-safe palette
     double speed = 2.0;              // playback, steps per second
     int width = 1600, height = 900;  // window size
-    std::string view = "step";       // step | compare | lab
+    std::string view = "step";       // step | compare | lab | circuit
     bool controls_hidden = false;
+    bool circuit_side_by_side = false;
     std::string compare_algo = "reduce-interleaved-strided";
     RequestForm request;  // the last request
 };

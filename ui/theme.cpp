@@ -60,6 +60,10 @@ Palette dark_palette() {
     p.plot_peak = rgb(0xFFFFFF);
     p.plot_l2 = rgb(kPurple);
     p.series[6] = rgb(0xBBBBBB);
+    p.circuit_wire = rgb(0x4C5566);
+    p.circuit_edge = rgb(0xB8BDC8);
+    p.circuit_dot = rgb(0xEDEDED);
+    p.circuit_future = rgb(0xA8ADB8, 95);
     p.line_width = 2.0f;
     return p;
 }
@@ -89,6 +93,10 @@ Palette light_palette() {
     p.plot_bg = rgb(0xFFFFFF);
     p.plot_axis = rgb(0x222222);
     p.plot_l2 = rgb(kPurple);
+    p.circuit_wire = rgb(0xC9CDD5);
+    p.circuit_edge = rgb(0x3A3F4B);
+    p.circuit_dot = rgb(0x111111);
+    p.circuit_future = rgb(0x4D5360, 80);
     p.line_width = 2.0f;
     return p;
 }
@@ -106,6 +114,10 @@ Palette presentation_palette() {
     p.lane_off = rgb(0xC4C4C4);
     p.lane_dead = rgb(0xFFFFFF);
     p.line_ran = rgb(kSkyBlue, 150);
+    p.circuit_wire = rgb(0xA0A0A0);
+    p.circuit_edge = rgb(0x000000);
+    p.circuit_dot = rgb(0x000000);
+    p.circuit_future = rgb(0x222222, 90);
     p.line_width = 3.0f;
     return p;
 }
@@ -157,9 +169,16 @@ void apply_theme(const std::string& theme, bool presentation) {
     g_palette = presentation ? presentation_palette() : light ? light_palette() : dark_palette();
     style_colors(g_palette, light, presentation);
     ImGuiStyle& st = ImGui::GetStyle();
+    // Square corners and no window borders: on a software renderer every rounded frame is some
+    // sixty anti-aliased triangles where a square one is two, and ImGui draws each border four
+    // times over (a three-pixel anti-aliased strip per side, on both panels of a seam). The
+    // frame draws one crisp edge per seam instead (frame.cpp).
     st.WindowRounding = 0.0f;
-    st.WindowBorderSize = presentation ? 2.0f : 1.0f;
-    st.FrameRounding = 3.0f;
+    st.WindowBorderSize = 0.0f;
+    st.FrameRounding = 0.0f;
+    st.GrabRounding = 0.0f;
+    st.ScrollbarRounding = 0.0f;
+    g_palette.edge_width = presentation ? 2.0f : 1.0f;
     st.WindowPadding = ImVec2(8, 6);
     st.FramePadding = ImVec2(6, 3);
     st.ItemSpacing = ImVec2(8, 5);

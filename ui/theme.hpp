@@ -19,9 +19,13 @@ struct Palette {
     ImU32 current, current_fill, line_ran, line_ran_text;
     ImU32 banner_error_bg, banner_error_text;
     ImU32 plot_bg, plot_axis, plot_peak, plot_l2;
+    // The circuit view: element wires, additions already done, and those still to come (the
+    // current level's use `arrow` and `written`).
+    ImU32 circuit_wire, circuit_edge, circuit_dot, circuit_future;
     ImU32 warp[8];     // threads coloured by warp, cycling
     ImU32 series[8];   // plot lines
     float line_width;  // arrows, outlines
+    float edge_width;  // the seams between panels (ImGuiCol_Border)
     float cell_rounding;
 };
 

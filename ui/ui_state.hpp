@@ -3,6 +3,7 @@
 // Panels read the TraceView and write only here; the app loop acts on the requests they leave
 // (a changed form re-runs, a file action runs) at the end of the frame.
 #pragma once
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -15,6 +16,7 @@
 #include "ui/model/request_form.hpp"
 #include "ui/model/trace_view.hpp"
 #include "ui/sweeper.hpp"
+#include "ui/widgets/circuit_picture.hpp"
 
 namespace ws::ui {
 
@@ -49,6 +51,14 @@ struct UiState {
     bool compare_running = false;
     std::shared_ptr<const TraceView> compare;
 
+    // Circuit: the traced block's network, or three networks of circuit_m elements side by side
+    // (kSideBySide in ui/model/circuit_text.hpp), run on the same input when asked for.
+    bool circuit_side_by_side = false;
+    bool circuit_changed = false;
+    bool circuit_running = false;
+    std::uint32_t circuit_m = 0;
+    std::array<std::shared_ptr<const TraceView>, 3> circuits;
+
     // Look; the app applies a change before the next frame.
     float font_scale = 1.0f;
     std::string theme = "dark";
@@ -57,6 +67,7 @@ struct UiState {
 
     // Panels' own state.
     GridViewState shared_grid, compare_grid[2];
+    CircuitViewState circuit_view, circuit_side_view[3];
     long bank_pick = -1;  // instruction (index into the step's) the banks panel shows
     std::size_t bank_pick_step = static_cast<std::size_t>(-1);     // step the pick belongs to
     std::size_t code_scrolled_to = static_cast<std::size_t>(-1);   // step the code panel followed

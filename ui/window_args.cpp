@@ -6,6 +6,7 @@
 #include <map>
 
 #include "kernels/catalog.hpp"
+#include "kernels/run/request_text.hpp"
 
 namespace ws::ui {
 namespace {
@@ -42,7 +43,7 @@ const std::map<std::string, Handler>& value_flags() {
          }},
         {"--block",
          [](WindowArgs& a, const std::string& v) {
-             auto b = parse_count(v);
+             auto b = run::parse_count(v);
              if (!b || *b > 0xffffffffull) return "--block " + v + ": not a number of threads";
              a.form.block = std::uint32_t(*b);
              a.request_given = true;
@@ -64,7 +65,7 @@ const std::map<std::string, Handler>& value_flags() {
          }},
         {"--seed",
          [](WindowArgs& a, const std::string& v) {
-             auto s = parse_count(v);
+             auto s = run::parse_count(v);
              if (!s) return "--seed " + v + ": not a non-negative integer";
              a.form.seed = *s;
              a.request_given = true;
@@ -81,6 +82,14 @@ const std::map<std::string, Handler>& value_flags() {
              auto b = parse_long(v);
              if (!b) return "--blocks " + v + ": the window traces one block: give its index";
              a.form.traced_block = std::uint32_t(*b);
+             a.request_given = true;
+             return std::string();
+         }},
+        {"--kind",
+         [](WindowArgs& a, const std::string& v) {
+             auto k = trace::parse_scan_kind(v);
+             if (!k) return "--kind " + v + ": not a kind (inclusive or exclusive)";
+             a.form.kind = *k;
              a.request_given = true;
              return std::string();
          }},
@@ -103,7 +112,8 @@ const std::map<std::string, Handler>& value_flags() {
         {"--view",
          [](WindowArgs& a, const std::string& v) {
              a.view = parse_view(v);
-             return a.view ? std::string() : "--view " + v + ": not a view (step, compare or lab)";
+             return a.view ? std::string()
+                           : "--view " + v + ": not a view (step, compare, lab or circuit)";
          }},
         {"--compare",
          [](WindowArgs& a, const std::string& v) {
@@ -195,6 +205,10 @@ ParsedArgs parse_window_args(int argc, const char* const* argv) {
             a.hide_controls = true;
             continue;
         }
+        if (flag == "--side-by-side") {
+            a.side_by_side = true;
+            continue;
+        }
         if (flag == "--help" || flag == "-h") {
             a.help = true;
             continue;
@@ -231,8 +245,10 @@ std::string window_usage() {
            "  request: --algo ID --n N --block B --type int|float|double\n"
            "           --pattern ramp|random|ones --seed S --schedule "
            "lockstep|sequential|random:S\n"
+           "           --kind inclusive|exclusive (scans)\n"
            "           --blocks K (the traced block)   or   --trace FILE (a saved trace)\n"
-           "  view:    --step K|last --view step|compare|lab --compare ID --size WxH\n"
+           "  view:    --step K|last --view step|compare|lab|circuit --side-by-side\n"
+           "           --compare ID --size WxH\n"
            "           --presentation --hide-controls --theme dark|light --font-scale X --zoom Z\n"
            "  --screenshot FILE  render the view (or one --panel " +
            panel_names() +

@@ -2,7 +2,8 @@
 // with --). Pure parsing: every failure is one line naming the flag and what it takes.
 //
 //   warpscope [--algo ID --n N --block B --type T --pattern P --seed S --schedule S
-//              --blocks K] [--trace FILE] [--step K] [--view step|compare|lab]
+//              --blocks K --kind inclusive|exclusive] [--trace FILE] [--step K]
+//             [--view step|compare|lab|circuit] [--side-by-side]
 //             [--compare ID] [--size WxH] [--presentation] [--hide-controls]
 //             [--theme dark|light] [--zoom Z]
 //             [--font-scale X] [--screenshot FILE [--panel NAME]] [--bench-frames N]
@@ -27,6 +28,7 @@ struct WindowArgs {
     int width = 0, height = 0;     // 0: default (1600x900, or the saved size)
     bool presentation = false;
     bool hide_controls = false;
+    bool side_by_side = false;  // the circuit view's Kogge-Stone | Brent-Kung | Sklansky
     std::optional<std::string> theme;
     std::optional<float> font_scale;
     float zoom = 1.0f;              // of the shared-memory picture

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "ui/frame.hpp"
+
 namespace ws::ui {
 
 int fail(int code, const std::string& message) {
@@ -17,13 +19,17 @@ Style style_of(const UiState& ui) {
 
 Layout layout_for(const UiState& ui, const WindowArgs& a, float w, float h, float scale) {
     if (a.panel) return single_panel_layout(*a.panel, w, h);
-    return compute_layout(ui.view, w, h, scale, !ui.controls_hidden);
+    return compute_layout(ui.view, w, h, scale, !ui.controls_hidden, ui.circuit_side_by_side);
 }
 
 // Applies the flags to a session; returns "" or the error for exit code 2.
 std::string prepare(Session& s, const WindowArgs& a) {
     if (a.view) s.ui.view = *a.view;
     if (a.panel == PanelId::Compare) s.ui.view = View::Compare;
+    if (a.side_by_side) {
+        s.ui.circuit_side_by_side = true;
+        if (!a.view && !a.panel) s.ui.view = View::Circuit;
+    }
     if (a.compare) s.ui.compare_algo = *a.compare;
     if (a.theme) s.ui.theme = *a.theme;
     if (a.font_scale) s.ui.font_scale = *a.font_scale;
@@ -43,7 +49,7 @@ std::string prepare(Session& s, const WindowArgs& a) {
 }
 
 std::string place_step(Session& s, const WindowArgs& a) {
-    const std::size_t n = s.view().step_count();
+    const std::size_t n = cursor_view(s.view(), s.ui).step_count();
     if (!a.step) return "";
     if (*a.step == -1) {
         set_step(s.ui.playback, n ? n - 1 : 0, n);

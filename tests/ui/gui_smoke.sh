@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# GUI smoke test: for every algorithm `warpscope list` names, render every panel at its first,
-# middle and last step and the three views (`warpscope --screenshot-panels`), plus a few single
-# `--screenshot` views, under Xvfb; then check every PNG with ws_png_check. Fails on any error
-# or blank image.   gui_smoke.sh WARPSCOPE PNG_CHECK OUTDIR
+# GUI smoke test: for every algorithm `warpscope list` names, render every panel (the circuit
+# included) at its first, middle and last step, the four views and the side-by-side networks
+# (`warpscope --screenshot-panels`), plus a few single `--screenshot` views, under Xvfb; then
+# check every PNG with ws_png_check. Fails on any error or blank image.
+#   gui_smoke.sh WARPSCOPE PNG_CHECK OUTDIR
 set -euo pipefail
 ws=$1 check=$2 out=$3
 rm -rf "$out" && mkdir -p "$out"
@@ -35,6 +36,10 @@ run presentation --screenshot "$out/presentation.png" --algo reduce-sequential -
 run banks --screenshot "$out/banks.png" --algo reduce-interleaved-strided --n 512 --block 256 \
   --step 3 --panel banks --size 900x560
 run lab --screenshot "$out/lab.png" --view lab --theme light --size 1280x720
+run circuit --screenshot "$out/circuit.png" --algo scan-brent-kung --n 64 --block 32 --step 5 \
+  --view circuit --size 1280x720
+run side-by-side --screenshot "$out/side-by-side.png" --algo scan-sklansky --n 128 --block 64 \
+  --side-by-side --presentation --size 1280x720
 
 # Bad input must fail cleanly: exit code 2 and one line.
 for bad in "--algo no-such-algo" "--algo reduce-sequential --n 64 --block 32 --step 99" \

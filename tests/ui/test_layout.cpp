@@ -91,6 +91,24 @@ TEST_CASE("compare and lab views", "[layout]") {
     check_tiles(lab, 1280, 720);
 }
 
+TEST_CASE("the circuit view: the network over shared memory, or the whole stage", "[layout]") {
+    for (auto [w, h] : {std::pair{1280.f, 720.f}, {1920.f, 1080.f}}) {
+        const Layout l = compute_layout(View::Circuit, w, h, 1.0f);
+        CHECK(l.shows(PanelId::Circuit));
+        CHECK(l.shows(PanelId::Shared));
+        CHECK(l.shows(PanelId::Timeline));
+        CHECK_FALSE(l.shows(PanelId::Banks));
+        CHECK(l[PanelId::Circuit].bottom() == l[PanelId::Shared].y);
+        CHECK(l[PanelId::Circuit].h > l[PanelId::Shared].h);
+        check_tiles(l, w, h);
+        const Layout side = compute_layout(View::Circuit, w, h, 1.0f, true, true);
+        CHECK_FALSE(side.shows(PanelId::Shared));
+        CHECK(side[PanelId::Circuit].h > l[PanelId::Circuit].h);
+        check_tiles(side, w, h);
+    }
+    CHECK(parse_view("circuit") == View::Circuit);
+}
+
 TEST_CASE("one panel fills the window for --panel", "[layout]") {
     const Layout l = single_panel_layout(PanelId::Banks, 900, 560);
     CHECK(l.header.empty());

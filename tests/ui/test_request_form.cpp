@@ -50,15 +50,28 @@ TEST_CASE("invalid combinations are explained in one line", "[form]") {
     CHECK(check_form(f).error.find("too large") != std::string::npos);
 }
 
-TEST_CASE("counts read like the command line's", "[form]") {
-    CHECK(parse_count("1000") == 1000u);
-    CHECK(parse_count("2^20") == 1048576u);
-    CHECK(parse_count("2^20+3") == 1048579u);
-    CHECK(parse_count("2^4-1") == 15u);
-    CHECK_FALSE(parse_count("2^4-17"));
-    CHECK_FALSE(parse_count(""));
-    CHECK_FALSE(parse_count("-3"));
-    CHECK_FALSE(parse_count("2^63"));
+TEST_CASE("counts are the command line's (kernels/run/request_text)", "[form]") {
+    RequestForm f;
+    f.n = "2^5+3";
+    CHECK(check_form(f).request.n == 35u);
+    f.n = "2^62+18446744073709551615";  // past 64 bits: refused, not wrapped
+    CHECK(check_form(f).error.rfind("--n 2^62+18446744073709551615: not a count", 0) == 0);
+}
+
+TEST_CASE("scans take a kind; reductions refuse exclusive", "[form]") {
+    RequestForm f;
+    f.algo = "scan-blelloch";
+    f.n = "100";
+    f.block = 32;
+    f.kind = ws::trace::ScanKind::Exclusive;
+    const FormCheck c = check_form(f);
+    REQUIRE(c.ok());
+    CHECK(c.request.kind == ws::trace::ScanKind::Exclusive);
+    CHECK(command_line(c.request).find("--kind exclusive") != std::string::npos);
+    CHECK(form_of(c.request) == f);
+    f.algo = "reduce-sequential";
+    CHECK(check_form(f).error ==
+          "--kind exclusive: reduce-sequential is a reduction; --kind applies to scans only");
 }
 
 TEST_CASE("a request reads back into the form", "[form]") {

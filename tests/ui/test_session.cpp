@@ -7,6 +7,7 @@
 #include <fstream>
 #include <thread>
 
+#include "ui/frame.hpp"
 #include "ui/session.hpp"
 
 using namespace ws::ui;
@@ -107,4 +108,40 @@ TEST_CASE("traces are saved, replayed and their stats exported", "[session]") {
     CHECK(!replay.ui.banner.empty());  // said in the banner, and the program goes on
     CHECK(replay.view().step_count() == s.view().step_count());
     fs::remove_all(dir);
+}
+
+TEST_CASE("side by side: three networks of the request's size, run in the background",
+          "[session][circuit]") {
+    Session s(true);
+    s.ui.form.algo = "scan-sklansky";
+    s.ui.form.n = "100";
+    s.ui.form.block = 64;  // a tile of 128
+    s.ui.form.kind = ws::trace::ScanKind::Exclusive;
+    s.ui.form_changed = true;
+    REQUIRE(settle(s));
+    CHECK_FALSE(s.ui.circuits[0]);  // only when asked for
+    s.ui.circuit_side_by_side = true;
+    s.ui.circuit_changed = true;
+    bool done = false;
+    for (int i = 0; i < 1000 && !done; ++i) {
+        s.update();
+        done = s.ui.circuits[0] && s.ui.circuits[1] && s.ui.circuits[2] && !s.ui.circuit_running;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    REQUIRE(done);
+    CHECK(s.ui.circuit_m == 128);
+    const char* algos[] = {"scan-kogge-stone", "scan-brent-kung", "scan-sklansky"};
+    for (int i = 0; i < 3; ++i) {
+        const ws::trace::Request& r = s.ui.circuits[i]->trace->request;
+        CHECK(r.algo == algos[i]);
+        CHECK(r.n == 128);
+        CHECK(r.kind == ws::trace::ScanKind::Exclusive);
+        CHECK(s.ui.circuits[i]->circuit.columns() == 128);
+    }
+    CHECK(s.ui.circuits[0]->circuit.depth() == 7);
+    CHECK(s.ui.circuits[1]->circuit.depth() == 13);
+    // The one cursor runs over the deepest network's steps in the circuit view only.
+    CHECK(&cursor_view(s.view(), s.ui) == &s.view());
+    s.ui.view = View::Circuit;
+    CHECK(&cursor_view(s.view(), s.ui) == s.ui.circuits[1].get());
 }

@@ -24,6 +24,18 @@ TEST_CASE("settings round-trip through JSON", "[settings]") {
     CHECK(back.presentation);
     CHECK(back.view == "compare");
     CHECK(back.request == s.request);
+    // A scan's kind and the circuit view's mode come back too.
+    s.view = "circuit";
+    s.circuit_side_by_side = true;
+    s.request.algo = "scan-blelloch";
+    s.request.kind = ws::trace::ScanKind::Exclusive;
+    const Settings scan = settings_from_json(settings_to_json(s));
+    CHECK(scan.view == "circuit");
+    CHECK(scan.circuit_side_by_side);
+    CHECK(scan.request.kind == ws::trace::ScanKind::Exclusive);
+    CHECK(scan.request == s.request);
+    CHECK(settings_from_json(R"({"request": {"kind": "sideways"}})").request.kind ==
+          ws::trace::ScanKind::Inclusive);
 }
 
 TEST_CASE("bad settings fall back to defaults", "[settings]") {

@@ -32,6 +32,17 @@ TEST_CASE("screenshot flags", "[args]") {
     CHECK(parse({"--screenshot-panels", "out"}).args.screenshot_panels == "out");
 }
 
+TEST_CASE("scan and circuit flags", "[args]") {
+    const ParsedArgs p = parse(
+        {"--algo", "scan-sklansky", "--kind", "exclusive", "--view", "circuit", "--side-by-side"});
+    REQUIRE(p.error.empty());
+    CHECK(p.args.form.kind == ws::trace::ScanKind::Exclusive);
+    CHECK(p.args.view == View::Circuit);
+    CHECK(p.args.side_by_side);
+    CHECK(parse({"--kind", "both"}).error == "--kind both: not a kind (inclusive or exclusive)");
+    CHECK(parse({"--screenshot", "a.png", "--panel", "circuit"}).args.panel == PanelId::Circuit);
+}
+
 TEST_CASE("bad flags give one line", "[args]") {
     CHECK(parse({"--algo", "nope"}).error ==
           "--algo nope: no such algorithm (see `warpscope list`)");

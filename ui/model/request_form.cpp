@@ -1,47 +1,20 @@
 // Checking the controls' request; mirrors app/cli/request_options.cpp so that the window and the
-// command line accept and reject the same requests with the same words.
+// command line accept and reject the same requests with the same words. The parts they share
+// (parse_count, check_request, check_kind, is_pattern, Schedule::parse) are called, not copied;
+// what is left is the order of the checks and the window's single traced block.
 #include "ui/model/request_form.hpp"
-
-#include <cctype>
 
 #include "kernels/catalog.hpp"
 #include "kernels/run/input_data.hpp"
+#include "kernels/run/request_text.hpp"
 #include "kernels/sim/emulator.hpp"
 
 namespace ws::ui {
-namespace {
-
-std::optional<std::uint64_t> parse_digits(const std::string& s) {
-    if (s.empty() || s.size() > 19) return std::nullopt;
-    std::uint64_t v = 0;
-    for (char c : s) {
-        if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
-        v = v * 10 + std::uint64_t(c - '0');
-    }
-    return v;
-}
-
-}  // namespace
 
 bool operator==(const RequestForm& a, const RequestForm& b) {
     return a.algo == b.algo && a.n == b.n && a.block == b.block && a.type == b.type &&
            a.pattern == b.pattern && a.seed == b.seed && a.schedule == b.schedule &&
-           a.traced_block == b.traced_block && a.gpu == b.gpu;
-}
-
-std::optional<std::uint64_t> parse_count(const std::string& text) {
-    if (text.rfind("2^", 0) != 0) return parse_digits(text);
-    const std::string rest = text.substr(2);
-    const std::size_t op = rest.find_first_of("+-");
-    auto exponent = parse_digits(rest.substr(0, op));
-    if (!exponent || *exponent > 62) return std::nullopt;
-    const std::uint64_t v = std::uint64_t(1) << *exponent;
-    if (op == std::string::npos) return v;
-    auto delta = parse_digits(rest.substr(op + 1));
-    if (!delta) return std::nullopt;
-    if (rest[op] == '+') return v + *delta;
-    if (*delta > v) return std::nullopt;
-    return v - *delta;
+           a.traced_block == b.traced_block && a.kind == b.kind && a.gpu == b.gpu;
 }
 
 FormCheck check_form(const RequestForm& f) {
@@ -53,7 +26,7 @@ FormCheck check_form(const RequestForm& f) {
         return out;
     }
     r.algo = f.algo;
-    auto count = parse_count(f.n);
+    auto count = run::parse_count(f.n);
     if (!count) {
         out.error = "--n " + f.n + ": not a count (write 1000, 2^20 or 2^20+3)";
         return out;
@@ -88,6 +61,8 @@ FormCheck check_form(const RequestForm& f) {
     }
     r.blocks = {f.traced_block};
     r.all_blocks = false;
+    r.kind = f.kind;
+    if (std::string bad = check_kind(*v, r.kind); !bad.empty()) out.error = bad;
     return out;
 }
 
@@ -101,6 +76,7 @@ RequestForm form_of(const trace::Request& r) {
     f.seed = r.seed;
     f.schedule = r.schedule;
     f.traced_block = r.blocks.empty() ? 0 : r.blocks.front();
+    f.kind = r.kind;
     return f;
 }
 
@@ -112,6 +88,8 @@ std::string command_line(const trace::Request& r) {
     if (r.schedule != "lockstep") s += " --schedule " + r.schedule;
     if (!r.blocks.empty() && r.blocks.front() != 0)
         s += " --blocks " + std::to_string(r.blocks.front());
+    if (r.kind != trace::ScanKind::Inclusive)
+        s += std::string(" --kind ") + trace::scan_kind_name(r.kind);
     return s;
 }
 

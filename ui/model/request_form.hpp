@@ -1,9 +1,9 @@
 // The controls' request as the user edits it, and the check that turns it into a
 // trace::Request or one line saying what is wrong (the same rules as the command line's
-// app/cli/request_options.cpp, without CLI11). Pure; no ImGui.
+// app/cli/request_options.cpp, without CLI11: counts are read by kernels/run/request_text.hpp
+// and sizes and kinds checked by the catalog, as there). Pure; no ImGui.
 #pragma once
 #include <cstdint>
-#include <optional>
 #include <string>
 
 #include "kernels/trace/trace.hpp"
@@ -19,6 +19,7 @@ struct RequestForm {
     std::uint64_t seed = 1;
     std::string schedule = "lockstep";  // lockstep | sequential | random:SEED
     std::uint32_t traced_block = 0;
+    trace::ScanKind kind = trace::ScanKind::Inclusive;  // scans only
     bool gpu = false;  // run on the GPU backend (only offered when one is registered)
     friend bool operator==(const RequestForm& a, const RequestForm& b);
     friend bool operator!=(const RequestForm& a, const RequestForm& b) { return !(a == b); }
@@ -35,8 +36,5 @@ FormCheck check_form(const RequestForm& form);
 // The form for an existing request (a loaded trace), and a request's command line.
 RequestForm form_of(const trace::Request& r);
 std::string command_line(const trace::Request& r);
-
-// "1000", "2^20", "2^20+3", "2^20-1" (as app/cli/arguments.cpp reads them).
-std::optional<std::uint64_t> parse_count(const std::string& text);
 
 }  // namespace ws::ui

@@ -242,6 +242,7 @@ std::shared_ptr<const TraceView> make_trace_view(std::shared_ptr<const trace::Tr
     fill_instructions(*v, ids);
     fill_hazards(*v, ids);
     fill_values(*v, tr.smem_type, tr.smem_bytes);
+    v->circuit = make_circuit(tr, *v->block, ids, v->threads, v->cells);
     for (const StepView& s : v->steps) {
         v->ld_conflicts += s.smem_ld_conflicts;
         v->st_conflicts += s.smem_st_conflicts;

@@ -4,7 +4,7 @@
 // Steps are those of the shown block (the first traced block). For each step the view holds
 // the counters, the warp instructions with their bank pictures, which threads and shared cells
 // took part, the data-flow arrows (cells read -> cell written), the shared memory after it and
-// the lines that ran.
+// the lines that ran; for the whole block, its network of additions (circuit.hpp).
 #pragma once
 #include <array>
 #include <cstdint>
@@ -15,6 +15,7 @@
 #include "kernels/trace/analysis.hpp"
 #include "kernels/trace/trace.hpp"
 #include "ui/model/bank_picture.hpp"
+#include "ui/model/circuit.hpp"
 
 namespace ws::ui {
 
@@ -93,6 +94,7 @@ struct TraceView {
     trace::Counters block_totals;
     std::uint64_t ld_conflicts = 0, st_conflicts = 0;  // over the shown block
     std::size_t value_chars = 1;  // the longest value text of any cell at any step
+    Circuit circuit;              // the block's addition network (the circuit view)
 
     std::size_t step_count() const { return steps.size(); }
     bool empty() const { return steps.empty(); }

@@ -161,7 +161,8 @@ void draw_picture(const InstructionInfo& info, float height) {
         const auto& words = g.banks[b];
         const bool conflict = words.size() > 1;
         const float x = c.rect.x + float(b) * col;
-        stroke_rect(c.dl, {x + 1, slots_top, col - 2, slot_h}, p.frame, 1.0f);
+        // The empty slot as a filled box (two triangles; an outline is a dozen thin ones).
+        fill_rect(c.dl, {x + 1, slots_top, col - 2, slot_h}, p.frame);
         for (std::size_t w = 0; w < words.size(); ++w) {
             const int sharing = static_cast<int>(std::bitset<32>(words[w].lanes).count());
             const ImU32 fill = conflict ? p.conflict : sharing > 1 ? p.broadcast : p.single_word;

@@ -1,6 +1,6 @@
 // Controls panel: what to run (algorithm grouped by family with its one-line description, n,
-// block, type, pattern, seed, backend, schedule, traced block), the problem with the request
-// explained in place, how to show it, and trace files and exports.
+// block, type, scan kind, pattern, seed, backend, schedule, traced block), the problem with the
+// request explained in place, how to show it, and trace files and exports.
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -75,6 +75,23 @@ void choice(const char* name, const char* id, T& value,
     }
 }
 
+// Scans only: inclusive or exclusive (a reduction has no kind, so it goes back to inclusive).
+void kind_control(RequestForm& f) {
+    const VariantInfo* v = find_variant(f.algo);
+    if (!v || v->family != Family::Scan) {
+        f.kind = trace::ScanKind::Inclusive;
+        return;
+    }
+    choice<trace::ScanKind>(
+        "Kind", "##kind", f.kind,
+        {{trace::ScanKind::Inclusive, "inclusive"}, {trace::ScanKind::Exclusive, "exclusive"}});
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "inclusive: y[i] = x[0] + ... + x[i]\nexclusive: y[i] = x[0] + ... + x[i-1], "
+            "y[0] = 0\n%s computes the %s scan; the other kind is converted at the end",
+            v->title, trace::scan_kind_name(v->natural_kind));
+}
+
 void schedule_control(RequestForm& f) {
     std::string kind = f.schedule.rfind("random", 0) == 0 ? "random" : f.schedule;
     choice<std::string>(
@@ -110,6 +127,7 @@ void request_controls(const TraceView& v, UiState& ui) {
                          {{trace::DType::Int32, "int"},
                           {trace::DType::Float32, "float"},
                           {trace::DType::Float64, "double"}});
+    kind_control(f);
     choice<std::string>("Pattern", "##pattern", f.pattern,
                         {{"ramp", "ramp: i mod 256"}, {"random", "random"}, {"ones", "ones"}});
     if (f.pattern == "random") {

@@ -1,9 +1,11 @@
-// Explanation panel: two to four sentences generated from the step's numbers, then what this
-// variant changed and why (the teaching notes at the top of its kernel file).
+// Explanation panel: two to four sentences generated from the step's numbers, for scans the
+// network's work and depth and this step's level in it, then what this variant changed and why
+// (the teaching notes at the top of its kernel file).
 #include <imgui.h>
 
 #include "kernels/catalog.hpp"
 #include "ui/fonts.hpp"
+#include "ui/model/circuit_text.hpp"
 #include "ui/model/step_text.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
@@ -18,6 +20,10 @@ void draw_explanation(const TraceView& v, UiState& ui) {
         ImGui::TextWrapped("%s", sentence.c_str());
         ImGui::Spacing();
     }
+    // Scans: the network's work and depth, and where this step is in it.
+    const std::vector<std::string> network = circuit_sentences(v, step);
+    for (const std::string& sentence : network) ImGui::TextWrapped("%s", sentence.c_str());
+    if (!network.empty()) ImGui::Spacing();
     if (!v.trace) return;
     const VariantInfo* info = find_variant(v.trace->request.algo);
     if (!info) return;

@@ -1,4 +1,4 @@
-// The header strip: the name, the three views, what is shown (request, device), and a banner
+// The header strip: the name, the four views, what is shown (request, device), and a banner
 // for an error the program survived (a kernel error, a failed GPU run, a bad file).
 #include <imgui.h>
 
@@ -40,6 +40,7 @@ void draw_header(const TraceView& v, UiState& ui) {
     ImGui::SameLine(0, 20);
     view_tab(ui, View::Step, "Step through");
     view_tab(ui, View::Compare, "Compare");
+    view_tab(ui, View::Circuit, "Circuit");
     view_tab(ui, View::Lab, "Bandwidth lab");
     ImGui::SameLine(0, 16);
 

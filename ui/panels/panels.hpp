@@ -16,5 +16,6 @@ void draw_explanation(const TraceView& v, UiState& ui);
 void draw_timeline(const TraceView& v, UiState& ui);
 void draw_compare(const TraceView& v, UiState& ui);
 void draw_lab(const TraceView& v, UiState& ui);
+void draw_circuit(const TraceView& v, UiState& ui);
 
 }  // namespace ws::ui

@@ -53,7 +53,7 @@ void draw_timeline(const TraceView& v, UiState& ui) {
     buttons(v, ui);
     const std::size_t n = v.step_count();
     Canvas c = begin_canvas("##timeline", {0, 0});
-    fill_rect(c.dl, c.rect, p.frame, 3.0f);
+    fill_rect(c.dl, c.rect, p.frame);
     if (n == 0) {
         end_canvas(c);
         return;
@@ -70,7 +70,7 @@ void draw_timeline(const TraceView& v, UiState& ui) {
             c.dl->AddLine({x, c.rect.y}, {x, c.rect.bottom()}, p.text_dim, 2.0f);
         const float busy = v.threads ? float(s.counters.active_lanes) / float(v.threads) : 0;
         const float h = std::max(2.0f, bar_h * std::min(busy, 1.0f));
-        fill_rect(c.dl, {x + 2, bar_top + bar_h - h, w - 4, h}, p.lane_on, 1.0f);
+        fill_rect(c.dl, {x + 2, bar_top + bar_h - h, w - 4, h}, p.lane_on);
         if (s.counters.bank_conflicts) fill_rect(c.dl, {x + 2, bar_top, w - 4, 3}, p.conflict);
         const std::string full = step_label(s.id);
         if (!text_centered(c.dl, {x, c.rect.y + 1, w, label_h}, p.text, full, f, f->FontSize) &&
@@ -83,7 +83,7 @@ void draw_timeline(const TraceView& v, UiState& ui) {
     const float to = float(v.clamp(static_cast<long>(ui.playback.step)));
     const float pos = from + (to - from) * float(eased(ui.playback));
     stroke_rect(c.dl, {c.rect.x + pos * w + 1, c.rect.y + 1, w - 2, c.rect.h - 2}, p.current,
-                p.line_width + 1, 3.0f);
+                p.line_width + 1);
     if (c.hovered || c.active) {
         const float mx = ImGui::GetIO().MousePos.x;
         const auto i =

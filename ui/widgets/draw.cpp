@@ -87,7 +87,7 @@ void legend_item(ImU32 color, const char* label, bool hatched) {
     const ImVec2 p = ImGui::GetCursorScreenPos();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const Rect sw{p.x, p.y + h * 0.15f, h * 0.9f, h * 0.7f};
-    fill_rect(dl, sw, color, 2.0f);
+    fill_rect(dl, sw, color);
     if (hatched) hatch(dl, sw, palette().text, 4.0f, 1.0f);
     ImGui::Dummy({h * 0.9f, h});
     ImGui::SameLine(0, 4);
