@@ -175,7 +175,7 @@ void draw_picture(const InstructionInfo& info, float height) {
                 if (!(words[w].lanes >> lane & 1u)) continue;
                 const float lx = lanes.x + (float(lane - g.first_lane) + 0.5f) * lane_w;
                 c.dl->AddLine({lx, lanes.bottom()}, {x + col * 0.5f, slots_top},
-                              conflict ? p.conflict : p.text_dim, conflict ? 1.5f : 1.0f);
+                              conflict ? p.conflict : p.text_dim, conflict ? 2.0f : 1.0f);
             }
         }
         if (conflict) {

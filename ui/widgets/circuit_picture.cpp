@@ -62,7 +62,8 @@ void draw_edges(const Picture& p, Phase which) {
     ImU32 col = pal.circuit_edge;
     float thick = p.thick;
     if (which == Phase::Future) col = pal.circuit_future, thick = std::max(1.0f, p.thick * 0.7f);
-    if (which == Phase::Current) col = pal.arrow, thick = std::max(p.thick * 1.5f, pal.line_width);
+    if (which == Phase::Current)
+        col = pal.arrow, thick = std::max(std::round(p.thick * 1.5f), pal.line_width);
     const float t = which == Phase::Current ? std::max(p.t, 0.05f) : 1.0f;
     const float left = p.l.plot.x - 1, right = p.l.plot.right() + 1;
     for (const CircuitEdge& e : p.l.edges) {
@@ -88,7 +89,7 @@ void draw_dots(const Picture& p, Phase which) {
             p.dl->AddRectFilled({x - r, y - r}, {x + r, y + r}, col);
         else
             p.dl->AddCircleFilled({x, y}, r, col, segments);
-        if (which == Phase::Current && r >= 4) p.dl->AddCircle({x, y}, r, pal.text, segments, 1.5f);
+        if (which == Phase::Current && r >= 4) p.dl->AddCircle({x, y}, r, pal.text, segments, 2.0f);
     }
 }
 
@@ -193,13 +194,9 @@ void draw_circuit_picture(const char* id, const TraceView& v, std::size_t step, 
     }
 
     const Palette& pal = palette();
-    Picture p{c,
-              l,
-              canvas.dl,
-              c.level_of_step(step),
-              c.levels_done(step),
-              float(eased(pb)),
-              std::clamp(l.col_w * 0.12f, 1.0f, pal.line_width)};
+    Picture p{c, l, canvas.dl, c.level_of_step(step), c.levels_done(step), float(eased(pb)),
+              // whole pixels: ImGui's texture lines, no anti-aliasing fringe triangles
+              std::round(std::clamp(l.col_w * 0.12f, 1.0f, pal.line_width))};
     // Dense networks: no anti-aliasing fringes (half the vertices, invisible at that size).
     const ImDrawListFlags flags = p.dl->Flags;
     if (l.col_w < 6)

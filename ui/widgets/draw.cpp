@@ -60,6 +60,9 @@ void draw_arrow(ImDrawList* dl, const ArrowCurve& curve, float t, ImU32 color, f
                 float head) {
     if (t <= 0) return;
     t = std::min(t, 1.0f);
+    // Whole-pixel widths: ImGui draws those from its texture, two triangles a segment; a
+    // fractional width gets anti-aliasing fringes, three times the triangles.
+    thickness = std::max(1.0f, std::round(thickness));
     const ArrowCurve& c = curve;
     // As many segments as the curve's length needs (arrows between tiny cells are short).
     const float dx = c.p1.x - c.p0.x, dy = c.p1.y - c.p0.y;
