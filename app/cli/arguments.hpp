@@ -2,6 +2,9 @@
 // error type for bad input.
 #pragma once
 #include <string>
+#include <vector>
+
+#include "kernels/catalog.hpp"
 
 #include "kernels/run/request_text.hpp"
 
@@ -15,5 +18,8 @@ using run::parse_count;
 struct UsageError {
     std::string message;
 };
+
+// "all" (every algorithm in catalog order) or one id; throws UsageError for an unknown id.
+std::vector<const VariantInfo*> select_variants(const std::string& algo);
 
 }  // namespace ws::cli

@@ -14,14 +14,7 @@
 namespace ws::cli {
 
 int cmd_crosscheck(const std::string& algo) {
-    std::vector<const VariantInfo*> variants;
-    if (algo == "all") {
-        for (const auto& v : catalog()) variants.push_back(&v);
-    } else if (const VariantInfo* v = find_variant(algo)) {
-        variants.push_back(v);
-    } else {
-        throw UsageError{"--algo " + algo + ": no such algorithm (see `warpscope list`)"};
-    }
+    const std::vector<const VariantInfo*> variants = select_variants(algo);
     if (std::string why = cuda_unavailable_reason(); !why.empty()) {
         std::fprintf(stderr, "warpscope: crosscheck needs a CUDA device: %s\n", why.c_str());
         return 2;

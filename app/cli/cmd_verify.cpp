@@ -12,14 +12,7 @@
 namespace ws::cli {
 
 int cmd_verify(const std::string& algo, const std::string& backend, bool quick) {
-    std::vector<const VariantInfo*> variants;
-    if (algo == "all") {
-        for (const auto& v : catalog()) variants.push_back(&v);
-    } else if (const VariantInfo* v = find_variant(algo)) {
-        variants.push_back(v);
-    } else {
-        throw UsageError{"--algo " + algo + ": no such algorithm (see `warpscope list`)"};
-    }
+    const std::vector<const VariantInfo*> variants = select_variants(algo);
     if (!backend.empty() && backend != "cpu" && backend != "cuda")
         throw UsageError{"--backend " + backend + ": not a backend (cpu or cuda)"};
     const BackendChoice choice = choose_backend(backend);
