@@ -13,6 +13,7 @@
 
 #include "ui/fonts.hpp"
 #include "ui/theme.hpp"
+#include "ui/widgets/painter.hpp"
 
 namespace ws::ui {
 namespace {
@@ -82,6 +83,7 @@ std::vector<std::uint8_t> read_pixels(int w, int h) {
 
 GuiContext::~GuiContext() {
     if (imgui_) {
+        release_raster_textures();
         ImGui_ImplOpenGL3_Shutdown();
         ImGui_ImplGlfw_Shutdown();
         ImGui::DestroyContext();

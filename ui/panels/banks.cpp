@@ -12,6 +12,7 @@
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
+#include "ui/widgets/painter.hpp"
 
 namespace ws::ui {
 namespace {
@@ -131,6 +132,7 @@ void draw_picture(const InstructionInfo& info, float height) {
     }
     // Top to bottom: the lanes, the lines fanning into banks, the bank slots with their words
     // stacked, the bank numbers, a caption.
+    RasterPainter paint(c.dl, ImGui::GetID("##banks"), c.rect, p.panel_bg);
     const float lane_h = label_h + 2;
     const Rect lanes{c.rect.x, c.rect.y, c.rect.w, lane_h};
     const float slots_top = lanes.bottom() + std::max(12.0f, c.rect.h * 0.22f);
@@ -145,7 +147,7 @@ void draw_picture(const InstructionInfo& info, float height) {
         const std::uint32_t lane = g.first_lane + k;
         const Rect r{lanes.x + float(k) * lane_w + 1, lanes.y, lane_w - 2, lane_h};
         const bool on = info.inst.active_mask >> lane & 1u;
-        fill_rect(c.dl, r, on ? p.lane_on : p.lane_off);
+        paint.rect(r, on ? p.lane_on : p.lane_off);
     }
     // Labels after all boxes, so that a number wider than its lane is not covered.
     for (std::uint32_t k = 0; k < g.lane_count; ++k) {
@@ -161,21 +163,20 @@ void draw_picture(const InstructionInfo& info, float height) {
         const auto& words = g.banks[b];
         const bool conflict = words.size() > 1;
         const float x = c.rect.x + float(b) * col;
-        // The empty slot as a filled box (two triangles; an outline is a dozen thin ones).
-        fill_rect(c.dl, {x + 1, slots_top, col - 2, slot_h}, p.frame);
+        paint.rect({x + 1, slots_top, col - 2, slot_h}, p.frame);
         for (std::size_t w = 0; w < words.size(); ++w) {
             const int sharing = static_cast<int>(std::bitset<32>(words[w].lanes).count());
             const ImU32 fill = conflict ? p.conflict : sharing > 1 ? p.broadcast : p.single_word;
             const Rect box{x + 1, slots_top + float(w) * box_h, col - 2, box_h - 1};
-            fill_rect(c.dl, box, fill);
+            paint.rect(box, fill);
             if (sharing > 1)
                 text_centered(c.dl, box, text_on(fill), "x" + std::to_string(sharing), small,
                               small->FontSize);
             for (std::uint32_t lane = 0; lane < 32; ++lane) {
                 if (!(words[w].lanes >> lane & 1u)) continue;
                 const float lx = lanes.x + (float(lane - g.first_lane) + 0.5f) * lane_w;
-                c.dl->AddLine({lx, lanes.bottom()}, {x + col * 0.5f, slots_top},
-                              conflict ? p.conflict : p.text_dim, conflict ? 2.0f : 1.0f);
+                paint.line({lx, lanes.bottom()}, {x + col * 0.5f, slots_top},
+                           conflict ? p.conflict : p.text_dim, conflict ? 2.0f : 1.0f);
             }
         }
         if (conflict) {

@@ -33,10 +33,11 @@ void warp_row(const TraceView& v, std::size_t step) {
     const float strip_h = std::max(6.0f, ImGui::GetFontSize() * 0.6f);
     Canvas c = begin_canvas("##warprow", {width, float(rows) * (strip_h + 4)});
     const float w = c.rect.w / float(per_row);
+    RasterPainter paint(c.dl, ImGui::GetID("##warprow"), c.rect, palette().panel_bg);
     for (std::uint32_t i = 0; i < v.warps; ++i) {
         const Rect r{c.rect.x + float(i % per_row) * w + 2,
                      c.rect.y + float(i / per_row) * (strip_h + 4) + 1, w - 6, strip_h};
-        draw_lane_strip(c.dl, r, v.steps[step].active_mask[i], v.live_mask(i));
+        draw_lane_strip(paint, r, v.steps[step].active_mask[i], v.live_mask(i));
     }
     end_canvas(c);
 }

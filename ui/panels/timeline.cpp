@@ -12,6 +12,7 @@
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
+#include "ui/widgets/painter.hpp"
 
 namespace ws::ui {
 namespace {
@@ -53,11 +54,13 @@ void draw_timeline(const TraceView& v, UiState& ui) {
     buttons(v, ui);
     const std::size_t n = v.step_count();
     Canvas c = begin_canvas("##timeline", {0, 0});
-    fill_rect(c.dl, c.rect, p.frame);
     if (n == 0) {
+        fill_rect(c.dl, c.rect, p.frame);
         end_canvas(c);
         return;
     }
+    // The bars as one picture (a block's trace can have hundreds of steps).
+    RasterPainter paint(c.dl, ImGui::GetID("##timeline"), c.rect, p.frame);
     const float w = c.rect.w / float(n);
     ImFont* f = fonts().small;
     const float label_h = f->FontSize + 2;
@@ -67,11 +70,11 @@ void draw_timeline(const TraceView& v, UiState& ui) {
         const StepView& s = v.steps[i];
         const float x = c.rect.x + float(i) * w;
         if (i > 0 && v.steps[i - 1].id.phase != s.id.phase)
-            c.dl->AddLine({x, c.rect.y}, {x, c.rect.bottom()}, p.text_dim, 2.0f);
+            paint.rect({std::round(x) - 1, c.rect.y, 2, c.rect.h}, p.text_dim);
         const float busy = v.threads ? float(s.counters.active_lanes) / float(v.threads) : 0;
         const float h = std::max(2.0f, bar_h * std::min(busy, 1.0f));
-        fill_rect(c.dl, {x + 2, bar_top + bar_h - h, w - 4, h}, p.lane_on);
-        if (s.counters.bank_conflicts) fill_rect(c.dl, {x + 2, bar_top, w - 4, 3}, p.conflict);
+        paint.rect({x + 2, bar_top + bar_h - h, w - 4, h}, p.lane_on);
+        if (s.counters.bank_conflicts) paint.rect({x + 2, bar_top, w - 4, 3}, p.conflict);
         const std::string full = step_label(s.id);
         if (!text_centered(c.dl, {x, c.rect.y + 1, w, label_h}, p.text, full, f, f->FontSize) &&
             (i == 0 || v.steps[i - 1].id.phase != s.id.phase))
@@ -82,8 +85,7 @@ void draw_timeline(const TraceView& v, UiState& ui) {
     const float from = float(v.clamp(static_cast<long>(ui.playback.from_step)));
     const float to = float(v.clamp(static_cast<long>(ui.playback.step)));
     const float pos = from + (to - from) * float(eased(ui.playback));
-    stroke_rect(c.dl, {c.rect.x + pos * w + 1, c.rect.y + 1, w - 2, c.rect.h - 2}, p.current,
-                p.line_width + 1);
+    paint.outline({c.rect.x + pos * w, c.rect.y, w, c.rect.h}, p.current, p.line_width + 1);
     if (c.hovered || c.active) {
         const float mx = ImGui::GetIO().MousePos.x;
         const auto i =

@@ -74,8 +74,10 @@ void draw_warps(const TraceView& v, UiState& ui) {
     const float col = from_x + (float(step) - from_x) * t;
     const Rect cur{g.x0 + col * g.col_w - 2, g.y0 - g.header_h, g.col_w,
                    g.header_h + g.row_h * float(v.warps) + 2};
-    fill_rect(c.dl, cur, p.current_fill);
-    stroke_rect(c.dl, cur, p.current, 2.0f);
+    // The strips as one picture (a 1024-thread block has 32 warps by a dozen steps).
+    RasterPainter paint(c.dl, ImGui::GetID("##warpgrid"), c.rect, p.panel_bg);
+    paint.rect(cur, p.current_fill);
+    paint.outline(cur, p.current, 2.0f);
 
     for (std::uint32_t w = 0; w < v.warps; ++w) {
         const float y = g.y0 + float(w) * g.row_h;
@@ -86,7 +88,7 @@ void draw_warps(const TraceView& v, UiState& ui) {
         for (std::size_t s = 0; s < v.step_count(); ++s) {
             const Rect strip{g.x0 + float(s) * g.col_w + 2, y, g.col_w - 8, g.strip_h};
             if (!ImGui::IsRectVisible(tl(strip), br(strip))) continue;
-            draw_lane_strip(c.dl, strip, v.steps[s].active_mask[w], v.live_mask(w));
+            draw_lane_strip(paint, strip, v.steps[s].active_mask[w], v.live_mask(w));
         }
     }
     if (c.hovered) {

@@ -6,11 +6,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 
 #include "ui/fonts.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
+#include "ui/widgets/painter.hpp"
 
 namespace ws::ui {
 namespace {
@@ -23,7 +25,8 @@ struct GridFrame {
     GridLayout g;        // cells (and, unified, thread markers)
     GridLayout threads;  // split: the threads' own grid
     bool split;
-    ImDrawList* dl;
+    ImDrawList* dl;  // text
+    Painter* paint;  // shapes
 };
 
 bool thread_active(const StepView& s, std::uint32_t thread) {
@@ -52,7 +55,7 @@ void draw_marker(const GridFrame& f, std::uint32_t slot) {
     if (!f.g.visible(m) || m.h < 1) return;
     const bool on = thread_active(f.step, slot);
     const ImU32 col = warp_color(slot / trace::kWarpSize);
-    fill_rect(f.dl, m, on ? col : with_alpha(col, 0.22f));
+    f.paint->rect(m, on ? col : with_alpha(col, 0.22f));
     ImFont* small = fonts().small;
     if (m.h >= small->FontSize * 0.8f)
         text_centered(f.dl, m, on ? text_on(col) : palette().text_dim, std::to_string(slot), small,
@@ -74,7 +77,7 @@ void draw_marker_runs(const GridFrame& f) {
         const Rect run{a.x, a.y, b.right() - a.x, a.h};
         if (f.g.visible(run)) {
             const ImU32 col = warp_color(warp);
-            fill_rect(f.dl, run, on ? col : with_alpha(col, 0.22f));
+            f.paint->rect(run, on ? col : with_alpha(col, 0.22f));
         }
         i = end;
     }
@@ -87,7 +90,7 @@ void draw_thread_box(const GridFrame& f, std::uint32_t t) {
     const bool on = thread_active(f.step, t);
     const ImU32 col = warp_color(t / trace::kWarpSize);
     const ImU32 fill = on ? col : with_alpha(col, 0.22f);
-    fill_rect(f.dl, r, fill);
+    f.paint->rect(r, fill);
     std::string text = std::to_string(t);
     for (const ShuffleArrow& s : f.step.shuffles)
         if (s.to_thread == t) text = format_value(s.value, f.v.trace->smem_type);
@@ -110,18 +113,18 @@ void draw_cell(const GridFrame& f, std::uint32_t c) {
     if ((flags & kCellWritten) && outlined) border = p.line_width, border_col = p.written;
     if (flags & kCellRaced) border = p.line_width + 1, border_col = p.raced;
     if (f.v.cells <= 256 && outlined) {
-        fill_rect(f.dl, r, fill, p.cell_rounding);
-        if (border > 0) stroke_rect(f.dl, r, border_col, border, p.cell_rounding);
+        f.paint->rect(r, fill, p.cell_rounding);
+        if (border > 0) f.paint->outline(r, border_col, border, p.cell_rounding);
     } else {
         if (border > 0)
-            fill_rect(f.dl, {r.x - border * 0.5f, r.y - border * 0.5f, r.w + border, r.h + border},
-                      border_col);
-        fill_rect(f.dl, r, fill);
+            f.paint->rect({r.x - border * 0.5f, r.y - border * 0.5f, r.w + border, r.h + border},
+                          border_col);
+        f.paint->rect(r, fill);
     }
     if ((flags & kCellFromGlobal) && r.w >= 6) {
         const float s = std::min(r.w, r.h) * 0.3f;
-        f.dl->AddTriangleFilled({r.x + 1, r.bottom() - 1}, {r.x + 1 + s, r.bottom() - 1},
-                                {r.x + 1, r.bottom() - 1 - s}, p.from_global);
+        f.paint->triangle({r.x + 1, r.bottom() - 1}, {r.x + 1 + s, r.bottom() - 1},
+                          {r.x + 1, r.bottom() - 1 - s}, p.from_global);
     }
     if (!(f.step.defined[c] || (flags & kCellWritten))) return;
     // The value, in a smaller size where the cell is narrow (not below 9 pixels).
@@ -141,7 +144,7 @@ void draw_arrows(const GridFrame& f) {
         if (a.from >= f.v.cells || a.to >= f.v.cells) continue;
         const Rect from = f.g.cell(a.from), to = f.g.cell(a.to);
         if (!f.g.visible(from) && !f.g.visible(to)) continue;
-        draw_arrow(f.dl, arrow_curve(from, to, f.g.row_h() * 0.9f), t, p.arrow, thick, head);
+        f.paint->arrow(arrow_curve(from, to, f.g.row_h() * 0.9f), t, p.arrow, thick, head);
     }
     const GridLayout& tg = f.split ? f.threads : f.g;
     auto thread_rect = [&](std::uint32_t th) { return f.split ? tg.cell(th) : tg.marker(th); };
@@ -149,8 +152,8 @@ void draw_arrows(const GridFrame& f) {
         if (s.from_thread == s.to_thread) continue;
         const Rect from = thread_rect(s.from_thread), to = thread_rect(s.to_thread);
         if (!tg.visible(from) && !tg.visible(to)) continue;
-        draw_arrow(f.dl, arrow_curve(from, to, tg.row_h() * 0.6f), t, p.arrow,
-                   std::max(1.0f, thick * 0.8f), head * 0.8f);
+        f.paint->arrow(arrow_curve(from, to, tg.row_h() * 0.6f), t, p.arrow,
+                       std::max(1.0f, thick * 0.8f), head * 0.8f);
     }
     if (!f.split) return;
     // Registers to shared memory and back: thread -> cell for writes, cell -> thread for reads.
@@ -158,7 +161,7 @@ void draw_arrows(const GridFrame& f) {
         if (a.cell >= f.v.cells) continue;
         const Rect th = tg.cell(a.thread), cell = f.g.cell(a.cell);
         const ArrowCurve c = a.write ? arrow_curve(th, cell, 20) : arrow_curve(cell, th, 20);
-        draw_arrow(f.dl, c, t, a.write ? p.written : p.read, 1.5f, 7.0f);
+        f.paint->arrow(c, t, a.write ? p.written : p.read, 1.5f, 7.0f);
     }
 }
 
@@ -220,17 +223,21 @@ void draw_overview(const GridFrame& f, const Canvas& c, GridViewState& vs) {
     const float h = std::min(c.rect.h * 0.4f, w * g.content_h / std::max(g.content_w, 1.0f));
     const Rect box{c.rect.right() - w - 6, c.rect.bottom() - h - 6, w, h};
     const Rect frame{box.x - 3, box.y - 3, box.w + 6, box.h + 6};
-    fill_rect(f.dl, frame, with_alpha(p.panel_bg, 0.92f));
-    stroke_rect(f.dl, frame, p.text_dim, 1.0f);
-    const float sx = box.w / g.content_w, sy = box.h / g.content_h;
-    for (std::uint32_t i = 0; i < f.v.cells; ++i) {
-        Rect r = g.cell(i);
-        r = {box.x + (r.x - g.area.x + g.pan_x) * sx, box.y + (r.y - g.area.y + g.pan_y) * sy,
-             std::max(1.0f, r.w * sx), std::max(1.0f, r.h * sy)};
-        fill_rect(f.dl, r, cell_fill(f, i));
+    {
+        RasterPainter raster(f.dl, ImGui::GetID("##overview"), frame, p.panel_bg);
+        Painter& paint = raster;
+        paint.outline(frame, p.text_dim, 1.0f);
+        const float sx = box.w / g.content_w, sy = box.h / g.content_h;
+        for (std::uint32_t i = 0; i < f.v.cells; ++i) {
+            Rect r = g.cell(i);
+            r = {box.x + (r.x - g.area.x + g.pan_x) * sx, box.y + (r.y - g.area.y + g.pan_y) * sy,
+                 std::max(1.0f, r.w * sx), std::max(1.0f, r.h * sy)};
+            paint.rect(r, cell_fill(f, i));
+        }
+        const Rect view{box.x + g.pan_x * sx, box.y + g.pan_y * sy, g.area.w * sx, g.area.h * sy};
+        paint.outline(view, p.current, 2.0f);
     }
-    const Rect view{box.x + g.pan_x * sx, box.y + g.pan_y * sy, g.area.w * sx, g.area.h * sy};
-    stroke_rect(f.dl, view, p.current, 2.0f);
+    const float sx = box.w / g.content_w, sy = box.h / g.content_h;
     const ImVec2 m = ImGui::GetIO().MousePos;
     if (box.contains(m.x, m.y) && ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
         vs.pan_x = (m.x - box.x) / sx - g.area.w * 0.5f;
@@ -286,7 +293,7 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
     const float useful_w =
         mono->CalcTextSizeA(mono->FontSize, 1e9f, 0, "0").x * float(v.value_chars + 1) + 4;
     GridFrame f{v,  v.steps[step],       v.steps[from], float(eased(pb)), {},
-                {}, v.threads > v.cells, c.dl};
+                {}, v.threads > v.cells, c.dl,          nullptr};
     lay_out(f, area, vs, useful_w);
     if (options.interactive) {
         handle_input(c, f.split ? f.threads : f.g, vs);
@@ -295,10 +302,15 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
         vs.pan_x = zoomed.pan_x, vs.pan_y = zoomed.pan_y;
     }
 
-    const bool small = f.g.cell_w < 16;
-    // Small cells: no anti-aliasing fringes (half the vertices, invisible at that size).
-    const ImDrawListFlags flags = c.dl->Flags;
-    if (small) c.dl->Flags &= ~(ImDrawListFlags_AntiAliasedLines | ImDrawListFlags_AntiAliasedFill);
+    // Small cells (hundreds to thousands of them): shapes into one image, which a software
+    // renderer draws several times faster than as many triangles; they are pixel-sized, so
+    // nothing is lost but anti-aliasing. Larger cells: vector shapes, rounded and smooth.
+    std::optional<RasterPainter> raster;
+    std::optional<VectorPainter> vector;
+    if (f.g.cell_w < 16)
+        f.paint = &raster.emplace(c.dl, ImGui::GetID(id), c.rect, p.panel_bg);
+    else
+        f.paint = &vector.emplace(c.dl);
     // Unified: markers, arrows, then cells on top, so that an arrow crossing a row runs under
     // its values. Split: arrows first, then thread boxes and cells over them.
     if (f.split) {
@@ -309,15 +321,19 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
         f.dl->AddText(small, small->FontSize, {area.x, f.g.area.y - small->FontSize - 2},
                       p.text_dim, caption.c_str());
     } else {
-        if (small)
+        if (raster)
             draw_marker_runs(f);
         else
             for (std::uint32_t i = 0; i < v.threads; ++i) draw_marker(f, i);
         draw_arrows(f);
     }
     for (std::uint32_t i = 0; i < v.cells; ++i) draw_cell(f, i);
-    c.dl->Flags = flags;
-    if (options.overview && !f.split && vs.zoom > 1.01f) draw_overview(f, c, vs);
+    raster.reset();  // uploads the picture
+    if (options.overview && !f.split && vs.zoom > 1.01f) {
+        ImGui::PushID(id);
+        draw_overview(f, c, vs);
+        ImGui::PopID();
+    }
     if (options.interactive && c.hovered && !ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
         const ImVec2 m = ImGui::GetIO().MousePos;
         const long cell = f.g.slot_at(m.x, m.y);

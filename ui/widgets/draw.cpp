@@ -63,21 +63,11 @@ void draw_arrow(ImDrawList* dl, const ArrowCurve& curve, float t, ImU32 color, f
     // Whole-pixel widths: ImGui draws those from its texture, two triangles a segment; a
     // fractional width gets anti-aliasing fringes, three times the triangles.
     thickness = std::max(1.0f, std::round(thickness));
-    const ArrowCurve& c = curve;
-    // As many segments as the curve's length needs (arrows between tiny cells are short).
-    const float dx = c.p1.x - c.p0.x, dy = c.p1.y - c.p0.y;
-    const int segments = std::clamp(int(std::sqrt(dx * dx + dy * dy) * t / 10.0f), 2, 14);
-    // Stop the shaft where the head begins.
-    const Triangle tri = arrow_head(c, t, head);
-    const Point base{(tri.b.x + tri.c.x) * 0.5f, (tri.b.y + tri.c.y) * 0.5f};
+    const ArrowShape shape = arrow_shape(curve, t, head);
     dl->PathClear();
-    for (int i = 0; i <= segments; ++i) {
-        const float u = t * float(i) / segments;
-        const Point p = i == segments ? base : c.at(u);
-        dl->PathLineTo(iv(p));
-    }
+    for (const Point& p : shape.shaft) dl->PathLineTo(iv(p));
     dl->PathStroke(color, 0, thickness);
-    dl->AddTriangleFilled(iv(tri.a), iv(tri.b), iv(tri.c), color);
+    dl->AddTriangleFilled(iv(shape.head.a), iv(shape.head.b), iv(shape.head.c), color);
 }
 
 void legend_item(ImU32 color, const char* label, bool hatched) {

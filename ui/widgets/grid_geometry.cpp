@@ -131,4 +131,17 @@ Triangle arrow_head(const ArrowCurve& curve, float t, float size) {
             {base.x - n.x * size * 0.5f, base.y - n.y * size * 0.5f}};
 }
 
+ArrowShape arrow_shape(const ArrowCurve& c, float t, float head) {
+    t = std::clamp(t, 0.0f, 1.0f);
+    const float dx = c.p1.x - c.p0.x, dy = c.p1.y - c.p0.y;
+    const int segments = std::clamp(int(std::sqrt(dx * dx + dy * dy) * t / 10.0f), 2, 14);
+    ArrowShape s;
+    s.head = arrow_head(c, t, head);
+    const Point base{(s.head.b.x + s.head.c.x) * 0.5f, (s.head.b.y + s.head.c.y) * 0.5f};
+    s.shaft.reserve(std::size_t(segments) + 1);
+    for (int i = 0; i < segments; ++i) s.shaft.push_back(c.at(t * float(i) / float(segments)));
+    s.shaft.push_back(base);
+    return s;
+}
+
 }  // namespace ws::ui

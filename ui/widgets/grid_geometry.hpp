@@ -3,6 +3,7 @@
 // cell read to the cell written. No ImGui: tested in tests/ui/test_grid_geometry.cpp.
 #pragma once
 #include <cstdint>
+#include <vector>
 
 #include "ui/layout.hpp"
 
@@ -65,5 +66,13 @@ struct Triangle {
     Point a, b, c;
 };
 Triangle arrow_head(const ArrowCurve& curve, float t, float size);
+
+// What is drawn of the first `t` (0..1) of an arrow: the shaft as a polyline with as many
+// segments as its length needs (2 to 14), stopping where the head begins, and the head.
+struct ArrowShape {
+    std::vector<Point> shaft;
+    Triangle head;
+};
+ArrowShape arrow_shape(const ArrowCurve& curve, float t, float head);
 
 }  // namespace ws::ui

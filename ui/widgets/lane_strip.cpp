@@ -2,6 +2,7 @@
 #include "ui/widgets/lane_strip.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
@@ -13,7 +14,7 @@ bool is_divergent(std::uint32_t active, std::uint32_t live) {
     return active != 0 && active != live;
 }
 
-void draw_lane_strip(ImDrawList* dl, const Rect& r, std::uint32_t active, std::uint32_t live) {
+void draw_lane_strip(Painter& paint, const Rect& r, std::uint32_t active, std::uint32_t live) {
     const Palette& p = palette();
     const bool divergent = is_divergent(active, live);
     const float lane_w = r.w / 32.0f;
@@ -21,26 +22,22 @@ void draw_lane_strip(ImDrawList* dl, const Rect& r, std::uint32_t active, std::u
         return (live >> lane & 1u) ? ((active >> lane & 1u) ? 2 : 1) : 0;
     };
     // Runs of lanes in the same state become one rectangle, and the lanes are told apart by a
-    // tick every 8: a 1024-thread block has 12k lanes per panel, and a software renderer feels
-    // every triangle.
-    const ImDrawListFlags flags = dl->Flags;
-    dl->Flags &= ~ImDrawListFlags_AntiAliasedLines;
+    // tick every 8: a 1024-thread block has 12k lanes per panel.
     for (int lane = 0; lane < 32;) {
         const int st = state(lane);
         int end = lane + 1;
         while (end < 32 && state(end) == st) ++end;
         const Rect run{r.x + float(lane) * lane_w, r.y, float(end - lane) * lane_w, r.h};
-        fill_rect(dl, run, st == 2 ? p.lane_on : st == 1 ? p.lane_off : p.lane_dead);
-        if (divergent && st == 1 && r.h >= 4) hatch(dl, run, p.divergent, 5.0f, 1.0f);
+        paint.rect(run, st == 2 ? p.lane_on : st == 1 ? p.lane_off : p.lane_dead);
+        if (divergent && st == 1 && r.h >= 4) paint.hatch(run, p.divergent, 5.0f);
         lane = end;
     }
     if (lane_w >= 2.0f)
         for (int lane = 8; lane < 32; lane += 8) {
-            const float x = r.x + float(lane) * lane_w;
-            dl->AddLine({x, r.y}, {x, r.bottom()}, p.panel_bg, 1.0f);
+            const float x = std::round(r.x + float(lane) * lane_w);
+            paint.rect({x, r.y, 1, r.h}, p.panel_bg);
         }
-    dl->Flags = flags;
-    if (divergent) stroke_rect(dl, {r.x - 1, r.y - 1, r.w + 2, r.h + 2}, p.divergent, 2.0f);
+    if (divergent) paint.outline({r.x - 2, r.y - 2, r.w + 4, r.h + 4}, p.divergent, 2.0f);
 }
 
 }  // namespace ws::ui

@@ -7,10 +7,11 @@
 #include <cstdint>
 
 #include "ui/layout.hpp"
+#include "ui/widgets/painter.hpp"
 
 namespace ws::ui {
 
-void draw_lane_strip(ImDrawList* dl, const Rect& r, std::uint32_t active, std::uint32_t live);
+void draw_lane_strip(Painter& paint, const Rect& r, std::uint32_t active, std::uint32_t live);
 bool is_divergent(std::uint32_t active, std::uint32_t live);
 
 }  // namespace ws::ui
