@@ -4,7 +4,6 @@
 
 #if defined(WS_HAVE_GUI) && defined(WS_HAVE_CUDA)
 #include "kernels/bench/bench.hpp"
-#include "kernels/catalog.hpp"
 #include "kernels/cuda/cuda_backend.hpp"
 #include "ui/backend_hooks.hpp"
 
@@ -26,17 +25,7 @@ void register_gpu_hooks() {
         c.type = s.type;
         c.sizes = s.sizes;
         c.cancel = &cancel;
-        // Points per size: the variants asked for and the baselines beside them.
-        const double variants = double(s.algos.empty() ? ws::catalog().size() : s.algos.size());
-        const double total = double(s.sizes.size()) * (variants + 7);
-        double done = 0;
-        c.progress = [&](const std::string& line) {
-            done += 1;
-            progress(done < total ? done / total : 1.0, line);
-        };
-        const ws::bench::BenchResult r = ws::bench::run_bench(c);
-        *error = r.error;
-        return r.points.empty() ? std::string() : ws::bench::bench_json(r);
+        return ws::bench::sweep_json(c, progress, error);
     };
 }
 }  // namespace ws::app

@@ -238,6 +238,26 @@ BenchResult run_bench(const BenchConfig& cfg) {
     return out;
 }
 
+std::size_t points_per_size(const BenchConfig& cfg) {
+    std::size_t variants = 0;
+    for (const auto& v : catalog())
+        variants += cfg.algos.empty() ||
+                    std::find(cfg.algos.begin(), cfg.algos.end(), v.id) != cfg.algos.end();
+    return variants + (cfg.baselines ? kBaselinePoints : 0);
+}
+
+std::string sweep_json(BenchConfig cfg, const SweepProgress& progress, std::string* error) {
+    const double total = double(cfg.sizes.size() * points_per_size(cfg));
+    double done = 0;
+    cfg.progress = [&](const std::string& line) {
+        done += 1;
+        if (progress) progress(total > 0 ? std::min(done / total, 1.0) : 1.0, line);
+    };
+    const BenchResult r = run_bench(cfg);
+    if (error) *error = r.error;
+    return r.points.empty() ? std::string() : bench_json(r);
+}
+
 std::string bench_json(const BenchResult& r) {
     nlohmann::ordered_json j;
     j["device"] = r.device.name;

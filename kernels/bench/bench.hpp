@@ -48,4 +48,16 @@ struct BenchResult {
 BenchResult run_bench(const BenchConfig& config);
 std::string bench_json(const BenchResult& r);  // the file assets/measurements/*.json holds
 
+// Points run_bench times for each size: the variants asked for, then (with baselines) the
+// kBaselinePoints baselines named in BenchPoint::algo.
+inline constexpr std::size_t kBaselinePoints = 7;
+std::size_t points_per_size(const BenchConfig& config);
+
+// The window's live sweep: run_bench with its progress told as the fraction of points done
+// (0..1) and the last point's line. Returns the measurements' JSON, partial when stopped early,
+// "" when nothing was measured; `error` says why it stopped ("cancelled", no device, a CUDA
+// error).
+using SweepProgress = std::function<void(double fraction, const std::string& line)>;
+std::string sweep_json(BenchConfig config, const SweepProgress& progress, std::string* error);
+
 }  // namespace ws::bench
