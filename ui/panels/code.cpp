@@ -71,12 +71,18 @@ void draw_code(const TraceView& v, UiState& ui) {
                        v.trace->source_file.c_str());
     ImGui::PopFont();
 
+    // The width the code may use, taken outside the child, so that it does not depend on the
+    // child's scrollbars (which depend on the font scale chosen from it).
+    const float width = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize;
     ImGui::BeginChild("##source", {0, 0}, false, ImGuiWindowFlags_HorizontalScrollbar);
     ImGui::PushFont(fonts().mono);
     // Shrink the code (down to 70%) so that the lines that run fit beside the gutter.
-    const float char_w = ImGui::CalcTextSize("0").x;
+    // Unscaled: CalcTextSize would apply the scale this window kept from the last frame, and
+    // the scale chosen from it flipped between two sizes every frame.
+    ImFont* mono = fonts().mono;
+    const float char_w = mono->CalcTextSizeA(mono->FontSize, 1e9f, 0, "0").x;
     const float needed = lanes_w + banks_w + char_w * float(widest_ran_line(v) + 6);
-    ImGui::SetWindowFontScale(std::clamp(ImGui::GetContentRegionAvail().x / needed, 0.7f, 1.0f));
+    ImGui::SetWindowFontScale(std::clamp(width / needed, 0.7f, 1.0f));
     const float line_h = ImGui::GetTextLineHeightWithSpacing();
     const float t = float(eased(ui.playback));
     ImDrawList* dl = ImGui::GetWindowDrawList();
