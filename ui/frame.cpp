@@ -108,6 +108,7 @@ void handle_keys(const TraceView& v, UiState& ui) {
         ui.controls_hidden = ui.presentation;
         ui.style_changed = true;
     }
+    if (ImGui::IsKeyPressed('C', false) && !io.KeyCtrl) ui.controls_hidden = !ui.controls_hidden;
 }
 
 }  // namespace ws::ui

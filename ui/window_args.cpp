@@ -257,7 +257,8 @@ std::string window_usage() {
            "                     three views, as DIR/PANEL-STEP.png (the GUI smoke test)\n"
            "  --bench-frames N   render N frames of the full window and print the median frame "
            "time\n"
-           "keys: Space play/pause, Left/Right step, Home/End first/last, P presentation\n";
+           "keys: Space play/pause, Left/Right step, Home/End first/last, P presentation, C "
+           "controls\n";
 }
 
 }  // namespace ws::ui

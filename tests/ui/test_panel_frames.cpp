@@ -5,6 +5,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -35,9 +36,9 @@ struct HeadlessImGui {
     ~HeadlessImGui() { ImGui::DestroyContext(); }
 };
 
-// One frame with `draw` in a window of the given size; what it drew: every vertex's position.
+// One frame with `draw` in a window of the given size; what it drew: every vertex.
 template <class Draw>
-std::vector<float> frame(ImVec2 size, Draw draw) {
+std::vector<ImDrawVert> frame_vertices(ImVec2 size, Draw draw) {
     ImGuiIO& io = ImGui::GetIO();
     io.DisplaySize = {1600, 900};
     io.DeltaTime = 1.0f / 60;
@@ -48,14 +49,33 @@ std::vector<float> frame(ImVec2 size, Draw draw) {
     draw();
     ImGui::End();
     ImGui::Render();
-    std::vector<float> out;
+    std::vector<ImDrawVert> out;
     const ImDrawData* dd = ImGui::GetDrawData();
     for (int i = 0; i < dd->CmdListsCount; ++i)
-        for (const ImDrawVert& v : dd->CmdLists[i]->VtxBuffer) {
-            out.push_back(v.pos.x);
-            out.push_back(v.pos.y);
-        }
+        for (const ImDrawVert& v : dd->CmdLists[i]->VtxBuffer) out.push_back(v);
     return out;
+}
+
+// Every vertex's position.
+template <class Draw>
+std::vector<float> frame(ImVec2 size, Draw draw) {
+    std::vector<float> out;
+    for (const ImDrawVert& v : frame_vertices(size, draw)) {
+        out.push_back(v.pos.x);
+        out.push_back(v.pos.y);
+    }
+    return out;
+}
+
+// The tallest rectangle of one colour (four vertices in a row).
+float tallest_rect(const std::vector<ImDrawVert>& verts, ImU32 color) {
+    float tallest = 0;
+    for (std::size_t i = 0; i + 3 < verts.size(); ++i) {
+        if (verts[i].col != color || verts[i + 3].col != color) continue;
+        tallest = std::max(tallest, verts[i + 2].pos.y - verts[i].pos.y);
+        i += 3;
+    }
+    return tallest;
 }
 
 std::shared_ptr<const TraceView> view_of(const std::string& algo, const std::string& n,
@@ -92,4 +112,26 @@ TEST_CASE("the code and explanation panels draw a settled step the same every fr
         }
         CHECK(!code[2].empty());
     }
+}
+
+TEST_CASE("the code panel wraps a line that ran rather than cut it where it is narrow",
+          "[panels]") {
+    HeadlessImGui gui;
+    // Step (3,0) of the strided variant runs line 24, 59 characters: wider than 300 pixels of
+    // code even at the smallest scale.
+    const auto v = view_of("reduce-interleaved-strided", "512", 256);
+    UiState ui;
+    ui.playback.step = ui.playback.from_step = 3;
+    ui.playback.transition = 1.0;
+    float height[2] = {};
+    for (int narrow = 0; narrow < 2; ++narrow) {
+        const ImVec2 size = narrow ? ImVec2(300, 400) : ImVec2(900, 400);
+        std::vector<ImDrawVert> verts;
+        for (int i = 0; i < 3; ++i) verts = frame_vertices(size, [&] { draw_code(*v, ui); });
+        height[narrow] = tallest_rect(verts, palette().line_ran);
+    }
+    INFO("highlight " << height[0] << " px tall at 900 px wide, " << height[1] << " at 300");
+    REQUIRE(height[0] > 0);
+    // Several rows at the smallest scale (0.8) against one at full size.
+    CHECK(height[1] > 1.5f * height[0]);
 }

@@ -76,25 +76,40 @@ void draw_code(const TraceView& v, UiState& ui) {
     const float width = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize;
     ImGui::BeginChild("##source", {0, 0}, false, ImGuiWindowFlags_HorizontalScrollbar);
     ImGui::PushFont(fonts().mono);
-    // Shrink the code (down to 70%) so that the lines that run fit beside the gutter.
+    // Shrink the code (down to 80%) so that the lines that run fit beside the gutter; below
+    // that they wrap.
     // Unscaled: CalcTextSize would apply the scale this window kept from the last frame, and
     // the scale chosen from it flipped between two sizes every frame.
     ImFont* mono = fonts().mono;
     const float char_w = mono->CalcTextSizeA(mono->FontSize, 1e9f, 0, "0").x;
     const float needed = lanes_w + banks_w + char_w * float(widest_ran_line(v) + 6);
-    ImGui::SetWindowFontScale(std::clamp(width / needed, 0.7f, 1.0f));
+    ImGui::SetWindowFontScale(std::clamp(width / needed, 0.8f, 1.0f));
     const float line_h = ImGui::GetTextLineHeightWithSpacing();
     const float t = float(eased(ui.playback));
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float win_x = ImGui::GetWindowPos().x;
     const float gutter = lanes_w + banks_w + 12;
+    const float text_h = ImGui::GetTextLineHeight();
+    const float number_w = ImGui::CalcTextSize("000").x + ImGui::GetStyle().ItemSpacing.x;
+    const std::uint16_t followed = s ? main_line(*s) : 0;
+    float followed_y = -1;  // where the line the panel follows starts, in the child
     for (std::size_t i = 0; i < v.source_lines.size(); ++i) {
         const auto line = static_cast<std::uint16_t>(i + 1);
         const LineActivity* act = s ? find_line(*s, line) : nullptr;
         const ImVec2 pos = ImGui::GetCursorScreenPos();
+        if (line == followed) followed_y = ImGui::GetCursorPosY();
+        const std::string text = half_indent(v.source_lines[i]);
+        // A line that ran is never cut where the panel is narrow (1280x720 beside the
+        // controls): it wraps at its spaces, its highlight as tall as its rows.
+        const float text_x = ImGui::GetCursorPosX() + gutter + number_w;
+        const float wrap_w = std::max(width - text_x, 8 * char_w);
+        const float rows_h =
+            act ? std::max(ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap_w).y, text_h)
+                : text_h;
         if (act) {
             const float w = ImGui::GetWindowWidth() + ImGui::GetScrollMaxX() + 100;
-            fill_rect(dl, {win_x, pos.y, w, line_h}, with_alpha(p.line_ran, 0.3f + 0.7f * t));
+            fill_rect(dl, {win_x, pos.y, w, rows_h + (line_h - text_h)},
+                      with_alpha(p.line_ran, 0.3f + 0.7f * t));
             const float y = pos.y + (line_h - small->FontSize) * 0.5f;
             const std::string lanes = std::to_string(act->threads);
             const float lx =
@@ -110,13 +125,15 @@ void draw_code(const TraceView& v, UiState& ui) {
         }
         ImGui::SetCursorScreenPos({pos.x + gutter, pos.y});
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.text_dim), "%3zu", i + 1);
-        ImGui::SameLine();
-        const std::string text = half_indent(v.source_lines[i]);
-        if (act)
+        ImGui::SameLine(text_x);
+        if (act) {
+            ImGui::PushTextWrapPos(text_x + wrap_w);
             ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.line_ran_text), "%s", text.c_str());
-        else
+            ImGui::PopTextWrapPos();
+        } else {
             ImGui::TextUnformatted(text.c_str());
-        if (act && ImGui::IsMouseHoveringRect(pos, {pos.x + 4000, pos.y + line_h}) &&
+        }
+        if (act && ImGui::IsMouseHoveringRect(pos, {pos.x + 4000, pos.y + rows_h}) &&
             ImGui::IsWindowHovered())
             ImGui::SetTooltip("line %u in step %s:\n%s", unsigned(line), step_label(s->id).c_str(),
                               details(*act).c_str());
@@ -126,11 +143,11 @@ void draw_code(const TraceView& v, UiState& ui) {
     // Follow the step: bring its busiest line into view once per step change.
     if (s && ui.code_scrolled_to != step) {
         ui.code_scrolled_to = step;
-        if (std::uint16_t ml = main_line(*s)) {
-            const float y = float(ml - 1) * line_h;
+        if (followed_y >= 0) {
             const float h = ImGui::GetWindowHeight();
-            if (y < ImGui::GetScrollY() + line_h || y > ImGui::GetScrollY() + h - 2 * line_h)
-                ImGui::SetScrollY(std::max(0.0f, y - h * 0.35f));
+            if (followed_y < ImGui::GetScrollY() + line_h ||
+                followed_y > ImGui::GetScrollY() + h - 2 * line_h)
+                ImGui::SetScrollY(std::max(0.0f, followed_y - h * 0.35f));
         }
     }
     ImGui::EndChild();

@@ -32,6 +32,7 @@ void draw_header(const TraceView& v, UiState& ui) {
     const Palette& p = palette();
     if (ImGui::Button(ui.controls_hidden ? "\xe2\x96\xb6 Controls" : "\xe2\x97\x80 Controls"))
         ui.controls_hidden = !ui.controls_hidden;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("show or hide the controls (C)");
     ImGui::SameLine(0, 16);
     ImGui::PushFont(fonts().heading);
     ImGui::AlignTextToFramePadding();
@@ -66,12 +67,20 @@ void draw_header(const TraceView& v, UiState& ui) {
     if (!v.trace) return;
     const trace::Trace& t = *v.trace;
     const VariantInfo* info = find_variant(t.request.algo);
-    std::string what = info ? info->title : t.request.algo;
-    what += "   n=" + std::to_string(t.request.n) + "  block=" + std::to_string(t.request.block) +
-            "  " + trace::dtype_name(t.request.type) + "   on " + t.device;
-    if (ui.running) what += "   running\xe2\x80\xa6";
+    const std::string sizes = "n=" + std::to_string(t.request.n) +
+                              "  block=" + std::to_string(t.request.block) + "  " +
+                              trace::dtype_name(t.request.type);
+    const std::string running = ui.running ? "   running\xe2\x80\xa6" : "";
+    // The longest that fits (at 1280x720 beside the controls the title goes first: the
+    // controls show it); the whole line on hover.
+    const std::string full =
+        (info ? info->title : t.request.algo) + "   " + sizes + "   on " + t.device + running;
+    std::string what = full;
+    for (const std::string& shorter : {sizes + "   on " + t.device + running, sizes + running})
+        if (ImGui::CalcTextSize(what.c_str()).x > strip.w) what = shorter;
     ImGui::AlignTextToFramePadding();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.text_dim), "%s", what.c_str());
+    if (what != full && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", full.c_str());
 }
 
 }  // namespace ws::ui
