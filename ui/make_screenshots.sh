@@ -23,6 +23,8 @@ shot() {  # shot NAME ARGS...
 shot sequential-1920x1080 --algo reduce-sequential --n 64 --block 32 --step 1 --size 1920x1080
 shot strided-conflicts-1920x1080 --algo reduce-interleaved-strided --n 512 --block 256 --step 3 \
   --size 1920x1080
+shot strided-conflicts-controls-1280x720 --algo reduce-interleaved-strided --n 512 --block 256 \
+  --step 3 --size 1280x720
 shot strided-conflicts-1280x720 --algo reduce-interleaved-strided --n 512 --block 256 --step 3 \
   --size 1280x720 --hide-controls
 shot compare-1920x1080 --algo reduce-interleaved-divergent --n 256 --block 256 --step 3 \

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -73,8 +74,10 @@ struct UiState {
     std::size_t code_scrolled_to = static_cast<std::size_t>(-1);   // step the code panel followed
     std::size_t warps_scrolled_to = static_cast<std::size_t>(-1);  // and the warps panel
     std::string lab_type = "int";
-    // Lines the lab leaves out (the plot is unreadable with all 17); the user ticks them back.
-    std::vector<std::string> lab_hidden = {"cub-scan", "thrust-reduce", "plain-sequential",
+    // The lab's lines: a family (none chosen: the chosen algorithm's), less the ones left out
+    // (the user ticks them back).
+    std::optional<LabLines> lab_lines;
+    std::vector<std::string> lab_hidden = {"thrust-reduce", "plain-sequential",
                                            "plain-warp-shuffle"};
     std::size_t lab_file = 0;
     const LabData* lab = nullptr;

@@ -74,3 +74,23 @@ TEST_CASE("Harris's G80 table", "[lab]") {
     const LabData lab = load_lab_data(WS_SOURCE_DIR);
     CHECK(lab.harris.rows.size() == 7);
 }
+
+TEST_CASE("the lab shows one family's lines with the ceilings and its library", "[lab]") {
+    CHECK(lab_lines_for("reduce-warp-shuffle") == LabLines::Reductions);
+    CHECK(lab_lines_for("scan-blelloch-padded") == LabLines::Scans);
+    CHECK(lab_lines_for("not-an-algorithm") == LabLines::Reductions);
+    for (const char* ceiling : {"copy", "read-only"})
+        for (LabLines l : {LabLines::Reductions, LabLines::Scans, LabLines::All})
+            CHECK(shows_series(l, ceiling));
+    CHECK(shows_series(LabLines::Reductions, "reduce-sequential"));
+    CHECK(shows_series(LabLines::Reductions, "cub-reduce"));
+    CHECK(shows_series(LabLines::Reductions, "plain-warp-shuffle"));
+    CHECK_FALSE(shows_series(LabLines::Reductions, "scan-kogge-stone"));
+    CHECK_FALSE(shows_series(LabLines::Reductions, "cub-scan"));
+    CHECK(shows_series(LabLines::Scans, "scan-decoupled-lookback"));
+    CHECK(shows_series(LabLines::Scans, "cub-scan"));
+    CHECK_FALSE(shows_series(LabLines::Scans, "reduce-first-add"));
+    CHECK_FALSE(shows_series(LabLines::Scans, "thrust-reduce"));
+    CHECK(shows_series(LabLines::All, "scan-sklansky"));
+    CHECK(shows_series(LabLines::All, "thrust-reduce"));
+}

@@ -121,6 +121,29 @@ bool is_baseline(const std::string& algo) {
            algo.rfind("thrust-", 0) == 0 || algo.rfind("plain-", 0) == 0;
 }
 
+const char* lab_lines_name(LabLines l) {
+    switch (l) {
+        case LabLines::Reductions:
+            return "reductions";
+        case LabLines::Scans:
+            return "scans";
+        case LabLines::All:
+            return "all lines";
+    }
+    return "all lines";
+}
+
+LabLines lab_lines_for(const std::string& algo) {
+    const VariantInfo* v = find_variant(algo);
+    return v && v->family == Family::Scan ? LabLines::Scans : LabLines::Reductions;
+}
+
+bool shows_series(LabLines lines, const std::string& algo) {
+    if (lines == LabLines::All || algo == "copy" || algo == "read-only") return true;
+    const bool scan = algo.rfind("scan-", 0) == 0 || algo == "cub-scan";
+    return scan == (lines == LabLines::Scans);
+}
+
 std::vector<Series> series_of(const MeasurementFile& f, const std::string& type) {
     // Points of `type`; a ceiling (copy, read-only) recorded for another type only is still
     // shown, from the first type it was recorded for: it bounds every variant alike in GB/s.

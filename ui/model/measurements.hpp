@@ -61,6 +61,16 @@ std::string parse_harris(const std::string& text, HarrisTable& out);
 bool is_baseline(const std::string& algo);
 // The series of a file for one element type, reductions and baselines, sorted by algo then n.
 std::vector<Series> series_of(const MeasurementFile& f, const std::string& type);
+
+// Which lines the lab draws: one family with its ceilings and library (the plot is unreadable
+// with all of them), or everything.
+enum class LabLines { Reductions, Scans, All };
+const char* lab_lines_name(LabLines l);
+// The family of `algo` (a catalog id; anything else counts as a reduction).
+LabLines lab_lines_for(const std::string& algo);
+// Whether a series belongs to those lines: its variants, copy and read-only, and the family's
+// library (cub-reduce, thrust-reduce, plain-* / cub-scan).
+bool shows_series(LabLines lines, const std::string& algo);
 // "assets/measurements/NVIDIA_H100_80GB_HBM3-2026-01-02.json" under `root`: a file name from
 // the device and the date with anything but letters, digits, '-' and '.' made '_'.
 std::string measurement_path(const std::string& root, const MeasurementFile& f);

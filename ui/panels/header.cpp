@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <string>
+#include <vector>
 
 #include "kernels/catalog.hpp"
 #include "ui/fonts.hpp"
@@ -71,13 +72,17 @@ void draw_header(const TraceView& v, UiState& ui) {
                               "  block=" + std::to_string(t.request.block) + "  " +
                               trace::dtype_name(t.request.type);
     const std::string running = ui.running ? "   running\xe2\x80\xa6" : "";
-    // The longest that fits (at 1280x720 beside the controls the title goes first: the
-    // controls show it); the whole line on hover.
-    const std::string full =
-        (info ? info->title : t.request.algo) + "   " + sizes + "   on " + t.device + running;
+    // The longest that fits; the whole line on hover. Beside the controls (which name the
+    // algorithm) the title goes first, else the device and then the sizes (the shared-memory
+    // panel tells them).
+    const std::string title = info ? info->title : t.request.algo;
+    const std::string device = "   on " + t.device;
+    const std::string full = title + "   " + sizes + device + running;
+    std::vector<std::string> shorter = {sizes + device + running, sizes + running};
+    if (ui.controls_hidden) shorter = {title + "   " + sizes + running, title + running};
     std::string what = full;
-    for (const std::string& shorter : {sizes + "   on " + t.device + running, sizes + running})
-        if (ImGui::CalcTextSize(what.c_str()).x > strip.w) what = shorter;
+    for (const std::string& s : shorter)
+        if (ImGui::CalcTextSize(what.c_str()).x > strip.w) what = s;
     ImGui::AlignTextToFramePadding();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.text_dim), "%s", what.c_str());
     if (what != full && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", full.c_str());

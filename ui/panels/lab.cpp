@@ -52,9 +52,26 @@ void line_picker(UiState& ui, const std::vector<Series>& series) {
     ImGui::EndPopup();
 }
 
+// Which family the plot shows: the chosen algorithm's until the user picks one.
+void family_picker(UiState& ui) {
+    const LabLines lines = ui.lab_lines.value_or(lab_lines_for(ui.form.algo));
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+    if (ImGui::BeginCombo("##family", lab_lines_name(lines))) {
+        for (LabLines l : {LabLines::Reductions, LabLines::Scans, LabLines::All})
+            if (ImGui::Selectable(lab_lines_name(l), l == lines)) ui.lab_lines = l;
+        ImGui::EndCombo();
+    }
+}
+
 void draw_plot(const MeasurementFile& f, UiState& ui, float height) {
     const std::string& type = ui.lab_type;
     std::vector<Series> series = series_of(f, type);
+    const LabLines lines = ui.lab_lines.value_or(lab_lines_for(ui.form.algo));
+    series.erase(std::remove_if(series.begin(), series.end(),
+                                [&](const Series& s) { return !shows_series(lines, s.algo); }),
+                 series.end());
+    ImGui::SameLine();
+    family_picker(ui);
     ImGui::SameLine();
     line_picker(ui, series);
     series.erase(std::remove_if(series.begin(), series.end(),
@@ -228,7 +245,12 @@ void draw_lab(const TraceView&, UiState& ui) {
                 if (ImGui::Selectable(t, ui.lab_type == t)) ui.lab_type = t;
             ImGui::EndCombo();
         }
-        draw_plot(*f, ui, ImGui::GetContentRegionAvail().y * 0.55f);
+        // The plot takes what the table, the sweep and the problems below it leave.
+        const float row = ImGui::GetFrameHeightWithSpacing();
+        const float below = row * float(lab.harris.rows.size() + 3 + lab.problems.size() +
+                                        (ui.sweep_available ? 4 : 0));
+        const float avail = ImGui::GetContentRegionAvail().y;
+        draw_plot(*f, ui, std::max(avail * 0.5f, avail - below - row));
     }
     if (ui.sweep_available) sweep_controls(ui, f);
     for (const std::string& problem : lab.problems) text_wrapped_colored(p.conflict, problem);
