@@ -7,34 +7,18 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <memory>
 #include <vector>
 
-#include "kernels/run/emulator_backend.hpp"
-#include "ui/fonts.hpp"
-#include "ui/model/request_form.hpp"
-#include "ui/model/trace_view.hpp"
+#include "tests/ui/headless_imgui.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/ui_state.hpp"
 
 using namespace ws;
 using namespace ws::ui;
+using namespace ws::ui::testing;
 
 namespace {
-
-struct HeadlessImGui {
-    HeadlessImGui() {
-        ImGui::CreateContext();
-        ImGui::GetIO().IniFilename = nullptr;
-        load_fonts(1.0f);
-        unsigned char* pixels = nullptr;
-        int w = 0, h = 0;
-        ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-        apply_theme("dark", false);
-    }
-    ~HeadlessImGui() { ImGui::DestroyContext(); }
-};
 
 // One frame with `draw` in a window of the given size; what it drew: every vertex.
 template <class Draw>
@@ -78,22 +62,11 @@ float tallest_rect(const std::vector<ImDrawVert>& verts, ImU32 color) {
     return tallest;
 }
 
-std::shared_ptr<const TraceView> view_of(const std::string& algo, const std::string& n,
-                                         std::uint32_t block) {
-    RequestForm f;
-    f.algo = algo;
-    f.n = n;
-    f.block = block;
-    const FormCheck c = check_form(f);
-    REQUIRE(c.ok());
-    return make_trace_view(std::make_shared<trace::Trace>(run::run_on_emulator(c.request)));
-}
-
 }  // namespace
 
 TEST_CASE("the code and explanation panels draw a settled step the same every frame", "[panels]") {
     HeadlessImGui gui;
-    const auto v = view_of("reduce-interleaved-strided", "2048", 1024);
+    const auto v = emulated_view("reduce-interleaved-strided", "2048", 1024);
     UiState ui;
     ui.playback.step = ui.playback.from_step = 1;
     ui.playback.transition = 1.0;
@@ -119,7 +92,7 @@ TEST_CASE("the code panel wraps a line that ran rather than cut it where it is n
     HeadlessImGui gui;
     // Step (3,0) of the strided variant runs line 24, 59 characters: wider than 300 pixels of
     // code even at the smallest scale.
-    const auto v = view_of("reduce-interleaved-strided", "512", 256);
+    const auto v = emulated_view("reduce-interleaved-strided", "512", 256);
     UiState ui;
     ui.playback.step = ui.playback.from_step = 3;
     ui.playback.transition = 1.0;
