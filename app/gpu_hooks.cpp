@@ -2,7 +2,7 @@
 // Lives in app/ so that ui/ never sees CUDA (the layering test checks it).
 #include "app/gpu_hooks.hpp"
 
-#if defined(WS_HAVE_GUI) && defined(WS_HAVE_CUDA)
+#if defined(WS_HAVE_CUDA)
 #include "kernels/bench/bench.hpp"
 #include "kernels/cuda/cuda_backend.hpp"
 #include "ui/backend_hooks.hpp"

@@ -16,15 +16,15 @@ if(glfw3_FOUND AND OPENGL_FOUND AND WS_IMGUI_INCLUDE AND WS_IMGUI_LIBRARY AND WS
     ${WS_IMGUI_BACKENDS}/imgui_impl_glfw.cpp ${WS_IMGUI_BACKENDS}/imgui_impl_opengl3.cpp)
   target_include_directories(ws_imgui_backends PUBLIC ${WS_IMGUI_INCLUDE} ${WS_IMGUI_INCLUDE}/backends)
   target_link_libraries(ws_imgui_backends PUBLIC ${WS_IMGUI_LIBRARY} glfw OpenGL::GL ${CMAKE_DL_LIBS})
-  file(GLOB_RECURSE WS_UI_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/ui/*.cpp)
+  # Everything under ui/ that is not in ws_ui_core (the main CMakeLists.txt lists that).
+  file(GLOB_RECURSE WS_UI_SOURCES CONFIGURE_DEPENDS RELATIVE ${PROJECT_SOURCE_DIR}
+       ${PROJECT_SOURCE_DIR}/ui/*.cpp)
+  list(REMOVE_ITEM WS_UI_SOURCES ${WS_UI_CORE_SOURCES})
   if(WS_UI_SOURCES)
     add_library(ws_ui STATIC ${WS_UI_SOURCES})
     target_include_directories(ws_ui PRIVATE ${WS_STB_INCLUDE})
-    target_link_libraries(ws_ui PUBLIC ws_kernels ws_imgui_backends Threads::Threads
+    target_link_libraries(ws_ui PUBLIC ws_ui_core ws_imgui_backends
                           PRIVATE nlohmann_json::nlohmann_json ${WS_STB_LIBRARY})
-    # Where the window finds assets/ (measurements, reference table) when run from a build
-    # directory; $WARPSCOPE_ROOT overrides it.
-    target_compile_definitions(ws_ui PRIVATE WS_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
     ws_warnings(ws_ui)
   else()
     set(WS_HAVE_GUI OFF)

@@ -17,7 +17,6 @@
 #include "ui/model/request_form.hpp"
 #include "ui/model/trace_view.hpp"
 #include "ui/sweeper.hpp"
-#include "ui/widgets/circuit_picture.hpp"
 
 namespace ws::ui {
 
@@ -25,6 +24,12 @@ namespace ws::ui {
 struct GridViewState {
     float zoom = 1.0f;
     float pan_x = 0, pan_y = 0;
+};
+
+// Zoom and pan of one circuit picture (columns only).
+struct CircuitViewState {
+    float zoom = 1.0f;
+    float pan_x = 0;
 };
 
 enum class FileAction { None, OpenTrace, SaveTrace, ExportPng, ExportCsv, ExportJson };

@@ -10,6 +10,7 @@
 #   sanitize: compute-sanitizer memcheck, synccheck, initcheck (verify --quick; traced runs)
 #   race:     compute-sanitizer racecheck, per algorithm
 #   bench:    warpscope bench for int, float and double, 2^10..2^28, as JSON
+#   window:   the window's session on the GPU and the lab's live sweep, and memcheck on them
 set -u
 BIN=${BIN:-.devcarry}
 OUT=${OUT:-/tmp/ws-out}
@@ -107,6 +108,15 @@ phase_race() {
     done
 }
 
+# The window's GPU path without a display (the GPU machine has no GUI libraries): the session
+# running requests on the GPU and the lab's live sweep, then the same under memcheck.
+phase_window() {
+    local tests="the window's session*,the lab's live sweep*,a live sweep*,a cancelled sweep*"
+    step gpu_window 300 "$BIN/warpscope_tests" --durations yes "$tests"
+    step san_memcheck_window 300 compute-sanitizer --tool memcheck --error-exitcode 9 \
+        "$BIN/warpscope_tests" "the window's session*"
+}
+
 phase_bench() {
     for type in int float double; do
         step "bench_$type" 580 "$WS" bench --type "$type" --sizes 2^10..2^28 \
@@ -121,7 +131,8 @@ for phase in "${@:-checks}"; do
         sanitize) phase_sanitize ;;
         race) phase_race ;;
         bench) phase_bench ;;
-        *) echo "usage: $0 [checks|scans|sanitize|race|bench]..."; exit 2 ;;
+        window) phase_window ;;
+        *) echo "usage: $0 [checks|scans|sanitize|race|bench|window]..."; exit 2 ;;
     esac
 done
 tar -czf "$OUT/logs.tar.gz" -C "$OUT" logs && rm -rf "$OUT/logs"

@@ -8,13 +8,9 @@
 
 #include "ui/model/playback.hpp"
 #include "ui/model/trace_view.hpp"
+#include "ui/ui_state.hpp"
 
 namespace ws::ui {
-
-struct CircuitViewState {
-    float zoom = 1.0f;
-    float pan_x = 0;
-};
 
 struct CircuitPictureOptions {
     bool interactive = true;     // zoom and pan (tooltips always)

@@ -1,0 +1,128 @@
+// [gpu] The window's GPU path without a display: app/gpu_hooks.cpp hands ui::Session the CUDA
+// backend, as app/main.cpp does before it opens the window; then the session runs a request on
+// the GPU in the background (what the panels draw: the same trace as the emulator's) and the
+// Bandwidth lab's live sweep on its worker thread, whose file the lab shows and saves.
+#if defined(WS_HAVE_CUDA)
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+#include "app/gpu_hooks.hpp"
+#include "kernels/catalog.hpp"
+#include "kernels/run/crosscheck.hpp"
+#include "kernels/run/emulator_backend.hpp"
+#include "ui/backend_hooks.hpp"
+#include "ui/session.hpp"
+
+using namespace ws;
+using namespace ws::ui;
+
+namespace {
+
+// Calls update() as the window's frames do until `done`, at most `seconds`.
+template <class Done>
+bool frames_until(Session& s, Done done, double seconds) {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    while (std::chrono::steady_clock::now() < end) {
+        s.update();
+        if (done()) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("the window's session runs on the GPU and shows what the emulator shows", "[gpu]") {
+    app::register_gpu_hooks();
+    const GpuBackend& g = gpu_backend();
+    REQUIRE(g.available());
+    Session s(true);
+    for (const char* algo :
+         {"reduce-interleaved-strided", "reduce-warp-shuffle", "scan-blelloch"}) {
+        INFO(algo);
+        s.ui.form.algo = algo;
+        s.ui.form.n = "1000";
+        s.ui.form.block = 128;
+        s.ui.form.type = trace::DType::Float32;
+        s.ui.form.pattern = "random";
+        s.ui.form.seed = 7;
+        s.ui.form.gpu = true;
+        s.ui.form_changed = true;
+        s.ui.banner.clear();
+        REQUIRE(frames_until(
+            s,
+            [&] {
+                return !s.ui.running && s.view().trace && s.view().trace->request.algo == algo &&
+                       s.ui.compare && !s.ui.compare_running;
+            },
+            60));
+        const trace::Trace& shown = *s.view().trace;
+        CHECK(shown.device == g.name);
+        CHECK(shown.error == "");
+        CHECK(s.ui.banner == "");  // no fallback to the emulator
+        CHECK(s.ui.compare->trace->device == g.name);
+        CHECK(s.view().step_count() > 1);
+        const trace::Trace cpu = run::run_on_emulator(shown.request);
+        CHECK(run::crosscheck_difference(*find_variant(algo), shown, cpu) == "");
+    }
+}
+
+TEST_CASE("the lab's live sweep runs on the GPU from the window's session and is saved", "[gpu]") {
+    namespace fs = std::filesystem;
+    const fs::path root = fs::temp_directory_path() / "warpscope-gpu-window-test";
+    fs::remove_all(root);
+    fs::create_directories(root / "assets" / "measurements");
+    ::setenv("WARPSCOPE_ROOT", root.c_str(), 1);
+    app::register_gpu_hooks();
+    Session s(true);
+    REQUIRE(s.ui.sweep_available);
+    REQUIRE(s.ui.lab->files.empty());  // nothing recorded under this root
+    s.ui.lab_type = "float";
+    s.ui.sweep_from = 10;
+    s.ui.sweep_to = 12;
+    s.ui.sweep_start = true;
+    std::vector<double> fractions;
+    REQUIRE(frames_until(
+        s,
+        [&] {
+            if (fractions.empty() || s.ui.sweep.fraction != fractions.back())
+                fractions.push_back(s.ui.sweep.fraction);
+            return !s.ui.sweep.running && !s.ui.lab->files.empty();
+        },
+        300));
+    CHECK(s.ui.sweep.error == "");
+    CHECK(fractions.size() > 3);  // progress seen while it ran, not only at the end
+    for (std::size_t i = 1; i < fractions.size(); ++i) CHECK(fractions[i] >= fractions[i - 1]);
+    const MeasurementFile& f = s.ui.lab->files.back();
+    CHECK(f.device == gpu_backend().name);
+    REQUIRE(f.points.size() % 3 == 0);  // 2^10, 2^11, 2^12: the same points at each size
+    REQUIRE(f.points.size() >= 3 * catalog().size());
+    for (const MeasuredPoint& p : f.points) {
+        INFO(p.algo << " n=" << p.n);
+        CHECK(p.type == "float");
+        CHECK(p.gbps > 0);
+        CHECK((p.n == 1024 || p.n == 2048 || p.n == 4096));
+    }
+
+    s.ui.sweep_save = true;
+    s.update();
+    INFO(s.ui.file_message);
+    const std::string path = measurement_path(root.string(), f);
+    REQUIRE(fs::exists(path));
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    MeasurementFile reread;
+    CHECK(parse_measurements(text.str(), reread) == "");
+    CHECK(reread.points.size() == f.points.size());
+    ::unsetenv("WARPSCOPE_ROOT");
+    fs::remove_all(root);
+}
+#endif
