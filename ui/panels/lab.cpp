@@ -229,7 +229,12 @@ void draw_lab(const TraceView&, UiState& ui) {
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted("Recorded on");
         ImGui::SameLine();
-        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
+        // As wide as the longest "device, date".
+        float names_w = 0;
+        for (const MeasurementFile& m : lab.files)
+            names_w = std::max(names_w, ImGui::CalcTextSize((m.device + ", " + m.date).c_str()).x);
+        ImGui::SetNextItemWidth(names_w + ImGui::GetFrameHeight() +
+                                2 * ImGui::GetStyle().FramePadding.x);
         const std::string name = f->device + ", " + f->date;
         if (ImGui::BeginCombo("##file", name.c_str())) {
             for (std::size_t i = 0; i < lab.files.size(); ++i)
