@@ -38,6 +38,9 @@ shot zoomed-1024-cells --algo reduce-sequential --n 2048 --block 1024 --step 2 -
 shot banks-8-way --algo reduce-interleaved-strided --n 512 --block 256 --step 3 --panel banks \
   --size 1280x720
 shot lab-1920x1080 --view lab --size 1920x1080
+# A trace recorded on an H100 (assets/traces), replayed here without a GPU.
+shot replay-h100-1920x1080 --trace "$root/assets/traces/reduce-interleaved-strided.wstrace" \
+  --step 3 --size 1920x1080
 # The circuit view: Brent-Kung's up-sweep and distribution tree over the shared memory it works
 # in; then Kogge-Stone, Brent-Kung and Sklansky side by side (work against depth).
 shot circuit-brent-kung-1920x1080 --algo scan-brent-kung --n 64 --block 32 --step 4 \

@@ -11,6 +11,7 @@
 #   race:     compute-sanitizer racecheck, per algorithm
 #   bench:    warpscope bench for int, float and double, 2^10..2^28, as JSON
 #   window:   the window's session on the GPU and the lab's live sweep, and memcheck on them
+#   traces:   one GPU trace per algorithm, for assets/traces
 set -u
 BIN=${BIN:-.devcarry}
 OUT=${OUT:-/tmp/ws-out}
@@ -117,6 +118,17 @@ phase_window() {
         "$BIN/warpscope_tests" "the window's session*"
 }
 
+# One GPU trace per algorithm for assets/traces (tests/run/test_recorded_gpu_traces.cpp compares
+# them with the emulator's on every CI run): n = 300 (not a power of two), block 64, random ints,
+# every block of the first pass.
+phase_traces() {
+    mkdir -p "$OUT/traces"
+    for algo in $(ids); do
+        step "trace_$algo" 60 "$WS" trace --backend cuda --algo "$algo" --n 300 --block 64 \
+            --type int --pattern random --seed 7 --blocks all -o "$OUT/traces/$algo.wstrace"
+    done
+}
+
 phase_bench() {
     for type in int float double; do
         step "bench_$type" 580 "$WS" bench --type "$type" --sizes 2^10..2^28 \
@@ -132,7 +144,8 @@ for phase in "${@:-checks}"; do
         race) phase_race ;;
         bench) phase_bench ;;
         window) phase_window ;;
-        *) echo "usage: $0 [checks|scans|sanitize|race|bench|window]..."; exit 2 ;;
+        traces) phase_traces ;;
+        *) echo "usage: $0 [checks|scans|sanitize|race|bench|window|traces]..."; exit 2 ;;
     esac
 done
 tar -czf "$OUT/logs.tar.gz" -C "$OUT" logs && rm -rf "$OUT/logs"
