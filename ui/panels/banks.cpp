@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <bitset>
+#include <cfloat>
+#include <cstdio>
 #include <string>
 
 #include "ui/fonts.hpp"
@@ -96,13 +98,31 @@ void counter_table(const TraceView& v, const StepView& s, bool split) {
     ImGui::PopFont();
 }
 
-void counter_line(const TraceView& v, const StepView& s) {
+// The counts in one line (wrapped where narrow) and the counter names in its tooltip, where the
+// table would leave the banks too little room.
+std::string counter_text(const TraceView& v, const StepView& s) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf,
+                  "conflicts: ld %llu, st %llu in this step; ld %llu, st %llu in block %u  (ncu?)",
+                  static_cast<unsigned long long>(s.smem_ld_conflicts),
+                  static_cast<unsigned long long>(s.smem_st_conflicts),
+                  static_cast<unsigned long long>(v.ld_conflicts),
+                  static_cast<unsigned long long>(v.st_conflicts), v.block ? v.block->block : 0);
+    return buf;
+}
+
+float counter_line_height(const std::string& text) {
+    ImFont* small = fonts().small;
+    return small
+               ->CalcTextSizeA(small->FontSize, FLT_MAX, ImGui::GetContentRegionAvail().x,
+                               text.c_str())
+               .y +
+           ImGui::GetStyle().ItemSpacing.y;
+}
+
+void counter_line(const std::string& text) {
     ImGui::PushFont(fonts().small);
-    ImGui::Text("conflicts: ld %llu, st %llu in this step; ld %llu, st %llu in block %u  (ncu?)",
-                static_cast<unsigned long long>(s.smem_ld_conflicts),
-                static_cast<unsigned long long>(s.smem_st_conflicts),
-                static_cast<unsigned long long>(v.ld_conflicts),
-                static_cast<unsigned long long>(v.st_conflicts), v.block ? v.block->block : 0);
+    ImGui::TextWrapped("%s", text.c_str());
     ImGui::PopFont();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Nsight Compute counters for the same numbers:\n%s\n%s", kLdCounter,
@@ -257,13 +277,13 @@ void draw_banks(const TraceView& v, UiState& ui) {
     // Where the table would leave the banks too little room, the counts go on one line and
     // the counter names into its tooltip.
     const float avail = ImGui::GetContentRegionAvail().y;
-    const float line = ImGui::GetTextLineHeightWithSpacing();
     if (avail - counter_table_height(split) >= 6 * fonts().small->FontSize) {
         draw_picture(info, avail - counter_table_height(split));
         counter_table(v, s, split);
     } else {
-        draw_picture(info, avail - line);
-        counter_line(v, s);
+        const std::string text = counter_text(v, s);
+        draw_picture(info, avail - counter_line_height(text));
+        counter_line(text);
     }
 }
 
