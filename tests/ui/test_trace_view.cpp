@@ -3,33 +3,18 @@
 
 #include <algorithm>
 #include <bitset>
-#include <memory>
 
 #include "kernels/catalog.hpp"
-#include "kernels/run/emulator_backend.hpp"
-#include "ui/model/request_form.hpp"
+#include "tests/ui/emulated_view.hpp"
 #include "ui/model/trace_view.hpp"
 
 using namespace ws;
 using namespace ws::ui;
 
-namespace {
-
-std::shared_ptr<const TraceView> view_of(const std::string& algo, const std::string& n,
-                                         std::uint32_t block) {
-    RequestForm f;
-    f.algo = algo;
-    f.n = n;
-    f.block = block;
-    const FormCheck c = check_form(f);
-    REQUIRE(c.ok());
-    return make_trace_view(std::make_shared<trace::Trace>(run::run_on_emulator(c.request)));
-}
-
-}  // namespace
+using testing::emulated_view;
 
 TEST_CASE("sequential addressing folds the array in a tree of arrows", "[trace_view]") {
-    auto v = view_of("reduce-sequential", "64", 32);
+    auto v = emulated_view("reduce-sequential", "64", 32);
     REQUIRE(v->trace->error.empty());
     CHECK(v->threads == 32);
     CHECK(v->warps == 1);
@@ -59,7 +44,7 @@ TEST_CASE("sequential addressing folds the array in a tree of arrows", "[trace_v
 }
 
 TEST_CASE("values after each step match a replay of the additions", "[trace_view]") {
-    auto v = view_of("reduce-interleaved-strided", "2048", 1024);
+    auto v = emulated_view("reduce-interleaved-strided", "2048", 1024);
     REQUIRE(v->step_count() == 12);
     CHECK(v->cells == 1024);
     CHECK(v->warps == 32);
@@ -74,7 +59,7 @@ TEST_CASE("values after each step match a replay of the additions", "[trace_view
 
 TEST_CASE("the strided variant's banks: 2-way at stride 1", "[trace_view]") {
     // With 64 threads, lanes 0 and 16 of warp 0 touch words 0 and 32: both in bank 0.
-    auto v = view_of("reduce-interleaved-strided", "128", 64);
+    auto v = emulated_view("reduce-interleaved-strided", "128", 64);
     const StepView& s1 = v->steps[1];
     CHECK(s1.counters.bank_conflicts > 0);
     CHECK(s1.smem_ld_conflicts + s1.smem_st_conflicts == s1.counters.bank_conflicts);
@@ -95,7 +80,7 @@ TEST_CASE("the strided variant's banks: 2-way at stride 1", "[trace_view]") {
 }
 
 TEST_CASE("lines that ran are annotated per step", "[trace_view]") {
-    auto v = view_of("reduce-interleaved-divergent", "64", 32);
+    auto v = emulated_view("reduce-interleaved-divergent", "64", 32);
     const StepView& s1 = v->steps[1];
     REQUIRE(!s1.lines.empty());
     const auto busiest = std::max_element(
@@ -109,7 +94,7 @@ TEST_CASE("lines that ran are annotated per step", "[trace_view]") {
 }
 
 TEST_CASE("warp shuffles become arrows between threads", "[trace_view]") {
-    auto v = view_of("reduce-warp-shuffle", "2048", 256);
+    auto v = emulated_view("reduce-warp-shuffle", "2048", 256);
     REQUIRE(!v->empty());
     const StepView& s0 = v->steps[0];
     REQUIRE(!s0.shuffles.empty());
@@ -126,7 +111,7 @@ TEST_CASE("warp shuffles become arrows between threads", "[trace_view]") {
 TEST_CASE("every catalogued variant gives a view", "[trace_view]") {
     for (const VariantInfo& info : catalog()) {
         INFO(info.id);
-        auto v = view_of(info.id, "2048", 256);
+        auto v = emulated_view(info.id, "2048", 256);
         CHECK(!v->empty());
         for (const StepView& s : v->steps) {
             CHECK(s.values.size() == v->cells);

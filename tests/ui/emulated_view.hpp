@@ -1,0 +1,26 @@
+// A TraceView of a request run on the emulator, for the window's tests.
+#pragma once
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "kernels/run/emulator_backend.hpp"
+#include "ui/model/request_form.hpp"
+#include "ui/model/trace_view.hpp"
+
+namespace ws::ui::testing {
+
+inline std::shared_ptr<const TraceView> emulated_view(const std::string& algo, const std::string& n,
+                                                      std::uint32_t block) {
+    RequestForm f;
+    f.algo = algo;
+    f.n = n;
+    f.block = block;
+    const FormCheck c = check_form(f);
+    REQUIRE(c.ok());
+    return make_trace_view(std::make_shared<trace::Trace>(run::run_on_emulator(c.request)));
+}
+
+}  // namespace ws::ui::testing
