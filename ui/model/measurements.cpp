@@ -140,7 +140,9 @@ LabLines lab_lines_for(const std::string& algo) {
 
 bool shows_series(LabLines lines, const std::string& algo) {
     if (lines == LabLines::All || algo == "copy" || algo == "read-only") return true;
-    const bool scan = algo.rfind("scan-", 0) == 0 || algo == "cub-scan";
+    // Our variants by the catalog's family; of the libraries only CUB's scan is a scan.
+    const VariantInfo* v = find_variant(algo);
+    const bool scan = v ? v->family == Family::Scan : algo == "cub-scan";
     return scan == (lines == LabLines::Scans);
 }
 

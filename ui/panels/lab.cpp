@@ -33,6 +33,11 @@ const MeasuredPoint* point_at(const MeasurementFile* f, const std::string& algo,
     return nullptr;
 }
 
+// "NVIDIA H100 80GB HBM3, 2026-11-22T21:30:28Z": how the lab names a measurement file.
+std::string file_label(const MeasurementFile& f) {
+    return f.device + ", " + f.date;
+}
+
 bool hidden(const UiState& ui, const std::string& algo) {
     return std::find(ui.lab_hidden.begin(), ui.lab_hidden.end(), algo) != ui.lab_hidden.end();
 }
@@ -52,9 +57,8 @@ void line_picker(UiState& ui, const std::vector<Series>& series) {
     ImGui::EndPopup();
 }
 
-// Which family the plot shows: the chosen algorithm's until the user picks one.
-void family_picker(UiState& ui) {
-    const LabLines lines = ui.lab_lines.value_or(lab_lines_for(ui.form.algo));
+// Which family the plot shows (`lines`: the chosen algorithm's until the user picks one).
+void family_picker(UiState& ui, LabLines lines) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
     if (ImGui::BeginCombo("##family", lab_lines_name(lines))) {
         for (LabLines l : {LabLines::Reductions, LabLines::Scans, LabLines::All})
@@ -71,7 +75,7 @@ void draw_plot(const MeasurementFile& f, UiState& ui, float height) {
                                 [&](const Series& s) { return !shows_series(lines, s.algo); }),
                  series.end());
     ImGui::SameLine();
-    family_picker(ui);
+    family_picker(ui, lines);
     ImGui::SameLine();
     line_picker(ui, series);
     series.erase(std::remove_if(series.begin(), series.end(),
@@ -232,14 +236,12 @@ void draw_lab(const TraceView&, UiState& ui) {
         // As wide as the longest "device, date".
         float names_w = 0;
         for (const MeasurementFile& m : lab.files)
-            names_w = std::max(names_w, ImGui::CalcTextSize((m.device + ", " + m.date).c_str()).x);
+            names_w = std::max(names_w, ImGui::CalcTextSize(file_label(m).c_str()).x);
         ImGui::SetNextItemWidth(names_w + ImGui::GetFrameHeight() +
                                 2 * ImGui::GetStyle().FramePadding.x);
-        const std::string name = f->device + ", " + f->date;
-        if (ImGui::BeginCombo("##file", name.c_str())) {
+        if (ImGui::BeginCombo("##file", file_label(*f).c_str())) {
             for (std::size_t i = 0; i < lab.files.size(); ++i)
-                if (ImGui::Selectable((lab.files[i].device + ", " + lab.files[i].date).c_str(),
-                                      i == ui.lab_file))
+                if (ImGui::Selectable(file_label(lab.files[i]).c_str(), i == ui.lab_file))
                     ui.lab_file = i;
             ImGui::EndCombo();
         }
