@@ -50,8 +50,8 @@ const std::vector<VariantInfo> kCatalog = {
      ScanDriver::ScanThenFan, ScanKind::Inclusive, WorkFormula::KoggeStone, false, 4},
     {"scan-kogge-stone-inplace", Family::Scan, 2, "Kogge-Stone in place, warp-synchronous (legacy)",
      "s[t] += s[t - offset] in a warp with no sync: racy; try the sequential schedule",
-     "kernels/algorithms/scan/02_kogge_stone_inplace.cuh", 1, 0, SmemRule::PerThreadPlusWarps,
-     true, ScanDriver::ScanThenFan, ScanKind::Inclusive, WorkFormula::None, false, 4},
+     "kernels/algorithms/scan/02_kogge_stone_inplace.cuh", 1, 0, SmemRule::PerThreadPlusWarps, true,
+     ScanDriver::ScanThenFan, ScanKind::Inclusive, WorkFormula::None, false, 4},
     {"scan-blelloch", Family::Scan, 3, "Blelloch: work-efficient up-sweep and down-sweep",
      "2(m-1) additions along a tree; its strided indices collide in banks",
      "kernels/algorithms/scan/03_blelloch.cuh", 2, 0, SmemRule::TwoPerThread, false,
@@ -110,7 +110,9 @@ std::string header_line(const std::string& text, const std::string& key) {
 
 }  // namespace
 
-const char* family_name(Family f) { return f == Family::Reduce ? "reduce" : "scan"; }
+const char* family_name(Family f) {
+    return f == Family::Reduce ? "reduce" : "scan";
+}
 
 const std::vector<VariantInfo>& catalog() {
     return kCatalog;
@@ -122,7 +124,9 @@ const VariantInfo* find_variant(std::string_view id) {
     return nullptr;
 }
 
-const char* variant_source(const VariantInfo& v) { return embedded_source(v.source_file); }
+const char* variant_source(const VariantInfo& v) {
+    return embedded_source(v.source_file);
+}
 
 TeachingNotes teaching_notes(const VariantInfo& v) {
     const char* src = variant_source(v);
@@ -150,22 +154,38 @@ std::uint32_t smem_bytes_for(const VariantInfo& v, unsigned block, trace::DType 
     const unsigned warps = block / 32;
     unsigned elems = block;
     switch (v.smem_rule) {
-        case SmemRule::PerThread: elems = block; break;
-        case SmemRule::PerThreadMin64: elems = block < 64 ? 64 : block; break;
-        case SmemRule::PerWarp: elems = warps; break;
-        case SmemRule::TwoPerThread: elems = 2 * block; break;
-        case SmemRule::TwoPerThreadPadded: elems = 2 * block + 2 * block / 32; break;
-        case SmemRule::PerThreadPlusWarps: elems = block + warps; break;
-        case SmemRule::TwoPerWarp: elems = 2 * warps; break;
-        case SmemRule::TwoPerWarpPlus2: elems = 2 * warps + 2; break;
+        case SmemRule::PerThread:
+            elems = block;
+            break;
+        case SmemRule::PerThreadMin64:
+            elems = block < 64 ? 64 : block;
+            break;
+        case SmemRule::PerWarp:
+            elems = warps;
+            break;
+        case SmemRule::TwoPerThread:
+            elems = 2 * block;
+            break;
+        case SmemRule::TwoPerThreadPadded:
+            elems = 2 * block + 2 * block / 32;
+            break;
+        case SmemRule::PerThreadPlusWarps:
+            elems = block + warps;
+            break;
+        case SmemRule::TwoPerWarp:
+            elems = 2 * warps;
+            break;
+        case SmemRule::TwoPerWarpPlus2:
+            elems = 2 * warps + 2;
+            break;
     }
     return elems * trace::dtype_size(type);
 }
 
 unsigned passes_for(const VariantInfo& v, std::uint64_t n, unsigned block) {
     if (v.family == Family::Scan)
-        return unsigned(scan_plan(v, n, block, trace::DType::Int32, ScanKind::Inclusive)
-                            .launches.size());
+        return unsigned(
+            scan_plan(v, n, block, trace::DType::Int32, ScanKind::Inclusive).launches.size());
     unsigned passes = 0;
     do {
         n = grid_for(v, n, block);
@@ -200,15 +220,20 @@ std::optional<WorkDepthFormula> textbook_work_depth(const VariantInfo& v, unsign
     const unsigned lg = log2_of(m);
     WorkDepthFormula f;
     switch (v.work_formula) {
-        case WorkFormula::None: return std::nullopt;
+        case WorkFormula::None:
+            return std::nullopt;
         case WorkFormula::KoggeStone:
             f = {mm * lg - (mm - 1), lg, "m*log2(m) - (m - 1)", "log2(m)"};
             break;
-        case WorkFormula::Blelloch: f = {2 * (mm - 1), 2 * lg, "2*(m - 1)", "2*log2(m)"}; break;
+        case WorkFormula::Blelloch:
+            f = {2 * (mm - 1), 2 * lg, "2*(m - 1)", "2*log2(m)"};
+            break;
         case WorkFormula::BrentKung:
             f = {2 * mm - lg - 2, 2 * lg - 1, "2*m - log2(m) - 2", "2*log2(m) - 1"};
             break;
-        case WorkFormula::Sklansky: f = {mm / 2 * lg, lg, "(m/2)*log2(m)", "log2(m)"}; break;
+        case WorkFormula::Sklansky:
+            f = {mm / 2 * lg, lg, "(m/2)*log2(m)", "log2(m)"};
+            break;
         case WorkFormula::WarpShuffle: {
             // Each warp: 32*5 - 31 additions; warp 0 scans the m/32 totals (Kogge-Stone); every
             // warp but the first adds the total before it: 5m - 31 + (m/32)*log2(m/32).

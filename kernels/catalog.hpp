@@ -43,8 +43,8 @@ struct VariantInfo {
     Family family;
     int ladder_step;  // 1-based position in its family's ladder
     const char* title;
-    const char* summary;      // one line for menus
-    const char* source_file;  // relative to the repository root
+    const char* summary;        // one line for menus
+    const char* source_file;    // relative to the repository root
     unsigned elems_per_thread;  // per block: elems_per_thread * block elements
     unsigned max_grid;          // 0: as many blocks as the data needs; else a grid-stride cap
     SmemRule smem_rule;

@@ -46,6 +46,8 @@ trace::Trace run_request(Backend backend, const trace::Request& request,
     return run::run_on_emulator(request, options);
 }
 
-const char* backend_name(Backend b) { return b == Backend::Cuda ? "cuda" : "cpu"; }
+const char* backend_name(Backend b) {
+    return b == Backend::Cuda ? "cuda" : "cpu";
+}
 
 }  // namespace ws::cli

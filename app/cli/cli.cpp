@@ -33,7 +33,8 @@ int run_cli(int argc, char** argv) {
     RequestOptions stats_opts;
     std::string stats_trace;
     bool stats_as_json = false;
-    auto* stats = app.add_subcommand("stats", "counters per step and in total, from a run or a file");
+    auto* stats =
+        app.add_subcommand("stats", "counters per step and in total, from a run or a file");
     stats_opts.add_to(*stats, false);
     stats->add_option("--trace", stats_trace, "read a trace file instead of running");
     stats->add_flag("--json", stats_as_json, "one JSON object");

@@ -49,8 +49,7 @@ int cmd_trace(const RequestOptions& opts, const std::string& output) {
 int cmd_stats(const RequestOptions& opts, const std::string& trace_file, bool json) {
     trace::Trace t;
     if (!trace_file.empty()) {
-        if (!opts.algo.empty())
-            throw UsageError{"--trace and --algo: give one of them, not both"};
+        if (!opts.algo.empty()) throw UsageError{"--trace and --algo: give one of them, not both"};
         trace::LoadResult loaded = trace::load_trace(trace_file);
         if (!loaded.ok) throw UsageError{"--trace " + trace_file + ": " + loaded.error};
         t = std::move(loaded.trace);

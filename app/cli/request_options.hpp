@@ -8,8 +8,8 @@
 namespace ws::cli {
 
 struct RequestOptions {
-    std::string algo, n, block = "256", type = "int", pattern = "ramp", seed = "1",
-                blocks = "0", schedule = "lockstep", backend, kind = "inclusive";
+    std::string algo, n, block = "256", type = "int", pattern = "ramp", seed = "1", blocks = "0",
+                         schedule = "lockstep", backend, kind = "inclusive";
 
     void add_to(CLI::App& command, bool algo_required);
     // Checks every field; throws UsageError with a one-line message.

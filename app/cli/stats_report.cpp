@@ -52,7 +52,9 @@ bool is_scan(const trace::Trace& t) {
 
 }  // namespace
 
-std::string value_json(const trace::Value& v) { return number(v).dump(); }
+std::string value_json(const trace::Value& v) {
+    return number(v).dump();
+}
 
 std::string stats_json(const trace::Trace& t) {
     ordered_json o;
@@ -122,21 +124,20 @@ std::string stats_table(const trace::Trace& t) {
     if (!t.blocks.empty()) {
         out << "block " << t.blocks[0].block << ":\n";
         char line[256];
-        std::snprintf(line, sizeof line, "%-8s %8s %8s %6s %6s %6s %6s %8s %7s\n", "step",
-                      "lanes", "of", "warps", "diverg", "smem", "wavefr", "conflict", "hazard");
+        std::snprintf(line, sizeof line, "%-8s %8s %8s %6s %6s %6s %6s %8s %7s\n", "step", "lanes",
+                      "of", "warps", "diverg", "smem", "wavefr", "conflict", "hazard");
         out << line;
         for (const auto& s : trace::step_counters(t.blocks[0], t.threads_per_block)) {
             const auto& c = s.counters;
             char step[32];
             std::snprintf(step, sizeof step, "(%u,%u)", unsigned(s.step.phase),
                           unsigned(s.step.substep));
-            std::snprintf(line, sizeof line, "%-8s %8llu %8llu %6llu %6llu %6llu %6llu %8llu %7llu\n",
-                          step, (unsigned long long)c.active_lanes,
-                          (unsigned long long)c.live_lanes, (unsigned long long)c.active_warps,
-                          (unsigned long long)c.divergent_warps,
-                          (unsigned long long)c.smem_instructions,
-                          (unsigned long long)c.smem_wavefronts,
-                          (unsigned long long)c.bank_conflicts, (unsigned long long)c.hazards);
+            std::snprintf(
+                line, sizeof line, "%-8s %8llu %8llu %6llu %6llu %6llu %6llu %8llu %7llu\n", step,
+                (unsigned long long)c.active_lanes, (unsigned long long)c.live_lanes,
+                (unsigned long long)c.active_warps, (unsigned long long)c.divergent_warps,
+                (unsigned long long)c.smem_instructions, (unsigned long long)c.smem_wavefronts,
+                (unsigned long long)c.bank_conflicts, (unsigned long long)c.hazards);
             out << line;
         }
     }

@@ -1,12 +1,12 @@
 #include "kernels/bench/bench.hpp"
 
+#include <thrust/device_ptr.h>
+#include <thrust/execution_policy.h>
+#include <thrust/reduce.h>
 #include <algorithm>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
 #include <nlohmann/json.hpp>
-#include <thrust/device_ptr.h>
-#include <thrust/execution_policy.h>
-#include <thrust/reduce.h>
 
 #include "kernels/bench/plain_kernels.cuh"
 #include "kernels/cuda/check.hpp"
@@ -35,8 +35,7 @@ void time_point(Launch&& launch, unsigned inputs, BenchPoint& p) {
     WS_CUDA(cudaEventSynchronize(stop), p.algo);
     float first = 0;
     cudaEventElapsedTime(&first, start, stop);
-    const unsigned reps =
-        std::clamp(unsigned(50.0f / std::max(first, 1e-3f)), 10u, 500u);
+    const unsigned reps = std::clamp(unsigned(50.0f / std::max(first, 1e-3f)), 10u, 500u);
     std::vector<float> ms(reps);
     for (unsigned r = 0; r < reps; ++r) {
         WS_CUDA(cudaEventRecord(start), "timer");
@@ -67,7 +66,8 @@ void bench_type(const BenchConfig& cfg, BenchResult& out) {
     const char* type = trace::dtype_name(cfg.type);
     std::vector<const VariantInfo*> variants;
     for (const auto& v : catalog())
-        if (cfg.algos.empty() || std::find(cfg.algos.begin(), cfg.algos.end(), v.id) != cfg.algos.end())
+        if (cfg.algos.empty() ||
+            std::find(cfg.algos.begin(), cfg.algos.end(), v.id) != cfg.algos.end())
             variants.push_back(&v);
     const unsigned block = 256;
     for (std::uint64_t n : cfg.sizes) {
@@ -78,7 +78,9 @@ void bench_type(const BenchConfig& cfg, BenchResult& out) {
         const std::uint64_t bytes = n * sizeof(T);
         // Rotate through enough copies of the input that they do not fit in L2 together.
         const unsigned inputs = unsigned(std::clamp<std::uint64_t>(
-            (4 * out.device.l2_bytes + bytes - 1) / bytes, 1, std::max<std::uint64_t>(1, std::min<std::uint64_t>(64, (std::uint64_t(8) << 30) / bytes))));
+            (4 * out.device.l2_bytes + bytes - 1) / bytes, 1,
+            std::max<std::uint64_t>(
+                1, std::min<std::uint64_t>(64, (std::uint64_t(8) << 30) / bytes))));
         const bool l2_resident = std::uint64_t(inputs) * bytes < 2 * out.device.l2_bytes;
         const std::vector<T> host = run::make_input<T>("random", n, 7);
         const run::Reference ref = run::reference_sum(host);
@@ -125,10 +127,13 @@ void bench_type(const BenchConfig& cfg, BenchResult& out) {
             BenchPoint p;
             p.algo = "copy";
             p.bytes = 2 * bytes;
-            time_point([&](unsigned k) {
-                WS_CUDA(cudaMemcpyAsync(out_buf.get(), input(k), bytes, cudaMemcpyDeviceToDevice),
+            time_point(
+                [&](unsigned k) {
+                    WS_CUDA(
+                        cudaMemcpyAsync(out_buf.get(), input(k), bytes, cudaMemcpyDeviceToDevice),
                         "copy");
-            }, inputs, p);
+                },
+                inputs, p);
             emit(p);
         }
         {
@@ -137,10 +142,12 @@ void bench_type(const BenchConfig& cfg, BenchResult& out) {
             p.bytes = bytes;
             const unsigned grid = unsigned(std::max<std::uint64_t>(
                 1, std::min<std::uint64_t>((bytes / 16 + 255) / 256, out.device.sm_count * 8ull)));
-            time_point([&](unsigned k) {
-                read_only_stream<<<grid, 256>>>(input(k), out_buf.get(), n);
-                cuda::check_launch("read-only", false);
-            }, inputs, p);
+            time_point(
+                [&](unsigned k) {
+                    read_only_stream<<<grid, 256>>>(input(k), out_buf.get(), n);
+                    cuda::check_launch("read-only", false);
+                },
+                inputs, p);
             emit(p);
         }
         {
@@ -150,10 +157,13 @@ void bench_type(const BenchConfig& cfg, BenchResult& out) {
             std::size_t temp = 0;
             WS_CUDA(cub::DeviceReduce::Sum(nullptr, temp, input(0), out_buf.get(), int(n)), "cub");
             DeviceBuffer<unsigned char> scratch(std::max<std::size_t>(temp, 1), "cub scratch");
-            time_point([&](unsigned k) {
-                WS_CUDA(cub::DeviceReduce::Sum(scratch.get(), temp, input(k), out_buf.get(), int(n)),
-                        "cub::DeviceReduce::Sum");
-            }, inputs, p);
+            time_point(
+                [&](unsigned k) {
+                    WS_CUDA(cub::DeviceReduce::Sum(scratch.get(), temp, input(k), out_buf.get(),
+                                                   int(n)),
+                            "cub::DeviceReduce::Sum");
+                },
+                inputs, p);
             p.ok = result_ok(out_buf.get(), ref, n);
             emit(p);
         }
@@ -165,11 +175,13 @@ void bench_type(const BenchConfig& cfg, BenchResult& out) {
             WS_CUDA(cub::DeviceScan::InclusiveSum(nullptr, temp, input(0), out_buf.get(), int(n)),
                     "cub");
             DeviceBuffer<unsigned char> scratch(std::max<std::size_t>(temp, 1), "cub scratch");
-            time_point([&](unsigned k) {
-                WS_CUDA(cub::DeviceScan::InclusiveSum(scratch.get(), temp, input(k), out_buf.get(),
-                                                      int(n)),
-                        "cub::DeviceScan::InclusiveSum");
-            }, inputs, p);
+            time_point(
+                [&](unsigned k) {
+                    WS_CUDA(cub::DeviceScan::InclusiveSum(scratch.get(), temp, input(k),
+                                                          out_buf.get(), int(n)),
+                            "cub::DeviceScan::InclusiveSum");
+                },
+                inputs, p);
             p.ok = result_ok(out_buf.get() + (n - 1), ref, n);
             emit(p);
         }
@@ -178,38 +190,46 @@ void bench_type(const BenchConfig& cfg, BenchResult& out) {
             p.algo = "thrust-reduce";
             p.bytes = bytes;
             T sum{};
-            time_point([&](unsigned k) {
-                thrust::device_ptr<const T> first(input(k));
-                sum = thrust::reduce(thrust::device, first, first + n, T(0));
-            }, inputs, p);
+            time_point(
+                [&](unsigned k) {
+                    thrust::device_ptr<const T> first(input(k));
+                    sum = thrust::reduce(thrust::device, first, first + n, T(0));
+                },
+                inputs, p);
             p.ok = run::matches_reference(sum, ref, n, nullptr);
             emit(p);
         }
         for (int which = 0; which < 2; ++which) {
-            const VariantInfo* v = find_variant(which ? "reduce-warp-shuffle" : "reduce-sequential");
+            const VariantInfo* v =
+                find_variant(which ? "reduce-warp-shuffle" : "reduce-sequential");
             BenchPoint p;
             p.algo = which ? "plain-warp-shuffle" : "plain-sequential";
             p.bytes = bytes_moved(*v, n, block, cfg.type);
-            DeviceBuffer<T> a(grid_for(*v, n, block), "plain"), b(grid_for(*v, grid_for(*v, n, block), block), "plain");
+            DeviceBuffer<T> a(grid_for(*v, n, block), "plain"),
+                b(grid_for(*v, grid_for(*v, n, block), block), "plain");
             const unsigned smem = smem_bytes_for(*v, block, cfg.type);
             const T* last = nullptr;
-            time_point([&](unsigned k) {
-                std::uint64_t m = n;
-                const T* in = input(k);
-                T* bufs[2] = {a.get(), b.get()};
-                int w = 0;
-                do {
-                    const unsigned grid = grid_for(*v, m, block);
-                    if (which)
-                        reduce_warp_shuffle_plain<<<grid, block, smem>>>(in, bufs[w], unsigned(m));
-                    else
-                        reduce_sequential_plain<<<grid, block, smem>>>(in, bufs[w], unsigned(m));
-                    cuda::check_launch(p.algo, false);
-                    in = last = bufs[w];
-                    w ^= 1;
-                    m = grid;
-                } while (m > 1);
-            }, inputs, p);
+            time_point(
+                [&](unsigned k) {
+                    std::uint64_t m = n;
+                    const T* in = input(k);
+                    T* bufs[2] = {a.get(), b.get()};
+                    int w = 0;
+                    do {
+                        const unsigned grid = grid_for(*v, m, block);
+                        if (which)
+                            reduce_warp_shuffle_plain<<<grid, block, smem>>>(in, bufs[w],
+                                                                             unsigned(m));
+                        else
+                            reduce_sequential_plain<<<grid, block, smem>>>(in, bufs[w],
+                                                                           unsigned(m));
+                        cuda::check_launch(p.algo, false);
+                        in = last = bufs[w];
+                        w ^= 1;
+                        m = grid;
+                    } while (m > 1);
+                },
+                inputs, p);
             p.ok = result_ok(last, ref, n);
             emit(p);
         }
@@ -228,9 +248,15 @@ BenchResult run_bench(const BenchConfig& cfg) {
     try {
         WS_CUDA(cudaSetDevice(0), "bench thread");
         switch (cfg.type) {
-            case trace::DType::Int32: bench_type<int>(cfg, out); break;
-            case trace::DType::Float32: bench_type<float>(cfg, out); break;
-            case trace::DType::Float64: bench_type<double>(cfg, out); break;
+            case trace::DType::Int32:
+                bench_type<int>(cfg, out);
+                break;
+            case trace::DType::Float32:
+                bench_type<float>(cfg, out);
+                break;
+            case trace::DType::Float64:
+                bench_type<double>(cfg, out);
+                break;
         }
     } catch (const cuda::CudaError& e) {
         out.error = e.what();
@@ -271,9 +297,16 @@ std::string bench_json(const BenchResult& r) {
     j["timing"] = "CUDA events; 3 warm-up runs; median of 10..500 runs; inputs rotated past L2";
     auto& pts = j["points"] = nlohmann::ordered_json::array();
     for (const auto& p : r.points)
-        pts.push_back({{"algo", p.algo}, {"type", p.type}, {"n", p.n}, {"bytes", p.bytes},
-                       {"ms", p.ms}, {"ms_min", p.ms_min}, {"ms_max", p.ms_max},
-                       {"gbps", p.gbps}, {"reps", p.reps}, {"l2_resident", p.l2_resident},
+        pts.push_back({{"algo", p.algo},
+                       {"type", p.type},
+                       {"n", p.n},
+                       {"bytes", p.bytes},
+                       {"ms", p.ms},
+                       {"ms_min", p.ms_min},
+                       {"ms_max", p.ms_max},
+                       {"gbps", p.gbps},
+                       {"reps", p.reps},
+                       {"l2_resident", p.l2_resident},
                        {"ok", p.ok}});
     if (!r.error.empty()) j["error"] = r.error;
     return j.dump(1);

@@ -32,7 +32,8 @@ __global__ void reduce_warp_shuffle_plain(const T* in, T* out, unsigned n) {
         v += in[i];
         if (i + blockDim.x < n) v += in[i + blockDim.x];
     }
-    for (unsigned offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffffu, v, offset);
+    for (unsigned offset = 16; offset > 0; offset /= 2)
+        v += __shfl_down_sync(0xffffffffu, v, offset);
     if (lane == 0) s[warp] = v;
     __syncthreads();
     if (warp == 0) {

@@ -15,8 +15,9 @@ struct CudaError : std::runtime_error {
 
 inline void check(cudaError_t err, const char* call, const std::string& context) {
     if (err == cudaSuccess) return;
-    throw CudaError(err, std::string(call) + " failed" + (context.empty() ? "" : " (" + context + ")") +
-                             ": " + cudaGetErrorString(err));
+    throw CudaError(err, std::string(call) + " failed" +
+                             (context.empty() ? "" : " (" + context + ")") + ": " +
+                             cudaGetErrorString(err));
 }
 
 // After a launch: the launch error at once, and (when synchronous checking is asked for) the
@@ -31,13 +32,18 @@ inline void check_launch(const std::string& kernel, bool synchronize) {
 // A device allocation freed on scope exit.
 template <class T>
 class DeviceBuffer {
-public:
+  public:
     DeviceBuffer() = default;
-    explicit DeviceBuffer(std::size_t count, const std::string& what = "") { allocate(count, what); }
+    explicit DeviceBuffer(std::size_t count, const std::string& what = "") {
+        allocate(count, what);
+    }
     ~DeviceBuffer() { release(); }
     DeviceBuffer(const DeviceBuffer&) = delete;
     DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-    DeviceBuffer(DeviceBuffer&& o) noexcept : p_(o.p_), n_(o.n_) { o.p_ = nullptr; o.n_ = 0; }
+    DeviceBuffer(DeviceBuffer&& o) noexcept : p_(o.p_), n_(o.n_) {
+        o.p_ = nullptr;
+        o.n_ = 0;
+    }
     DeviceBuffer& operator=(DeviceBuffer&& o) noexcept {
         if (this != &o) {
             release();
@@ -63,7 +69,7 @@ public:
     T* get() const { return p_; }
     std::size_t size() const { return n_; }
 
-private:
+  private:
     T* p_ = nullptr;
     std::size_t n_ = 0;
 };

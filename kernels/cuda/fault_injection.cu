@@ -6,7 +6,9 @@
 
 namespace ws::cuda {
 namespace {
-__global__ void write_through_null(int* p) { p[threadIdx.x] = 1; }
+__global__ void write_through_null(int* p) {
+    p[threadIdx.x] = 1;
+}
 }  // namespace
 
 void recover_after_error() {

@@ -25,8 +25,8 @@ void run_reduction(const VariantInfo& info, const run::RunOptions& options, Trac
     const trace::Request& req = out.request;
     const ReduceKernels<T> k = reduce_kernels<T>(info.id, req.block);
     if (!k.fast || !k.traced) {
-        out.error = std::string(info.id) + " has no GPU kernel for block " +
-                    std::to_string(req.block);
+        out.error =
+            std::string(info.id) + " has no GPU kernel for block " + std::to_string(req.block);
         return;
     }
     const std::vector<T> input = run::make_input<T>(req.pattern, req.n, req.seed);
@@ -75,8 +75,7 @@ Trace run_on_gpu(const trace::Request& request, const run::RunOptions& options) 
         out.error = "no CUDA device: " + why;
         return out;
     }
-    const VariantInfo* info =
-        run::prepare_trace(request, "cuda", dev.name, kMaxElementsGpu, out);
+    const VariantInfo* info = run::prepare_trace(request, "cuda", dev.name, kMaxElementsGpu, out);
     if (!info) return out;
     try {
         WS_CUDA(cudaSetDevice(0), "worker thread");
@@ -85,9 +84,15 @@ Trace run_on_gpu(const trace::Request& request, const run::RunOptions& options) 
             return out;
         }
         switch (request.type) {
-            case trace::DType::Int32: run_reduction<int>(*info, options, out); break;
-            case trace::DType::Float32: run_reduction<float>(*info, options, out); break;
-            case trace::DType::Float64: run_reduction<double>(*info, options, out); break;
+            case trace::DType::Int32:
+                run_reduction<int>(*info, options, out);
+                break;
+            case trace::DType::Float32:
+                run_reduction<float>(*info, options, out);
+                break;
+            case trace::DType::Float64:
+                run_reduction<double>(*info, options, out);
+                break;
         }
     } catch (const CudaError& e) {
         out.ok = false;

@@ -17,19 +17,19 @@ inline constexpr std::uint32_t kNotTraced = 0xffffffffu;
 
 // Device pointers and sizes, passed by value inside the probe.
 struct GpuTraceBuffers {
-    trace::Event* events = nullptr;        // [slot][thread][capacity]
-    std::uint32_t* counts = nullptr;       // [slot][thread]: events this thread made
-    std::uint32_t* phases = nullptr;       // [slot]: barriers this block passed
-    std::uint8_t* snapshots = nullptr;     // [slot][phase][smem_bytes]
+    trace::Event* events = nullptr;                // [slot][thread][capacity]
+    std::uint32_t* counts = nullptr;               // [slot][thread]: events this thread made
+    std::uint32_t* phases = nullptr;               // [slot]: barriers this block passed
+    std::uint8_t* snapshots = nullptr;             // [slot][phase][smem_bytes]
     const std::uint32_t* block_to_slot = nullptr;  // [gridDim.x]: a slot or kNotTraced
-    std::uint32_t capacity = 0;            // events per thread
-    std::uint32_t max_phases = 0;          // snapshots per block
-    std::uint32_t smem_bytes = 0;          // bytes of shared memory per snapshot
+    std::uint32_t capacity = 0;                    // events per thread
+    std::uint32_t max_phases = 0;                  // snapshots per block
+    std::uint32_t smem_bytes = 0;                  // bytes of shared memory per snapshot
     std::uint32_t threads_per_block = 0;
 };
 
 class GpuProbe {
-public:
+  public:
     explicit GpuProbe(const GpuTraceBuffers& b) : b_(b) {}
 
     __device__ void before_access() {}
@@ -71,7 +71,7 @@ public:
     __device__ void warp_synced(unsigned) { ++substep_; }
     __device__ void spin_wait(unsigned) {}
 
-private:
+  private:
     __device__ std::uint32_t my_slot() const { return b_.block_to_slot[blockIdx.x]; }
 
     template <class V>

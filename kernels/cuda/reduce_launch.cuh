@@ -42,7 +42,7 @@ ReduceKernels<T> reduce_kernels(const std::string& id, unsigned block) {
 // (asynchronously) and leaves the sum in result(). Scratch buffers are allocated once.
 template <class T>
 class FastReduction {
-public:
+  public:
     FastReduction(const VariantInfo& info, std::uint64_t n, unsigned block)
         : info_(info), n_(n), block_(block) {
         kernel_ = reduce_kernels<T>(info.id, block).fast;
@@ -70,7 +70,7 @@ public:
     }
     const T* result() const { return result_; }
 
-private:
+  private:
     static trace::DType type_of() {
         if constexpr (std::is_same_v<T, int>) return trace::DType::Int32;
         if constexpr (std::is_same_v<T, float>) return trace::DType::Float32;

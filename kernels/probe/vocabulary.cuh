@@ -105,7 +105,7 @@ class SharedArray;
 
 template <class T, class Probe>
 class SharedRef {
-public:
+  public:
     using value_type = std::remove_cv_t<T>;
     WS_DEV SharedRef(const SharedArray<T, Probe>* a, unsigned i, unsigned line)
         : a_(a), i_(i), line_(line) {}
@@ -128,7 +128,7 @@ public:
         return *this = value_type(cur - v);
     }
 
-private:
+  private:
     const SharedArray<T, Probe>* a_;
     unsigned i_;
     unsigned line_;
@@ -136,7 +136,7 @@ private:
 
 template <class T, class Probe>
 class SharedArray {
-public:
+  public:
     using value_type = std::remove_cv_t<T>;
     WS_DEV SharedArray(T* base, unsigned count, Probe* probe)
         : base_(base), count_(count), probe_(probe) {}
@@ -159,7 +159,7 @@ public:
         probe_->shared(EventKind::SharedWrite, unsigned(i * sizeof(T)), v, line);
     }
 
-private:
+  private:
     T* base_;
     unsigned count_;
     Probe* probe_;
@@ -197,7 +197,7 @@ class GlobalArray;
 
 template <class T, class Probe>
 class GlobalRef {
-public:
+  public:
     using value_type = std::remove_cv_t<T>;
     WS_DEV GlobalRef(const GlobalArray<T, Probe>* a, unsigned long long i, unsigned line)
         : a_(a), i_(i), line_(line) {}
@@ -212,7 +212,7 @@ public:
     }
     WS_DEV value_type fetch_add(value_type v) const { return a_->fetch_add(i_, v, line_); }
 
-private:
+  private:
     const GlobalArray<T, Probe>* a_;
     unsigned long long i_;
     unsigned line_;
@@ -220,7 +220,7 @@ private:
 
 template <class T, class Probe>
 class GlobalArray {
-public:
+  public:
     using value_type = std::remove_cv_t<T>;
     WS_DEV GlobalArray(T* base, Probe* probe)
         : base_(base), probe_(probe), buffer_(probe->next_global_buffer()) {}
@@ -241,7 +241,7 @@ public:
         return old;
     }
 
-private:
+  private:
     T* base_;
     Probe* probe_;
     unsigned char buffer_;
@@ -317,7 +317,8 @@ WS_DEV T raw_shuffle(unsigned mask, T v, int arg, int width, unsigned line) {
     if constexpr (Mode == ShuffleMode::Xor) return __shfl_xor_sync(mask, v, arg, width);
 #else
     if constexpr (Mode == ShuffleMode::Idx) return __shfl_sync(mask, v, arg, width, line);
-    if constexpr (Mode == ShuffleMode::Up) return __shfl_up_sync(mask, v, unsigned(arg), width, line);
+    if constexpr (Mode == ShuffleMode::Up)
+        return __shfl_up_sync(mask, v, unsigned(arg), width, line);
     if constexpr (Mode == ShuffleMode::Down)
         return __shfl_down_sync(mask, v, unsigned(arg), width, line);
     if constexpr (Mode == ShuffleMode::Xor) return __shfl_xor_sync(mask, v, arg, width, line);

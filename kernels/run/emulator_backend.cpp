@@ -36,8 +36,8 @@ void run_reduction(reduce::ReduceKernel<T, SimProbe> kernel, const VariantInfo& 
         config.dynamic_smem_bytes = smem_bytes_for(info, req.block, req.type);
         config.schedule = schedule;
         const bool first = pass == 0;
-        sim::SimRecorder* rec = first && (options.record || options.count_totals) ? &recorder
-                                                                                   : nullptr;
+        sim::SimRecorder* rec =
+            first && (options.record || options.count_totals) ? &recorder : nullptr;
         const T* in_ptr = a.data();
         T* out_ptr = b.data();
         const unsigned count = unsigned(n);
@@ -54,8 +54,8 @@ void run_reduction(reduce::ReduceKernel<T, SimProbe> kernel, const VariantInfo& 
     } while (n > 1);
 
     out.passes = pass;
-    out.smem_bytes = recorder.smem_bytes() ? recorder.smem_bytes()
-                                           : smem_bytes_for(info, req.block, req.type);
+    out.smem_bytes =
+        recorder.smem_bytes() ? recorder.smem_bytes() : smem_bytes_for(info, req.block, req.type);
     out.blocks = std::move(recorder.blocks());
     if (!options.record) out.blocks.clear();
     out.totals = recorder.totals();
@@ -102,9 +102,8 @@ std::string emulator_device_name(const std::string& schedule) {
 
 Trace run_on_emulator(const trace::Request& request, const RunOptions& options) {
     Trace out;
-    const VariantInfo* info = prepare_trace(request, "emulator",
-                                            emulator_device_name(request.schedule),
-                                            kMaxElementsEmulator, out);
+    const VariantInfo* info = prepare_trace(
+        request, "emulator", emulator_device_name(request.schedule), kMaxElementsEmulator, out);
     if (!info) return out;
     const auto schedule = sim::Schedule::parse(request.schedule);
     if (info->family == Family::Scan) {
@@ -113,7 +112,9 @@ Trace run_on_emulator(const trace::Request& request, const RunOptions& options) 
     }
     bool found = false;
     switch (request.type) {
-        case trace::DType::Int32: found = dispatch_type<int>(*info, *schedule, options, out); break;
+        case trace::DType::Int32:
+            found = dispatch_type<int>(*info, *schedule, options, out);
+            break;
         case trace::DType::Float32:
             found = dispatch_type<float>(*info, *schedule, options, out);
             break;

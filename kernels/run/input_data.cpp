@@ -136,7 +136,7 @@ ScanCheck<T> check_scan(const std::vector<T>& input, const T* output, trace::Sca
 #define WS_INSTANTIATE(T)                                                                  \
     template std::vector<T> make_input<T>(std::string_view, std::uint64_t, std::uint64_t); \
     template Reference reference_sum<T>(const std::vector<T>&);                            \
-    template bool matches_reference<T>(T, const Reference&, std::uint64_t, std::string*); \
+    template bool matches_reference<T>(T, const Reference&, std::uint64_t, std::string*);  \
     template ScanCheck<T> check_scan<T>(const std::vector<T>&, const T*, trace::ScanKind);
 WS_INSTANTIATE(int)
 WS_INSTANTIATE(float)

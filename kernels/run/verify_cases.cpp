@@ -21,7 +21,7 @@ std::vector<trace::Request> verify_cases(const VariantInfo& v, bool quick) {
         r.schedule = verify_schedule(v);
         cases.push_back(r);
     };
-    const std::uint64_t sizes[] = {1,    2,      7,      33,        1000,
+    const std::uint64_t sizes[] = {1,    2,     7,      33,       1000,
                                    4099, 65537, 100000, 1u << 20, (1u << 21) + 3};
     const std::uint64_t quick_sizes[] = {1, 33, 1000, 4099, 65537};
     for (trace::DType type : trace::kAllDTypes) {

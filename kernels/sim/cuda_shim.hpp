@@ -29,14 +29,30 @@ struct dim3 {
     unsigned x = 1, y = 1, z = 1;
     constexpr dim3(unsigned x_ = 1, unsigned y_ = 1, unsigned z_ = 1) : x(x_), y(y_), z(z_) {}
 };
-struct alignas(8) int2 { int x, y; };
-struct alignas(16) int4 { int x, y, z, w; };
-struct alignas(8) float2 { float x, y; };
-struct alignas(16) float4 { float x, y, z, w; };
-inline int2 make_int2(int x, int y) { return {x, y}; }
-inline int4 make_int4(int x, int y, int z, int w) { return {x, y, z, w}; }
-inline float2 make_float2(float x, float y) { return {x, y}; }
-inline float4 make_float4(float x, float y, float z, float w) { return {x, y, z, w}; }
+struct alignas(8) int2 {
+    int x, y;
+};
+struct alignas(16) int4 {
+    int x, y, z, w;
+};
+struct alignas(8) float2 {
+    float x, y;
+};
+struct alignas(16) float4 {
+    float x, y, z, w;
+};
+inline int2 make_int2(int x, int y) {
+    return {x, y};
+}
+inline int4 make_int4(int x, int y, int z, int w) {
+    return {x, y, z, w};
+}
+inline float2 make_float2(float x, float y) {
+    return {x, y};
+}
+inline float4 make_float4(float x, float y, float z, float w) {
+    return {x, y, z, w};
+}
 
 extern thread_local uint3 threadIdx;
 extern thread_local uint3 blockIdx;
@@ -68,7 +84,8 @@ inline void __syncwarp(unsigned mask = 0xffffffffu, unsigned line = __builtin_LI
 namespace ws::sim::detail {
 template <class T>
 inline std::uint64_t to_bits(T v) {
-    static_assert(sizeof(T) <= 8 && std::is_trivially_copyable_v<T>, "shuffles move 8 bytes at most");
+    static_assert(sizeof(T) <= 8 && std::is_trivially_copyable_v<T>,
+                  "shuffles move 8 bytes at most");
     std::uint64_t b = 0;
     std::memcpy(&b, &v, sizeof(T));
     return b;
@@ -100,8 +117,8 @@ inline T __shfl_up_sync(unsigned mask, T var, unsigned delta, int width = 32,
 template <class T>
 inline T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = 32,
                           unsigned line = __builtin_LINE()) {
-    return ws::sim::detail::shuffle(ws::sim::CollectiveKind::ShflDown, mask, var, int(delta),
-                                    width, line);
+    return ws::sim::detail::shuffle(ws::sim::CollectiveKind::ShflDown, mask, var, int(delta), width,
+                                    line);
 }
 template <class T>
 inline T __shfl_xor_sync(unsigned mask, T var, int lane_mask, int width = 32,
@@ -123,10 +140,18 @@ inline int __all_sync(unsigned mask, int pred, unsigned line = __builtin_LINE())
 }
 
 // ---- bit tricks ---------------------------------------------------------------------------------
-inline int __popc(unsigned x) { return __builtin_popcount(x); }
-inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
-inline int __ffs(int x) { return __builtin_ffs(x); }
-inline int __clz(int x) { return x == 0 ? 32 : __builtin_clz(unsigned(x)); }
+inline int __popc(unsigned x) {
+    return __builtin_popcount(x);
+}
+inline int __popcll(unsigned long long x) {
+    return __builtin_popcountll(x);
+}
+inline int __ffs(int x) {
+    return __builtin_ffs(x);
+}
+inline int __clz(int x) {
+    return x == 0 ? 32 : __builtin_clz(unsigned(x));
+}
 
 // ---- read-only loads --------------------------------------------------------------------------
 template <class T>
@@ -156,14 +181,14 @@ template <class T>
 using value_of = typename same_type<T>::type;
 }  // namespace ws::sim::detail
 
-#define WS_SIM_ATOMIC(name, expr)                                                      \
-    template <class T>                                                                 \
-    inline std::enable_if_t<std::is_arithmetic_v<T>, T> name(                          \
-        T* address, ws::sim::detail::value_of<T> val) {                                \
-        return ws::sim::detail::atomic_rmw(address, [&](T old) {                       \
-            (void)old; /* atomicExch does not use it */                                \
-            return T(expr);                                                            \
-        });                                                                            \
+#define WS_SIM_ATOMIC(name, expr)                                                                \
+    template <class T>                                                                           \
+    inline std::enable_if_t<std::is_arithmetic_v<T>, T> name(T* address,                         \
+                                                             ws::sim::detail::value_of<T> val) { \
+        return ws::sim::detail::atomic_rmw(address, [&](T old) {                                 \
+            (void)old; /* atomicExch does not use it */                                          \
+            return T(expr);                                                                      \
+        });                                                                                      \
     }
 WS_SIM_ATOMIC(atomicAdd, old + val)
 WS_SIM_ATOMIC(atomicSub, old - val)

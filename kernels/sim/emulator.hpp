@@ -50,7 +50,7 @@ struct KernelError {
 
 // Told about each block as it runs (the recorder uses this to take barrier snapshots).
 class BlockObserver {
-public:
+  public:
     virtual ~BlockObserver() = default;
     virtual void block_started(unsigned /*block*/) {}
     // After every thread reached barrier number `phase` (0-based) of the block, before any runs on.
@@ -61,7 +61,8 @@ public:
 
 // Runs `thread_body` (the kernel call, arguments bound) for every thread of every block.
 // Returns the first kernel error, if any; the launch stops at it.
-std::optional<KernelError> launch(const LaunchConfig& config, const std::function<void()>& thread_body,
+std::optional<KernelError> launch(const LaunchConfig& config,
+                                  const std::function<void()>& thread_body,
                                   BlockObserver* observer = nullptr);
 
 // ---- called from kernel code (through cuda_shim.hpp and the probes) ---------------------------

@@ -23,24 +23,36 @@ thread_local SimThread* g_thread = nullptr;
 
 const char* barrier_name(BarrierKind k) {
     switch (k) {
-        case BarrierKind::Plain: return "__syncthreads";
-        case BarrierKind::Count: return "__syncthreads_count";
-        case BarrierKind::And: return "__syncthreads_and";
-        case BarrierKind::Or: return "__syncthreads_or";
+        case BarrierKind::Plain:
+            return "__syncthreads";
+        case BarrierKind::Count:
+            return "__syncthreads_count";
+        case BarrierKind::And:
+            return "__syncthreads_and";
+        case BarrierKind::Or:
+            return "__syncthreads_or";
     }
     return "?";
 }
 
 const char* collective_name(CollectiveKind k) {
     switch (k) {
-        case CollectiveKind::SyncWarp: return "__syncwarp";
-        case CollectiveKind::ShflIdx: return "__shfl_sync";
-        case CollectiveKind::ShflUp: return "__shfl_up_sync";
-        case CollectiveKind::ShflDown: return "__shfl_down_sync";
-        case CollectiveKind::ShflXor: return "__shfl_xor_sync";
-        case CollectiveKind::Ballot: return "__ballot_sync";
-        case CollectiveKind::Any: return "__any_sync";
-        case CollectiveKind::All: return "__all_sync";
+        case CollectiveKind::SyncWarp:
+            return "__syncwarp";
+        case CollectiveKind::ShflIdx:
+            return "__shfl_sync";
+        case CollectiveKind::ShflUp:
+            return "__shfl_up_sync";
+        case CollectiveKind::ShflDown:
+            return "__shfl_down_sync";
+        case CollectiveKind::ShflXor:
+            return "__shfl_xor_sync";
+        case CollectiveKind::Ballot:
+            return "__ballot_sync";
+        case CollectiveKind::Any:
+            return "__any_sync";
+        case CollectiveKind::All:
+            return "__all_sync";
     }
     return "?";
 }
@@ -63,7 +75,9 @@ void set_error(SimBlock& b, const std::string& what, unsigned line, unsigned thr
 }
 
 // From inside a thread: go back to the scheduler until it resumes us.
-void suspend(SimThread& t) { t.back = std::move(t.back).resume(); }
+void suspend(SimThread& t) {
+    t.back = std::move(t.back).resume();
+}
 
 std::uint64_t next_random(std::uint64_t& s) {  // splitmix64: the same sequence everywhere
     std::uint64_t z = (s += 0x9e3779b97f4a7c15ull);
@@ -104,14 +118,16 @@ void resume(SimBlock& b, SimThread& t) {
 
 std::string describe_wait(const SimThread& t) {
     switch (t.status) {
-        case ThreadStatus::Exited: return "it exited";
+        case ThreadStatus::Exited:
+            return "it exited";
         case ThreadStatus::AtBarrier:
             return std::string("it waits at ") + barrier_name(t.barrier) + " on line " +
                    std::to_string(t.line);
         case ThreadStatus::AtCollective:
             return std::string("it waits at ") + collective_name(t.collective) + " on line " +
                    std::to_string(t.line) + " with mask " + hex(t.mask);
-        default: return "it is still running";
+        default:
+            return "it is still running";
     }
 }
 
@@ -126,8 +142,8 @@ void resolve_stall(SimBlock& b, BlockObserver* observer) {
             if (other.status == ThreadStatus::AtCollective) continue;
             set_error(b,
                       std::string(collective_name(t.collective)) + " with mask " + hex(t.mask) +
-                          " names lane " + std::to_string(l) + ", which never arrives: " +
-                          describe_wait(other),
+                          " names lane " + std::to_string(l) +
+                          ", which never arrives: " + describe_wait(other),
                       t.line, t.linear);
             return;
         }
@@ -168,10 +184,17 @@ void resolve_stall(SimBlock& b, BlockObserver* observer) {
     }
     int result = 0;
     switch (first->barrier) {
-        case BarrierKind::Plain: break;
-        case BarrierKind::Count: result = count; break;
-        case BarrierKind::And: result = all; break;
-        case BarrierKind::Or: result = any; break;
+        case BarrierKind::Plain:
+            break;
+        case BarrierKind::Count:
+            result = count;
+            break;
+        case BarrierKind::And:
+            result = all;
+            break;
+        case BarrierKind::Or:
+            result = any;
+            break;
     }
     if (observer)
         observer->barrier_released(b.linear, b.barriers_passed, b.smem.data(), b.smem.size());
@@ -228,14 +251,30 @@ void complete_collective(SimBlock& b, SimThread& caller) {
             return b.threads[base + src].payload;
         };
         switch (t.collective) {
-            case CollectiveKind::SyncWarp: t.result = 0; break;
-            case CollectiveKind::ShflIdx: t.result = shuffle(ShuffleMode::Idx); break;
-            case CollectiveKind::ShflUp: t.result = shuffle(ShuffleMode::Up); break;
-            case CollectiveKind::ShflDown: t.result = shuffle(ShuffleMode::Down); break;
-            case CollectiveKind::ShflXor: t.result = shuffle(ShuffleMode::Xor); break;
-            case CollectiveKind::Ballot: t.result = ballot; break;
-            case CollectiveKind::Any: t.result = any; break;
-            case CollectiveKind::All: t.result = all; break;
+            case CollectiveKind::SyncWarp:
+                t.result = 0;
+                break;
+            case CollectiveKind::ShflIdx:
+                t.result = shuffle(ShuffleMode::Idx);
+                break;
+            case CollectiveKind::ShflUp:
+                t.result = shuffle(ShuffleMode::Up);
+                break;
+            case CollectiveKind::ShflDown:
+                t.result = shuffle(ShuffleMode::Down);
+                break;
+            case CollectiveKind::ShflXor:
+                t.result = shuffle(ShuffleMode::Xor);
+                break;
+            case CollectiveKind::Ballot:
+                t.result = ballot;
+                break;
+            case CollectiveKind::Any:
+                t.result = any;
+                break;
+            case CollectiveKind::All:
+                t.result = all;
+                break;
         }
     }
     // The caller runs on; the other lanes queue up in lane order.
@@ -256,15 +295,14 @@ void run_block(SimBlock& b, const std::function<void()>& body, BlockObserver* ob
         b.ready.push_back(t.linear);
         SimThread* self = &t;
         SimBlock* block = &b;
-        t.fiber = boost::context::fiber(
-            std::allocator_arg, PooledStack{&pool},
-            [self, block, &body](boost::context::fiber&& back) {
-                self->back = std::move(back);
-                body();
-                self->status = ThreadStatus::Exited;
-                ++block->exited;
-                return std::move(self->back);
-            });
+        t.fiber = boost::context::fiber(std::allocator_arg, PooledStack{&pool},
+                                        [self, block, &body](boost::context::fiber&& back) {
+                                            self->back = std::move(back);
+                                            body();
+                                            self->status = ThreadStatus::Exited;
+                                            ++block->exited;
+                                            return std::move(self->back);
+                                        });
     }
     g_block = &b;
     if (observer) observer->block_started(b.linear);
@@ -280,7 +318,9 @@ void run_block(SimBlock& b, const std::function<void()>& body, BlockObserver* ob
     g_block = nullptr;
 }
 
-SimThread& current() { return *g_thread; }
+SimThread& current() {
+    return *g_thread;
+}
 
 }  // namespace
 
@@ -309,9 +349,12 @@ std::optional<Schedule> Schedule::parse(std::string_view text) {
 
 std::string Schedule::name() const {
     switch (kind) {
-        case Kind::Lockstep: return "lockstep";
-        case Kind::Sequential: return "sequential";
-        case Kind::Random: return "random:" + std::to_string(seed);
+        case Kind::Lockstep:
+            return "lockstep";
+        case Kind::Sequential:
+            return "sequential";
+        case Kind::Random:
+            return "random:" + std::to_string(seed);
     }
     return "?";
 }
@@ -435,10 +478,20 @@ void fail(const std::string& message, unsigned line) {
     std::abort();  // never resumed: the launch ends and unwinds this fiber
 }
 
-unsigned current_thread_linear() { return g_thread ? g_thread->linear : 0; }
-unsigned current_block_linear() { return g_block ? g_block->linear : 0; }
-std::uint8_t* dynamic_smem() { return g_block ? g_block->smem.data() : nullptr; }
-std::size_t dynamic_smem_bytes() { return g_block ? g_block->smem.size() : 0; }
-bool inside_kernel() { return g_thread != nullptr; }
+unsigned current_thread_linear() {
+    return g_thread ? g_thread->linear : 0;
+}
+unsigned current_block_linear() {
+    return g_block ? g_block->linear : 0;
+}
+std::uint8_t* dynamic_smem() {
+    return g_block ? g_block->smem.data() : nullptr;
+}
+std::size_t dynamic_smem_bytes() {
+    return g_block ? g_block->smem.size() : 0;
+}
+bool inside_kernel() {
+    return g_thread != nullptr;
+}
 
 }  // namespace ws::sim

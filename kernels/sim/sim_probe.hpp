@@ -12,7 +12,7 @@
 namespace ws::sim {
 
 class SimProbe {
-public:
+  public:
     explicit SimProbe(SimRecorder* recorder = nullptr) : rec_(recorder) {}
 
     void before_access() { yield_point(); }
@@ -68,7 +68,7 @@ public:
                  line);
     }
 
-private:
+  private:
     template <class V>
     void record(trace::EventKind kind, unsigned char buffer, unsigned long long address, V value,
                 unsigned line, unsigned src_lane) {

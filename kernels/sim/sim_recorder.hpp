@@ -10,7 +10,7 @@
 namespace ws::sim {
 
 class SimRecorder : public BlockObserver {
-public:
+  public:
     // traced: block ids to keep whole; all_blocks keeps every block. count_totals: analyse every
     // block and sum its counters (costs time on large grids).
     SimRecorder(std::vector<std::uint32_t> traced, bool all_blocks, bool count_totals);
@@ -29,7 +29,7 @@ public:
     const trace::Counters& totals() const { return totals_; }
     unsigned smem_bytes() const { return smem_bytes_; }
 
-private:
+  private:
     bool keeps(unsigned block) const;
 
     std::vector<std::uint32_t> traced_;

@@ -8,7 +8,7 @@
 namespace ws::sim {
 
 class StackPool {
-public:
+  public:
     static constexpr std::size_t kStackBytes = 256 * 1024;  // virtual; pages are touched lazily
 
     ~StackPool() {
@@ -27,7 +27,7 @@ public:
         return pool;
     }
 
-private:
+  private:
     boost::context::protected_fixedsize_stack maker_{kStackBytes};
     std::vector<boost::context::stack_context> free_;
 };

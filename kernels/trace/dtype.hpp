@@ -13,7 +13,7 @@ enum class DType : std::uint8_t { Int32 = 0, Float32 = 1, Float64 = 2 };
 
 inline constexpr DType kAllDTypes[] = {DType::Int32, DType::Float32, DType::Float64};
 
-const char* dtype_name(DType t);                         // "int", "float", "double"
+const char* dtype_name(DType t);                          // "int", "float", "double"
 std::optional<DType> parse_dtype(std::string_view name);  // accepts the names above
 unsigned dtype_size(DType t);
 
@@ -31,9 +31,12 @@ struct Value {
 template <class T>
 inline Value Value::of(T v) {
     Value out;
-    if constexpr (sizeof(T) == 4 && std::is_integral_v<T>) out.type = DType::Int32;
-    else if constexpr (sizeof(T) == 4) out.type = DType::Float32;
-    else out.type = DType::Float64;
+    if constexpr (sizeof(T) == 4 && std::is_integral_v<T>)
+        out.type = DType::Int32;
+    else if constexpr (sizeof(T) == 4)
+        out.type = DType::Float32;
+    else
+        out.type = DType::Float64;
     std::memcpy(&out.bits, &v, sizeof(T));
     return out;
 }

@@ -28,7 +28,9 @@ struct StepId {
         return a.phase != b.phase ? a.phase < b.phase : a.substep < b.substep;
     }
 };
-inline StepId step_of(const Event& e) { return {e.phase, e.substep}; }
+inline StepId step_of(const Event& e) {
+    return {e.phase, e.substep};
+}
 
 // What was asked for. Field names match the command line.
 struct Request {
@@ -38,7 +40,7 @@ struct Request {
     DType type = DType::Int32;
     std::string pattern = "ramp";  // ramp | random | ones
     std::uint64_t seed = 1;
-    std::string schedule = "lockstep";  // emulator only: lockstep | sequential | random:SEED
+    std::string schedule = "lockstep";        // emulator only: lockstep | sequential | random:SEED
     std::vector<std::uint32_t> blocks = {0};  // traced blocks of the first pass
     bool all_blocks = false;
     ScanKind kind = ScanKind::Inclusive;  // scans only; reductions refuse exclusive
@@ -48,12 +50,12 @@ struct Request {
 // smem_reads, smem_writes) count threads or accesses; the others count warps, warp instructions,
 // wavefronts, sectors or words.
 struct Counters {
-    std::uint64_t active_lanes = 0;    // sum over warps of lanes with at least one event
-    std::uint64_t live_lanes = 0;      // sum over *active* warps of the lanes launched in each
-    std::uint64_t active_warps = 0;    // warps with at least one active lane
-    std::uint64_t divergent_warps = 0; // active warps with some, not all, live lanes active
-    std::uint64_t smem_instructions = 0;      // shared-memory warp instructions
-    std::uint64_t smem_wavefronts = 0;        // wavefronts they needed
+    std::uint64_t active_lanes = 0;       // sum over warps of lanes with at least one event
+    std::uint64_t live_lanes = 0;         // sum over *active* warps of the lanes launched in each
+    std::uint64_t active_warps = 0;       // warps with at least one active lane
+    std::uint64_t divergent_warps = 0;    // active warps with some, not all, live lanes active
+    std::uint64_t smem_instructions = 0;  // shared-memory warp instructions
+    std::uint64_t smem_wavefronts = 0;    // wavefronts they needed
     std::uint64_t smem_ideal_wavefronts = 0;  // wavefronts they would need without conflicts
     std::uint64_t bank_conflicts = 0;         // smem_wavefronts - smem_ideal_wavefronts
     std::uint64_t bank_conflicts_ld = 0;      // the part of it from loads (ncu: ..._op_ld.sum)
@@ -83,16 +85,16 @@ struct Trace {
     static constexpr std::uint32_t kFormatVersion = 1;
 
     Request request;
-    std::string backend;  // "emulator" or "cuda"
-    std::string device;   // GPU name, or "CPU emulator (schedule)"
+    std::string backend;      // "emulator" or "cuda"
+    std::string device;       // GPU name, or "CPU emulator (schedule)"
     std::string recorded_at;  // ISO 8601 date and time
 
     std::string source_file;  // e.g. kernels/algorithms/reduce/03_sequential.cuh
     std::string source_text;
 
     std::uint32_t threads_per_block = 0;
-    std::uint32_t grid = 0;    // blocks in the traced pass (the first pass; for scans the tile scan)
-    std::uint32_t passes = 0;  // kernel launches of the whole run
+    std::uint32_t grid = 0;  // blocks in the traced pass (the first pass; for scans the tile scan)
+    std::uint32_t passes = 0;        // kernel launches of the whole run
     DType smem_type = DType::Int32;  // type of the recorded shared array
     std::uint32_t smem_bytes = 0;    // size of the recorded dynamic shared memory
 

@@ -10,7 +10,7 @@ using namespace ws;
 
 namespace {
 trace::Trace emulate(const std::string& algo, std::uint64_t n, unsigned block, trace::DType type,
-                 const std::string& pattern = "random", std::uint64_t seed = 3) {
+                     const std::string& pattern = "random", std::uint64_t seed = 3) {
     trace::Request r;
     r.algo = algo;
     r.n = n;
@@ -34,8 +34,8 @@ TEST_CASE("every reduction sums random data of awkward sizes on every block size
                 for (std::uint64_t n : sizes) {
                     if (n > 1000 && block != 256 && block != 32) continue;  // keep it quick
                     const trace::Trace t = emulate(v.id, n, block, type, "random", n + block);
-                    INFO(v.id << " block=" << block << " " << trace::dtype_name(type)
-                              << " n=" << n << ": " << t.error);
+                    INFO(v.id << " block=" << block << " " << trace::dtype_name(type) << " n=" << n
+                              << ": " << t.error);
                     CHECK(t.ok);
                     CHECK(t.passes == passes_for(v, n, block));
                 }
@@ -92,7 +92,8 @@ TEST_CASE("the data patterns are what the documentation says") {
 TEST_CASE("bad requests are refused with a one-line reason, not run") {
     CHECK(emulate("reduce-sequential", 0, 256, trace::DType::Int32).error.find("--n 0") == 0);
     CHECK(emulate("reduce-sequential", 100, 48, trace::DType::Int32).error.find("--block 48") == 0);
-    CHECK(emulate("reduce-sequential", 100, 2048, trace::DType::Int32).error.find("--block 2048") == 0);
+    CHECK(emulate("reduce-sequential", 100, 2048, trace::DType::Int32).error.find("--block 2048") ==
+          0);
     CHECK(emulate("reduce-nope", 100, 256, trace::DType::Int32).error.find("--algo") == 0);
     CHECK(emulate("reduce-sequential", kMaxElementsEmulator + 1, 256, trace::DType::Int32)
               .error.find("too large") != std::string::npos);

@@ -50,8 +50,8 @@ TEST_CASE("interleaved-strided shows 2-, 4-, 8- and 16-way bank conflicts as the
         ways_seen.insert(rep.max_ways);
         ways_by_phase[inst.step.phase] = std::max(ways_by_phase[inst.step.phase], rep.max_ways);
     }
-    CHECK(ways_by_phase[1] == 2);   // stride 1: index 2t
-    CHECK(ways_by_phase[2] == 4);   // stride 2: index 4t
+    CHECK(ways_by_phase[1] == 2);  // stride 1: index 2t
+    CHECK(ways_by_phase[2] == 4);  // stride 2: index 4t
     CHECK(ways_by_phase[3] == 8);
     CHECK(ways_by_phase[4] == 16);
     CHECK(t.totals.bank_conflicts > 0);
@@ -73,7 +73,8 @@ TEST_CASE("sequential addressing has no bank conflicts, on any type") {
     }
 }
 
-TEST_CASE("the legacy unroll is racy: schedule-dependent result and hazards; the fixed one is not") {
+TEST_CASE(
+    "the legacy unroll is racy: schedule-dependent result and hazards; the fixed one is not") {
     const trace::Trace lock = traced("reduce-unroll-last-warp-legacy", 512, 128, "lockstep");
     const trace::Trace seq = traced("reduce-unroll-last-warp-legacy", 512, 128, "sequential");
     CHECK(lock.ok);
@@ -90,7 +91,8 @@ TEST_CASE("the legacy unroll is racy: schedule-dependent result and hazards; the
 }
 
 TEST_CASE("race-free kernels give the same trace under every schedule") {
-    for (const char* algo : {"reduce-sequential", "reduce-warp-shuffle", "reduce-complete-unroll"}) {
+    for (const char* algo :
+         {"reduce-sequential", "reduce-warp-shuffle", "reduce-complete-unroll"}) {
         const trace::Trace a = traced(algo, 700, 64, "lockstep");
         for (const char* schedule : {"sequential", "random:5"}) {
             const trace::Trace b = traced(algo, 700, 64, schedule);

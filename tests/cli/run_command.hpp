@@ -15,8 +15,8 @@ struct CommandResult {
 
 inline CommandResult run_warpscope(const std::string& args) {
     static int counter = 0;
-    const std::string err_file = "/tmp/ws_test_stderr_" + std::to_string(::getpid()) + "_" +
-                                 std::to_string(counter++);
+    const std::string err_file =
+        "/tmp/ws_test_stderr_" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
     const std::string cmd = std::string(WS_BINARY) + " " + args + " 2>" + err_file;
     CommandResult r;
     FILE* p = ::popen(cmd.c_str(), "r");

@@ -32,8 +32,8 @@ TEST_CASE("stats --json has the contract's fields, per step and in total", "[cli
         "stats --algo reduce-sequential --n 1000 --block 128 --type float --backend cpu --json");
     REQUIRE(r.code == 0);
     const json j = json::parse(r.out);
-    for (const char* key : {"algo", "n", "block", "type", "backend", "result", "expected", "ok",
-                            "steps", "totals"})
+    for (const char* key :
+         {"algo", "n", "block", "type", "backend", "result", "expected", "ok", "steps", "totals"})
         CHECK(j.contains(key));
     CHECK(j["algo"] == "reduce-sequential");
     CHECK(j["n"] == 1000);
@@ -42,10 +42,20 @@ TEST_CASE("stats --json has the contract's fields, per step and in total", "[cli
     CHECK(j["ok"] == true);
     CHECK(j["result"] == j["expected"]);
     REQUIRE(j["steps"].size() == 9);  // load + 7 levels (128 threads) + the final write
-    const char* counters[] = {"phase", "substep", "active_lanes", "live_lanes", "active_warps",
-                              "divergent_warps", "smem_instructions", "smem_wavefronts",
-                              "smem_ideal_wavefronts", "bank_conflicts", "smem_reads",
-                              "smem_writes", "gmem_sectors", "hazards"};
+    const char* counters[] = {"phase",
+                              "substep",
+                              "active_lanes",
+                              "live_lanes",
+                              "active_warps",
+                              "divergent_warps",
+                              "smem_instructions",
+                              "smem_wavefronts",
+                              "smem_ideal_wavefronts",
+                              "bank_conflicts",
+                              "smem_reads",
+                              "smem_writes",
+                              "gmem_sectors",
+                              "hazards"};
     for (const auto& step : j["steps"])
         for (const char* key : counters) CHECK(step.contains(key));
     CHECK(j["steps"][1]["active_lanes"] == 64);
@@ -56,12 +66,15 @@ TEST_CASE("stats --json has the contract's fields, per step and in total", "[cli
 
 TEST_CASE("a trace file replays through stats --trace with the same numbers", "[cli]") {
     const std::string file = "/tmp/ws_cli_trace_" + std::to_string(::getpid()) + ".wstrace";
-    const auto t = run_warpscope("trace --algo reduce-interleaved-strided --n 300 --block 64 "
-                                 "--pattern random --backend cpu -o " + file);
+    const auto t = run_warpscope(
+        "trace --algo reduce-interleaved-strided --n 300 --block 64 "
+        "--pattern random --backend cpu -o " +
+        file);
     REQUIRE(t.code == 0);
     CHECK(t.out.find("-> " + file) != std::string::npos);
-    const auto live = run_warpscope("stats --algo reduce-interleaved-strided --n 300 --block 64 "
-                                    "--pattern random --backend cpu --json");
+    const auto live = run_warpscope(
+        "stats --algo reduce-interleaved-strided --n 300 --block 64 "
+        "--pattern random --backend cpu --json");
     const auto replay = run_warpscope("stats --trace " + file + " --json");
     REQUIRE(replay.code == 0);
     json a = json::parse(live.out), b = json::parse(replay.out);
@@ -124,8 +137,9 @@ TEST_CASE("the default backend says which one it used", "[cli]") {
 TEST_CASE("a kernel the emulator stops is reported with its line, and the run fails cleanly",
           "[cli]") {
     // The legacy unroll under the sequential schedule computes a wrong sum: reported, exit 1.
-    const auto r = run_warpscope("stats --algo reduce-unroll-last-warp-legacy --n 256 --block 64 "
-                                 "--pattern random --schedule sequential --backend cpu --json");
+    const auto r = run_warpscope(
+        "stats --algo reduce-unroll-last-warp-legacy --n 256 --block 64 "
+        "--pattern random --schedule sequential --backend cpu --json");
     CHECK(r.code == 1);
     const json j = json::parse(r.out);
     CHECK(j["ok"] == false);

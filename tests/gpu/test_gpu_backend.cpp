@@ -75,8 +75,7 @@ TEST_CASE("__builtin_LINE() in the index records the caller's line in device cod
     CHECK(reads_at_out == 1);        // thread 0 reads the sum
 }
 
-TEST_CASE("a request the GPU cannot run is an error, and the next request still works",
-          "[gpu]") {
+TEST_CASE("a request the GPU cannot run is an error, and the next request still works", "[gpu]") {
     trace::Request bad;
     bad.algo = "reduce-sequential";
     bad.n = 1000;

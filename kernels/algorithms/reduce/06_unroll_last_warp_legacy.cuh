@@ -1,8 +1,9 @@
 // What changed: the last warp unrolled as in the 2007 lecture: through a volatile pointer, with
 //   no synchronisation at all, relying on the 32 lanes running in lockstep.
 // Why it is wrong today: since Volta, lanes of a warp may run apart; lane 0 can read s[16] before
-//   lane 16 has added s[48] into it. The result then depends on the schedule: run it under the
-//   emulator's `sequential` schedule to see the race, and the hazard report flag it.
+//   lane 16 has added s[48] into it. The result then depends on the schedule: pick the
+//   `sequential` schedule (the window's Schedule control, or --schedule) to step through the
+//   race access by access, and see the hazard report flag it.
 // Needs: a power-of-two block of 32..1024 threads; max(blockDim.x, 64) elements of shared memory.
 #pragma once
 #include "kernels/algorithms/reduce/reduce_common.cuh"
@@ -10,8 +11,7 @@
 namespace ws::reduce {
 
 template <class T, class Probe>
-__global__ void reduce_unroll_last_warp_legacy(const T* g_in, T* g_out, unsigned n,
-                                               Probe probe) {
+__global__ void reduce_unroll_last_warp_legacy(const T* g_in, T* g_out, unsigned n, Probe probe) {
     auto s = shared_array<T>(probe, blockDim.x < 64 ? 64 : blockDim.x);
     auto in = global_array(g_in, probe);
     auto out = global_array(g_out, probe);
