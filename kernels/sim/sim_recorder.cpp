@@ -16,7 +16,9 @@ bool SimRecorder::keeps(unsigned block) const {
 
 void SimRecorder::block_started(unsigned block) {
     threads_per_block_ = blockDim.x * blockDim.y * blockDim.z;
-    recording_ = count_totals_ || keeps(block);
+    keeping_ = keeps(block);
+    recording_ = count_totals_ || keeping_;
+    order_.clear();
     per_thread_.resize(threads_per_block_);
     for (auto& v : per_thread_) v.clear();
     snapshots_.clear();
@@ -40,7 +42,13 @@ void SimRecorder::block_finished(unsigned block) {
     b.events.reserve(total);
     for (auto& v : per_thread_) b.events.insert(b.events.end(), v.begin(), v.end());
     if (count_totals_) totals_ += trace::block_counters(b, threads_per_block_);
-    if (keeps(block)) {
+    if (keeping_) {
+        // Events are stored thread after thread; the order they ran in indexes into that.
+        std::vector<std::uint32_t> first(per_thread_.size() + 1, 0);
+        for (std::size_t t = 0; t < per_thread_.size(); ++t)
+            first[t + 1] = first[t] + std::uint32_t(per_thread_[t].size());
+        b.order.reserve(order_.size());
+        for (const Ran& r : order_) b.order.push_back(first[r.thread] + r.index);
         b.snapshots = std::move(snapshots_);
         kept_.push_back(std::move(b));
     }

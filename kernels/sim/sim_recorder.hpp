@@ -22,7 +22,10 @@ class SimRecorder : public BlockObserver {
 
     // Called by SimProbe from inside a simulated thread.
     bool recording() const { return recording_; }
-    void push(unsigned thread, const trace::Event& e) { per_thread_[thread].push_back(e); }
+    void push(unsigned thread, const trace::Event& e) {
+        if (keeping_) order_.push_back({thread, std::uint32_t(per_thread_[thread].size())});
+        per_thread_[thread].push_back(e);
+    }
     void set_smem_bytes(unsigned bytes) { smem_bytes_ = bytes > smem_bytes_ ? bytes : smem_bytes_; }
 
     std::vector<trace::BlockTrace>& blocks() { return kept_; }
@@ -36,9 +39,14 @@ class SimRecorder : public BlockObserver {
     bool all_blocks_;
     bool count_totals_;
     bool recording_ = false;
+    bool keeping_ = false;  // this block is kept: remember the order events happened in
     unsigned threads_per_block_ = 0;
     unsigned smem_bytes_ = 0;
     std::vector<std::vector<trace::Event>> per_thread_;
+    struct Ran {
+        std::uint32_t thread, index;  // per_thread_[thread][index]
+    };
+    std::vector<Ran> order_;
     std::vector<trace::Snapshot> snapshots_;
     std::vector<trace::BlockTrace> kept_;
     trace::Counters totals_;

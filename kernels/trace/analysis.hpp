@@ -1,6 +1,7 @@
 // Analysis: pure functions over a BlockTrace. These compute the numbers every panel and the
 // `stats` command show. Nothing here knows which backend recorded the trace.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -69,6 +70,41 @@ struct Hazard {
     bool write_write = false;
 };
 std::vector<Hazard> find_hazards(const BlockTrace& b);
+
+// The lanes launched in `warp` of a block of `threads_per_block` threads, as a mask (the last
+// warp may be partial).
+std::uint32_t launched_mask(std::uint32_t warp, std::uint32_t threads_per_block);
+
+// The paths a warp's lanes took in one step: lanes that ran the same lines (each the same
+// number of times) took the same path. A warp with more than one path, or with launched lanes
+// that did nothing, ran some instruction with a strict subset of its lanes: it is divergent
+// (Counters::divergent_warps). Paths are ordered by their lines in source order (the first
+// line where two paths differ decides), which is the order the two sides of an if/else appear
+// in the source; the compiler picks the order the hardware runs them in.
+struct WarpPaths {
+    StepId step;
+    std::uint16_t warp = 0;
+    std::uint32_t live_mask = 0;                    // launched lanes
+    std::uint32_t idle_mask = 0;                    // launched lanes with no event in the step
+    std::vector<std::uint32_t> masks;               // the lanes of each path
+    std::vector<std::vector<std::uint16_t>> lines;  // each path's distinct lines, ascending
+    bool divergent() const { return masks.size() > 1 || (idle_mask != 0 && !masks.empty()); }
+};
+// One entry per (step, warp) with at least one event, sorted by (step, warp).
+std::vector<WarpPaths> warp_paths(const BlockTrace& b, std::uint32_t threads_per_block);
+
+// The block's warp instructions by kind of access, as the hardware counts them: warp
+// instructions with at least one active lane (Nsight Compute's smsp__sass_inst_executed_op_*),
+// the lane-level accesses they made (its predicated-on thread instructions), and how many of
+// them ran with a strict subset of their warp's launched lanes.
+struct KindCounts {
+    std::uint64_t warp_instructions = 0;
+    std::uint64_t lanes = 0;
+    std::uint64_t partial = 0;
+};
+using InstructionMix = std::array<KindCounts, kEventKindCount>;  // indexed by EventKind
+InstructionMix instruction_mix(const BlockTrace& b, std::uint32_t threads_per_block);
+const char* event_kind_name(EventKind k);  // "shared_read", ...
 
 // Counters for each step of one block, in step order, and their sum. live_lanes counts the
 // launched lanes of the warps active in the step only (the last warp may be partial), so

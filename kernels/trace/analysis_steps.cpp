@@ -20,14 +20,20 @@ std::uint64_t launched_lanes(std::uint32_t warp, std::uint32_t threads_per_block
 
 }  // namespace
 
+std::uint32_t launched_mask(std::uint32_t warp, std::uint32_t threads_per_block) {
+    const std::uint64_t n = launched_lanes(warp, threads_per_block);
+    return n >= kWarpSize ? 0xffffffffu : (1u << n) - 1u;
+}
+
 std::vector<StepCounters> step_counters(const BlockTrace& b, std::uint32_t threads_per_block) {
     std::vector<StepId> steps = block_steps(b);
     std::vector<StepCounters> out(steps.size());
     for (std::size_t i = 0; i < steps.size(); ++i) out[i].step = steps[i];
-    auto slot = [&](StepId s) -> Counters& {
-        auto it = std::lower_bound(steps.begin(), steps.end(), s);
-        return out[static_cast<std::size_t>(it - steps.begin())].counters;
+    auto step_index = [&](StepId s) {
+        return static_cast<std::size_t>(std::lower_bound(steps.begin(), steps.end(), s) -
+                                        steps.begin());
     };
+    auto slot = [&](StepId s) -> Counters& { return out[step_index(s)].counters; };
 
     // Lane activity: the lanes of each (step, warp) that had an event, gathered by sorting
     // (step index, warp, lane) so that odd traces cost no more than their events.
@@ -55,12 +61,18 @@ std::vector<StepCounters> step_counters(const BlockTrace& b, std::uint32_t threa
         c.active_lanes += active;
         c.live_lanes += live;
         c.active_warps += 1;
-        if (active < live) c.divergent_warps += 1;
+        if (active < live) c.idle_lane_warps += 1;
         i = j;
     }
 
+    // Branch divergence: a warp is divergent in a step when one of its instructions there ran
+    // with a strict subset of its launched lanes. Each (step, warp) counts once.
+    std::vector<std::uint64_t> divergent;  // step index << 16 | warp
     for (const WarpInstruction& inst : warp_instructions(b)) {
         Counters& c = slot(inst.step);
+        const std::uint32_t live = launched_mask(inst.warp, threads_per_block);
+        if ((inst.active_mask & live) != live)
+            divergent.push_back(std::uint64_t(step_index(inst.step)) << 16 | inst.warp);
         if (detail::is_shared(inst.kind)) {
             BankReport r = bank_report(b, inst);
             c.smem_instructions += 1;
@@ -73,6 +85,10 @@ std::vector<StepCounters> step_counters(const BlockTrace& b, std::uint32_t threa
             c.gmem_sectors += sector_report(b, inst).sectors;
         }
     }
+
+    std::sort(divergent.begin(), divergent.end());
+    divergent.erase(std::unique(divergent.begin(), divergent.end()), divergent.end());
+    for (std::uint64_t key : divergent) out[key >> 16].counters.divergent_warps += 1;
 
     for (const Hazard& h : find_hazards(b)) slot(h.step).hazards += 1;
     return out;

@@ -18,6 +18,7 @@ inline constexpr CounterField kCounterFields[] = {
     {"live_lanes", &Counters::live_lanes},
     {"active_warps", &Counters::active_warps},
     {"divergent_warps", &Counters::divergent_warps},
+    {"idle_lane_warps", &Counters::idle_lane_warps},
     {"smem_instructions", &Counters::smem_instructions},
     {"smem_wavefronts", &Counters::smem_wavefronts},
     {"smem_ideal_wavefronts", &Counters::smem_ideal_wavefronts},

@@ -50,12 +50,16 @@ struct Request {
 // smem_reads, smem_writes) count threads or accesses; the others count warps, warp instructions,
 // wavefronts, sectors or words.
 struct Counters {
-    std::uint64_t active_lanes = 0;       // sum over warps of lanes with at least one event
-    std::uint64_t live_lanes = 0;         // sum over *active* warps of the lanes launched in each
-    std::uint64_t active_warps = 0;       // warps with at least one active lane
-    std::uint64_t divergent_warps = 0;    // active warps with some, not all, live lanes active
-    std::uint64_t smem_instructions = 0;  // shared-memory warp instructions
-    std::uint64_t smem_wavefronts = 0;    // wavefronts they needed
+    std::uint64_t active_lanes = 0;  // sum over warps of lanes with at least one event
+    std::uint64_t live_lanes = 0;    // sum over *active* warps of the lanes launched in each
+    std::uint64_t active_warps = 0;  // warps with at least one active lane
+    // Branch divergence: active warps in which some warp instruction ran with an active mask
+    // that is a strict subset of the warp's launched lanes (the two sides of an if/else run one
+    // after the other, lanes that sit the step out, or a predicated access).
+    std::uint64_t divergent_warps = 0;
+    std::uint64_t idle_lane_warps = 0;        // active warps with some launched lane idle all step
+    std::uint64_t smem_instructions = 0;      // shared-memory warp instructions
+    std::uint64_t smem_wavefronts = 0;        // wavefronts they needed
     std::uint64_t smem_ideal_wavefronts = 0;  // wavefronts they would need without conflicts
     std::uint64_t bank_conflicts = 0;         // smem_wavefronts - smem_ideal_wavefronts
     std::uint64_t bank_conflicts_ld = 0;      // the part of it from loads (ncu: ..._op_ld.sum)
@@ -79,10 +83,16 @@ struct BlockTrace {
     std::vector<Event> events;  // ordered by (thread, seq)
     std::vector<Snapshot> snapshots;
     bool truncated = false;  // the recorder ran out of room for some thread of this block
+    // Indices into `events` in the order the emulator ran them (its schedule's interleaving of
+    // the threads); empty where the order is not known (a GPU records none).
+    std::vector<std::uint32_t> order;
 };
 
 struct Trace {
-    static constexpr std::uint32_t kFormatVersion = 1;
+    // 2: totals count branch divergence (divergent_warps) and warps with idle lanes
+    // (idle_lane_warps, what version 1 called divergent_warps); blocks keep the order the
+    // emulator ran their events in.
+    static constexpr std::uint32_t kFormatVersion = 2;
 
     Request request;
     std::string backend;      // "emulator" or "cuda"

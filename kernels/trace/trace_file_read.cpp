@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "kernels/trace/analysis.hpp"
 #include "kernels/trace/counter_fields.hpp"
 #include "kernels/trace/trace_file.hpp"
 #include "kernels/trace/trace_file_format.hpp"
@@ -86,7 +87,7 @@ Event get_event(Reader& r) {
     return e;
 }
 
-BlockTrace get_block(Reader& r, std::uint32_t index) {
+BlockTrace get_block(Reader& r, std::uint32_t index, std::uint64_t version) {
     const std::string which = "block #" + std::to_string(index);
     BlockTrace b;
     b.block = static_cast<std::uint32_t>(r.get(4, which + "'s id"));
@@ -106,7 +107,42 @@ BlockTrace get_block(Reader& r, std::uint32_t index) {
         const char* p = r.take(n, which + "'s snapshot of " + std::to_string(n) + " bytes");
         s.bytes.assign(p, p + n);
     }
+    if (version >= 2) {
+        std::uint64_t order = r.get(8, which + "'s order count");
+        if (order != 0 && order != b.events.size())
+            throw Failure{"corrupt trace: " + which + " orders " + std::to_string(order) +
+                          " events of " + std::to_string(b.events.size())};
+        r.need_records(order, 4, which + "'s order of " + std::to_string(order) + " events");
+        b.order.reserve(static_cast<std::size_t>(order));
+        for (std::uint64_t i = 0; i < order; ++i)
+            b.order.push_back(static_cast<std::uint32_t>(r.get(4, which + "'s order")));
+    }
     return b;
+}
+
+// Every event ordered exactly once (checked after the checksum, like event kinds).
+void check_order(const BlockTrace& b) {
+    if (b.order.empty()) return;
+    std::vector<std::uint8_t> seen(b.events.size(), 0);
+    for (std::uint32_t i : b.order) {
+        if (i >= seen.size() || seen[i])
+            throw Failure{"corrupt trace: block " + std::to_string(b.block) +
+                          "'s order names event " + std::to_string(i) + " twice or out of range"};
+        seen[i] = 1;
+    }
+}
+
+// Version 1 totals counted warps with idle lanes as divergent; what version 2 counts as
+// divergent can be recomputed only when every block of the pass was traced.
+void upgrade_v1_totals(Trace& t) {
+    t.totals.idle_lane_warps = t.totals.divergent_warps;
+    std::vector<std::uint8_t> traced(t.grid, 0);
+    for (const BlockTrace& b : t.blocks)
+        if (b.block < t.grid) traced[b.block] = 1;
+    if (std::find(traced.begin(), traced.end(), 0) != traced.end()) return;
+    t.totals.divergent_warps = 0;
+    for (const BlockTrace& b : t.blocks)
+        t.totals.divergent_warps += block_counters(b, t.threads_per_block).divergent_warps;
 }
 
 // Header fields, each checked for presence and type.
@@ -156,7 +192,7 @@ Value get_value(const json& obj, const char* key) {
     return Value{get_dtype(v, key, "type"), get_u64(v, key, "bits")};
 }
 
-void read_header(const json& h, Trace& t) {
+void read_header(const json& h, Trace& t, std::uint64_t version) {
     if (!h.is_object()) throw Failure{"trace header is not a JSON object"};
     const json& rq = get_object(h, "", "request");
     Request& r = t.request;
@@ -197,8 +233,10 @@ void read_header(const json& h, Trace& t) {
     t.smem_type = get_dtype(h, "", "smem_type");
     t.smem_bytes = static_cast<std::uint32_t>(get_u64(h, "", "smem_bytes", 1u << 24));
     const json& totals = get_object(h, "", "totals");
-    for (const CounterField& f : kCounterFields)
+    for (const CounterField& f : kCounterFields) {
+        if (version == 1 && f.member == &Counters::idle_lane_warps) continue;  // upgraded later
         t.totals.*f.member = get_u64(totals, "totals", f.name);
+    }
     t.result = get_value(h, "result");
     t.expected = get_value(h, "expected");
     t.ok = get_bool(h, "", "ok");
@@ -230,11 +268,11 @@ LoadResult decode(const std::string& bytes) {
     const char* header =
         r.take(header_size, "the header (" + std::to_string(header_size) + " bytes)");
     std::uint64_t blocks = r.get(4, "the block count");
-    constexpr std::uint64_t kMinBlock = 4 + 1 + 8 + 4;
+    const std::uint64_t kMinBlock = 4 + 1 + 8 + 4 + (version >= 2 ? 8 : 0);
     r.need_records(blocks, kMinBlock, std::to_string(blocks) + " blocks");
     out.trace.blocks.reserve(static_cast<std::size_t>(blocks));
     for (std::uint64_t i = 0; i < blocks; ++i)
-        out.trace.blocks.push_back(get_block(r, static_cast<std::uint32_t>(i)));
+        out.trace.blocks.push_back(get_block(r, static_cast<std::uint32_t>(i), version));
 
     Reader tail(bytes, content, bytes.size());
     std::uint64_t stored = tail.get(8, "the checksum");
@@ -244,15 +282,18 @@ LoadResult decode(const std::string& bytes) {
         throw Failure{"corrupt trace: " + std::to_string(r.left()) +
                       " unexpected bytes after the last block"};
 
-    for (const BlockTrace& b : out.trace.blocks)
+    for (const BlockTrace& b : out.trace.blocks) {
         for (const Event& e : b.events)
             if (static_cast<int>(e.kind) >= kEventKindCount)
                 throw Failure{"corrupt trace: event kind " +
                               std::to_string(static_cast<int>(e.kind)) + " is unknown"};
+        check_order(b);
+    }
 
     json h = json::parse(header, header + header_size, nullptr, false);
     if (h.is_discarded()) throw Failure{"trace header is not valid JSON"};
-    read_header(h, out.trace);
+    read_header(h, out.trace, version);
+    if (version == 1) upgrade_v1_totals(out.trace);
     out.ok = true;
     return out;
 }

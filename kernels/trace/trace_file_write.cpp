@@ -93,6 +93,8 @@ std::string encode_trace(const Trace& t) {
             put(out, s.bytes.size(), 8);
             out.append(reinterpret_cast<const char*>(s.bytes.data()), s.bytes.size());
         }
+        put(out, b.order.size(), 8);
+        for (std::uint32_t i : b.order) put(out, i, 4);
     }
     put(out, fnv1a64(out.data(), out.size()), 8);
     return out;

@@ -1,7 +1,9 @@
 // The facts a class relies on, computed from traces of the emulator.
 #include <catch2/catch.hpp>
+#include <map>
 #include <set>
 
+#include "kernels/catalog.hpp"
 #include "kernels/run/emulator_backend.hpp"
 #include "kernels/trace/analysis.hpp"
 
@@ -115,4 +117,63 @@ TEST_CASE("the warp-shuffle reduction records each shuffle round with its source
         if (e.phase == 0) CHECK(e.src_lane == want);
     }
     CHECK(shuffles == 64 * 5 + 32 * 5);  // two warps' rounds, then warp 0's
+}
+
+TEST_CASE(
+    "double-buffered Kogge-Stone: lanes take both sides of its if/else, so the warp diverges") {
+    // Block 128: at offsets 1..16 warp 0's lanes t < offset copy (else) while the rest add (if):
+    // one divergent warp though no lane is idle; from offset 32 on whole warps agree.
+    trace::Request r;
+    r.algo = "scan-kogge-stone";
+    r.n = 128;
+    r.block = 128;
+    r.pattern = "random";
+    const trace::Trace t = run::run_on_emulator(r);
+    REQUIRE(t.ok);
+    const auto& b = t.blocks.at(0);
+    const auto steps = trace::step_counters(b, t.threads_per_block);
+    REQUIRE(steps.size() == 9);  // the load, 7 levels, the write-out
+    for (std::size_t level = 0; level < 7; ++level) {
+        const unsigned offset = 1u << level;
+        const trace::Counters& c = steps[1 + level].counters;
+        INFO("offset " << offset);
+        CHECK(c.active_lanes == 128);
+        CHECK(c.idle_lane_warps == 0);
+        CHECK(c.divergent_warps == (offset < 32 ? 1u : 0u));
+    }
+    // The paths of warp 0 at offset 4: lanes 4..31 add (the if, first in the source), 0..3 copy.
+    for (const trace::WarpPaths& w : trace::warp_paths(b, t.threads_per_block)) {
+        if (w.step != steps[3].step || w.warp != 0) continue;
+        REQUIRE(w.masks.size() == 2);
+        CHECK(w.masks[0] == 0xfffffff0u);
+        CHECK(w.masks[1] == 0x0000000fu);
+        CHECK(w.lines[0].front() < w.lines[1].front());
+    }
+}
+
+TEST_CASE("a warp's paths and the divergence counter agree on every algorithm") {
+    for (const VariantInfo& v : catalog()) {
+        for (unsigned block : {64u, 256u}) {
+            trace::Request r;
+            r.algo = v.id;
+            r.n = 1000;  // the last block is partly padding
+            r.block = block;
+            r.pattern = "random";
+            r.all_blocks = true;
+            const trace::Trace t = run::run_on_emulator(r);
+            INFO(v.id << " block " << block);
+            REQUIRE(t.ok);
+            for (const trace::BlockTrace& b : t.blocks) {
+                const auto steps = trace::step_counters(b, t.threads_per_block);
+                std::map<trace::StepId, std::uint64_t> from_paths;
+                for (const trace::WarpPaths& w : trace::warp_paths(b, t.threads_per_block))
+                    if (w.divergent()) from_paths[w.step] += 1;
+                for (const trace::StepCounters& s : steps) {
+                    INFO("block " << b.block << " step " << s.step.phase << "," << s.step.substep);
+                    CHECK(s.counters.divergent_warps == from_paths[s.step]);
+                    CHECK(s.counters.divergent_warps >= s.counters.idle_lane_warps);
+                }
+            }
+        }
+    }
 }

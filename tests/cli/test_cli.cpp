@@ -48,6 +48,7 @@ TEST_CASE("stats --json has the contract's fields, per step and in total", "[cli
                               "live_lanes",
                               "active_warps",
                               "divergent_warps",
+                              "idle_lane_warps",
                               "smem_instructions",
                               "smem_wavefronts",
                               "smem_ideal_wavefronts",
@@ -62,6 +63,14 @@ TEST_CASE("stats --json has the contract's fields, per step and in total", "[cli
     CHECK(j["steps"][1]["smem_reads"] == 128);
     CHECK(j["totals"]["bank_conflicts"] == 0);
     CHECK(j["totals"]["active_warps"].get<int>() > 0);
+    // The traced block's warp instructions by kind: 128 threads of float (4 warps) load from
+    // global once each and store into shared memory once each.
+    const auto& mix = j["instruction_mix"];
+    CHECK(mix["global_read"]["warp_instructions"] == 4);
+    CHECK(mix["global_read"]["lanes"] == 128);
+    CHECK(mix["shared_write"]["lanes"].get<int>() ==
+          j["totals"]["smem_writes"].get<int>() / (1000 / 128 + 1));
+    CHECK(mix["shuffle"]["warp_instructions"] == 0);
 }
 
 TEST_CASE("a trace file replays through stats --trace with the same numbers", "[cli]") {

@@ -121,6 +121,7 @@ TEST_CASE("step counters of a divergent warp", "[trace][steps]") {
     CHECK(s1.live_lanes == 32);
     CHECK(s1.active_warps == 1);
     CHECK(s1.divergent_warps == 1);
+    CHECK(s1.idle_lane_warps == 1);
     CHECK(s1.smem_instructions == 1);
     // Even lanes at 8-byte stride: words 0, 4, 8, ... 60: banks 0, 4, ..., 28, twice each.
     CHECK(s1.smem_wavefronts == 2);

@@ -1,6 +1,7 @@
 // Trace files: round trips, and every kind of damage rejected with its own one-line message.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -47,7 +48,8 @@ Parts split(const std::string& file) {
     return {file.substr(20, len), file.substr(20 + len, file.size() - 8 - 20 - len)};
 }
 // A file with the given parts, version and a correct checksum.
-std::string join(const std::string& header, const std::string& blocks, std::uint32_t version = 1) {
+std::string join(const std::string& header, const std::string& blocks,
+                 std::uint32_t version = Trace::kFormatVersion) {
     std::string out = "WSTRACE\n";
     put(out, version, 4);
     put(out, header.size(), 8);
@@ -129,7 +131,7 @@ TEST_CASE("the file is little-endian with the documented layout", "[trace][file]
     t.blocks[0].events[0].address = 0x0102030405060708ull;
     std::string bytes = encode_trace(t);
     CHECK(bytes.substr(0, 8) == "WSTRACE\n");
-    CHECK(get(bytes, 8, 4) == 1);
+    CHECK(get(bytes, 8, 4) == 2);
     Parts p = split(bytes);
     CHECK(nlohmann::json::parse(p.header)["grid"] == 2);
     CHECK(get(p.blocks, 0, 4) == 1);   // block count
@@ -141,6 +143,12 @@ TEST_CASE("the file is little-endian with the documented layout", "[trace][file]
     CHECK(get(p.blocks, ev + 8, 1) == static_cast<unsigned>(e.kind));
     CHECK(static_cast<unsigned char>(p.blocks[ev + 16]) == 0x08);
     CHECK(get(p.blocks, ev + 16, 8) == 0x0102030405060708ull);
+    // After the events, the snapshots, then how many events the order names (none here).
+    const std::size_t snaps = ev + 40 * 32;
+    CHECK(get(p.blocks, snaps, 4) == 1);
+    const std::size_t snap_len = get(p.blocks, snaps + 4 + 2, 8);
+    CHECK(get(p.blocks, snaps + 4 + 2 + 8 + snap_len, 8) == 0);
+    CHECK(p.blocks.size() == snaps + 4 + 2 + 8 + snap_len + 8);
     CHECK(get(bytes, bytes.size() - 8, 8) == fnv1a64(bytes.substr(0, bytes.size() - 8)));
 }
 
@@ -183,8 +191,8 @@ TEST_CASE("files that are not traces are refused", "[trace][file]") {
 
 TEST_CASE("a newer format version is refused by name", "[trace][file]") {
     std::string bytes = encode_trace(tiny_trace());
-    patch(bytes, 8, 2, 4);
-    CHECK(error_of(bytes) == "trace format version 2 is newer than this warpscope reads (1)");
+    patch(bytes, 8, 3, 4);
+    CHECK(error_of(bytes) == "trace format version 3 is newer than this warpscope reads (2)");
     patch(bytes, 8, 0, 4);
     CHECK(starts_with(error_of(bytes), "not a warpscope trace"));
 }
@@ -320,4 +328,90 @@ TEST_CASE("a scan's kind and output digest survive a file; older files read as i
     nlohmann::json bad = h;
     bad["request"]["kind"] = "sideways";
     CHECK(error_of(join(bad.dump(), p.blocks)).find("\"request.kind\"") != std::string::npos);
+}
+
+namespace {
+
+// The blocks of `t` as format version 1 wrote them: no order after the snapshots.
+std::string v1_blocks(const Trace& t) {
+    std::string out;
+    put(out, t.blocks.size(), 4);
+    for (const BlockTrace& b : t.blocks) {
+        put(out, b.block, 4);
+        put(out, b.truncated ? 1 : 0, 1);
+        put(out, b.events.size(), 8);
+        for (const Event& e : b.events) {
+            put(out, e.phase, 2);
+            put(out, e.substep, 2);
+            put(out, e.thread, 2);
+            put(out, e.line, 2);
+            put(out, static_cast<std::uint8_t>(e.kind), 1);
+            put(out, e.width, 1);
+            put(out, e.src_lane, 1);
+            put(out, e.buffer, 1);
+            put(out, e.seq, 4);
+            put(out, e.address, 8);
+            put(out, e.value, 8);
+        }
+        put(out, b.snapshots.size(), 4);
+        for (const Snapshot& sn : b.snapshots) {
+            put(out, sn.phase, 2);
+            put(out, sn.bytes.size(), 8);
+            out.append(reinterpret_cast<const char*>(sn.bytes.data()), sn.bytes.size());
+        }
+    }
+    return out;
+}
+
+// A version 1 header for `t`: its totals without idle_lane_warps, and `divergent` under the old
+// name (version 1 counted warps with idle lanes as divergent).
+std::string v1_header(const Trace& t, std::uint64_t divergent) {
+    nlohmann::json h = nlohmann::json::parse(split(encode_trace(t)).header);
+    h["totals"].erase("idle_lane_warps");
+    h["totals"]["divergent_warps"] = divergent;
+    return h.dump();
+}
+
+}  // namespace
+
+TEST_CASE("the order events ran in survives a file; a damaged order is refused", "[trace][file]") {
+    Trace t = test::small_trace();
+    std::vector<std::uint32_t>& order = t.blocks[0].order;
+    for (std::uint32_t i = 0; i < t.blocks[0].events.size(); ++i) order.push_back(i);
+    std::reverse(order.begin(), order.end());
+    LoadResult r = decode_trace(encode_trace(t));
+    REQUIRE(r.ok);
+    CHECK(r.trace.blocks[0].order == order);
+    CHECK(r.trace.blocks[1].order.empty());
+
+    Trace twice = t;
+    twice.blocks[0].order[1] = twice.blocks[0].order[0];
+    CHECK(error_of(encode_trace(twice)).find("twice or out of range") != std::string::npos);
+    Trace outside = t;
+    outside.blocks[0].order[0] = 100000;
+    CHECK(error_of(encode_trace(outside)).find("twice or out of range") != std::string::npos);
+    Trace partial = t;
+    partial.blocks[0].order.pop_back();
+    CHECK(error_of(encode_trace(partial)).find("orders") != std::string::npos);
+}
+
+TEST_CASE("a version 1 file reads its divergence as idle lanes and recounts branch divergence",
+          "[trace][file]") {
+    // Every block of the pass traced: divergent_warps is recounted from the blocks.
+    Trace all = test::small_trace();
+    all.request.all_blocks = true;
+    const Counters truth = all.totals;
+    LoadResult r = decode_trace(join(v1_header(all, 7), v1_blocks(all), 1));
+    REQUIRE(r.error == "");
+    CHECK(r.trace.totals.idle_lane_warps == 7);
+    CHECK(r.trace.totals.divergent_warps == truth.divergent_warps);
+    CHECK(r.trace.blocks[0].order.empty());
+
+    // One block of two: the old count stays (a lower bound; the README says so).
+    Trace one = test::small_trace();
+    one.blocks.resize(1);
+    LoadResult o = decode_trace(join(v1_header(one, 5), v1_blocks(one), 1));
+    REQUIRE(o.error == "");
+    CHECK(o.trace.totals.idle_lane_warps == 5);
+    CHECK(o.trace.totals.divergent_warps == 5);
 }
