@@ -90,8 +90,9 @@ std::vector<std::string> circuit_sentences(const TraceView& v, std::size_t step)
                  std::to_string(f->depth) + ", " + pretty_formula(f->depth_text) + ")";
     first += ".";
     std::string second;
-    const long level = c.level_of_step(step);
-    const std::uint32_t done = c.levels_done(step);
+    const std::size_t origin = step < v.steps.size() ? v.steps[step].origin : step;
+    const long level = c.level_of_step(origin);
+    const std::uint32_t done = c.levels_done(origin);
     if (level >= 0) {
         second = "This step is level " + std::to_string(level + 1) + " of " +
                  std::to_string(c.depth()) + ": " +

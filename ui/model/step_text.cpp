@@ -14,7 +14,7 @@ int percent(std::uint64_t part, std::uint64_t whole) {
 // "In step (3,0), 128 threads in 4 warps run line 21, `s[t] += s[t + k];`: ..."
 std::string what_sentence(const TraceView& v, const StepView& s) {
     const trace::Counters& c = s.counters;
-    std::string out = "In step " + step_label(s.id) + ", " +
+    std::string out = "In step " + step_label(s) + ", " +
                       plural(c.active_lanes, "thread", "threads") + " in " +
                       plural(c.active_warps, "warp", "warps");
     if (std::uint16_t line = main_line(s)) {
@@ -126,7 +126,7 @@ std::string step_summary(const TraceView& v, std::size_t step) {
     if (step >= v.steps.size()) return "no steps recorded";
     const StepView& s = v.steps[step];
     const trace::Counters& c = s.counters;
-    return "step " + step_label(s.id) + ": " + std::to_string(c.active_warps) + " of " +
+    return "step " + step_label(s) + ": " + std::to_string(c.active_warps) + " of " +
            std::to_string(v.warps) + " warps busy, " + std::to_string(c.divergent_warps) +
            " divergent, " + std::to_string(percent(c.active_lanes, v.threads)) +
            "% of lanes working";

@@ -1,6 +1,8 @@
 // Builds a TraceView: every per-step number the panels show, computed once per trace.
 #include "ui/model/trace_view.hpp"
 
+#include "ui/model/race_steps.hpp"
+
 #include <algorithm>
 #include <bitset>
 #include <cmath>
@@ -68,12 +70,61 @@ void fill_values(TraceView& v, trace::DType type, std::uint32_t smem_bytes) {
     }
 }
 
+}  // namespace
+
 // The value of an event, by the shared array's type (shuffles carry the same type).
 double event_value(const trace::Event& e, trace::DType type) {
     std::uint8_t bytes[8];
     std::memcpy(bytes, &e.value, 8);
     return decode(bytes, type);
 }
+
+void apply_event(const TraceView& v, StepView& s, const trace::Event& e, PendingReads& pending) {
+    const std::uint32_t warp = e.thread / trace::kWarpSize;
+    if (warp < s.active_mask.size()) s.active_mask[warp] |= 1u << (e.thread % trace::kWarpSize);
+    const std::uint64_t cell64 = e.address / v.elem_size;
+    const bool in_smem = is_shared(e.kind) && cell64 < v.cells;
+    const auto cell = static_cast<std::uint32_t>(cell64);
+    switch (e.kind) {
+        case EventKind::SharedRead:
+            if (!in_smem) break;
+            s.cells[cell] |= kCellRead;
+            s.accesses.push_back({e.thread, cell, false});
+            pending.cells.push_back(cell);
+            break;
+        case EventKind::SharedWrite:
+            if (!in_smem) break;
+            s.cells[cell] |= kCellWritten;
+            s.accesses.push_back({e.thread, cell, true});
+            if (pending.global) s.cells[cell] |= kCellFromGlobal;
+            std::sort(pending.cells.begin(), pending.cells.end());
+            pending.cells.erase(std::unique(pending.cells.begin(), pending.cells.end()),
+                                pending.cells.end());
+            for (std::uint32_t from : pending.cells)
+                if (from != cell) s.arrows.push_back({from, cell, e.thread});
+            pending.cells.clear();
+            pending.global = false;
+            break;
+        case EventKind::GlobalRead:
+            ++s.global_reads;
+            pending.global = true;
+            break;
+        case EventKind::GlobalWrite:
+            ++s.global_writes;
+            break;
+        case EventKind::Atomic:
+            ++s.atomics;
+            break;
+        case EventKind::Shuffle: {
+            ++s.shuffle_events;
+            const auto from = static_cast<std::uint16_t>(warp * trace::kWarpSize + e.src_lane);
+            s.shuffles.push_back({from, e.thread, event_value(e, v.trace->smem_type)});
+            break;
+        }
+    }
+}
+
+namespace {
 
 // Lane activity, cell flags, data-flow arrows and event tallies, in one pass over the events
 // in (thread, seq) order.
@@ -83,58 +134,29 @@ void fill_events(TraceView& v, const std::vector<trace::StepId>& ids) {
         return static_cast<std::size_t>(
             std::lower_bound(ids.begin(), ids.end(), trace::step_of(e)) - ids.begin());
     };
-    std::vector<std::uint32_t> pending_cells;  // shared cells read since the last shared write
-    bool pending_global = false;
+    PendingReads pending;  // shared cells read since the thread's last shared write
     int current_thread = -1;
     for (const trace::Event& e : b.events) {
         if (e.thread != current_thread) {
             current_thread = e.thread;
-            pending_cells.clear();
-            pending_global = false;
+            pending = PendingReads{};
         }
-        StepView& s = v.steps[index_of(e)];
-        const std::uint32_t warp = e.thread / trace::kWarpSize;
-        if (warp < v.warps) s.active_mask[warp] |= 1u << (e.thread % trace::kWarpSize);
-        const std::uint64_t cell64 = e.address / v.elem_size;
-        const bool in_smem = is_shared(e.kind) && cell64 < v.cells;
-        const auto cell = static_cast<std::uint32_t>(cell64);
-        switch (e.kind) {
-            case EventKind::SharedRead:
-                if (!in_smem) break;
-                s.cells[cell] |= kCellRead;
-                s.accesses.push_back({e.thread, cell, false});
-                pending_cells.push_back(cell);
-                break;
-            case EventKind::SharedWrite:
-                if (!in_smem) break;
-                s.cells[cell] |= kCellWritten;
-                s.accesses.push_back({e.thread, cell, true});
-                if (pending_global) s.cells[cell] |= kCellFromGlobal;
-                std::sort(pending_cells.begin(), pending_cells.end());
-                pending_cells.erase(std::unique(pending_cells.begin(), pending_cells.end()),
-                                    pending_cells.end());
-                for (std::uint32_t from : pending_cells)
-                    if (from != cell) s.arrows.push_back({from, cell, e.thread});
-                pending_cells.clear();
-                pending_global = false;
-                break;
-            case EventKind::GlobalRead:
-                ++s.global_reads;
-                pending_global = true;
-                break;
-            case EventKind::GlobalWrite:
-                ++s.global_writes;
-                break;
-            case EventKind::Atomic:
-                ++s.atomics;
-                break;
-            case EventKind::Shuffle: {
-                ++s.shuffle_events;
-                const auto from = static_cast<std::uint16_t>(warp * trace::kWarpSize + e.src_lane);
-                s.shuffles.push_back({from, e.thread, event_value(e, v.trace->smem_type)});
-                break;
-            }
-        }
+        apply_event(v, v.steps[index_of(e)], e, pending);
+    }
+}
+
+// The paths each warp's lanes took, per step.
+void fill_paths(TraceView& v, const std::vector<trace::StepId>& ids) {
+    for (StepView& s : v.steps) s.paths.assign(v.warps, WarpPathView{});
+    for (trace::WarpPaths& w : trace::warp_paths(*v.block, v.threads)) {
+        const auto at = static_cast<std::size_t>(std::lower_bound(ids.begin(), ids.end(), w.step) -
+                                                 ids.begin());
+        if (at >= v.steps.size() || w.warp >= v.warps) continue;
+        WarpPathView& p = v.steps[at].paths[w.warp];
+        p.divergent = w.divergent();
+        p.idle_mask = w.idle_mask;
+        p.masks = std::move(w.masks);
+        p.lines = std::move(w.lines);
     }
 }
 
@@ -242,16 +264,36 @@ std::shared_ptr<const TraceView> make_trace_view(std::shared_ptr<const trace::Tr
     fill_instructions(*v, ids);
     fill_hazards(*v, ids);
     fill_values(*v, tr.smem_type, tr.smem_bytes);
+    fill_paths(*v, ids);
     v->circuit = make_circuit(tr, *v->block, ids, v->threads, v->cells);
     for (const StepView& s : v->steps) {
         v->ld_conflicts += s.smem_ld_conflicts;
         v->st_conflicts += s.smem_st_conflicts;
     }
+    v->origin_ids = ids;
+    for (std::size_t i = 0; i < v->steps.size(); ++i) v->steps[i].origin = i;
+    expand_racy_steps(*v);
     return v;
 }
 
 std::string step_label(trace::StepId s) {
     return "(" + std::to_string(s.phase) + "," + std::to_string(s.substep) + ")";
+}
+
+std::string step_label(const StepView& s) {
+    return step_label(s.id) + (s.micro ? "." + std::to_string(s.micro) : "");
+}
+
+std::size_t view_step_of_origin(const TraceView& v, std::size_t origin) {
+    for (std::size_t i = 0; i < v.steps.size(); ++i)
+        if (v.steps[i].origin >= origin) return i;
+    return v.steps.empty() ? 0 : v.steps.size() - 1;
+}
+
+int WarpPathView::path_of(unsigned lane) const {
+    for (std::size_t p = 0; p < masks.size(); ++p)
+        if (masks[p] >> lane & 1u) return static_cast<int>(p);
+    return -1;
 }
 
 std::string format_value(double v, trace::DType type) {

@@ -66,8 +66,39 @@ struct InstructionInfo {
     std::uint32_t live_mask = 0;  // launched lanes of its warp
 };
 
+// The paths one warp's lanes took in a step (trace::warp_paths): lanes that ran the same lines
+// took the same path; idle lanes ran nothing. Paths in source order.
+struct WarpPathView {
+    std::vector<std::uint32_t> masks;
+    std::vector<std::vector<std::uint16_t>> lines;
+    std::uint32_t idle_mask = 0;
+    bool divergent = false;
+    // The path lane `lane` took (0, 1, ...), or -1 when it was idle or not launched.
+    int path_of(unsigned lane) const;
+};
+
+// A race told as a pair of accesses: two threads touched one shared word in one phase, at least
+// one of them writing, with no sync between (trace::Hazard), in the order they happened (the
+// emulator's schedule; for a trace without an order, lockstep order). Steps are indices into
+// TraceView::steps (the access-steps of the racy step).
+struct RacePair {
+    trace::Hazard hazard;
+    std::uint32_t cell = 0;  // the shared cell (word * 4 / element size)
+    std::uint16_t first_thread = 0, second_thread = 0;
+    std::uint16_t first_line = 0, second_line = 0;
+    bool first_writes = false, second_writes = false;
+    std::size_t first_step = 0, second_step = 0;
+};
+
 struct StepView {
     trace::StepId id;
+    // A step that races (a hazard, no sync inside it) is shown access by access: its
+    // access-steps share the step's id and counters, with micro = 1..micro_count; 0 otherwise.
+    std::uint32_t micro = 0, micro_count = 0;
+    std::size_t origin = 0;  // index of the block's real step (trace::block_steps)
+    std::vector<std::uint16_t> micro_threads;  // threads that ran in this access-step
+    std::vector<std::uint32_t> races;          // RacePairs whose second access is in this step
+    std::vector<WarpPathView> paths;           // per warp (the real step's)
     trace::Counters counters;
     std::vector<std::uint32_t> instructions;  // into TraceView::instructions
     std::vector<std::uint32_t> active_mask;   // per warp: lanes with an event
@@ -91,6 +122,11 @@ struct TraceView {
     std::vector<InstructionInfo> instructions;
     std::vector<std::string> source_lines;  // line 1 is source_lines[0]
     std::vector<trace::Hazard> hazards;
+    std::vector<RacePair> races;
+    std::vector<trace::StepId> origin_ids;  // the block's real steps (circuit levels index these)
+    // Where the order of a racy step's accesses came from: the emulator's schedule, or (a GPU
+    // records none) lockstep order. Empty when nothing races.
+    std::string race_order;
     trace::Counters block_totals;
     std::uint64_t ld_conflicts = 0, st_conflicts = 0;  // over the shown block
     std::size_t value_chars = 1;  // the longest value text of any cell at any step
@@ -107,8 +143,11 @@ struct TraceView {
 // Builds the view of a trace (the first traced block). Cost: a few passes over its events.
 std::shared_ptr<const TraceView> make_trace_view(std::shared_ptr<const trace::Trace> trace);
 
-// "(3,0)"
+// "(3,0)"; an access-step of a racy step: "(3,0).5"
 std::string step_label(trace::StepId s);
+std::string step_label(const StepView& s);
+// The first view step of the block's real step `origin`.
+std::size_t view_step_of_origin(const TraceView& v, std::size_t origin);
 // How a cell value reads: integers exactly, floating point to 4 significant digits.
 std::string format_value(double v, trace::DType type);
 

@@ -241,7 +241,7 @@ void draw_banks(const TraceView& v, UiState& ui) {
     const trace::Counters& c = s.counters;
     ImGui::PushFont(fonts().small);
     ImGui::TextWrapped(
-        "step %s: %s, %s (ideal %llu)", step_label(s.id).c_str(),
+        "step %s: %s, %s (ideal %llu)", step_label(s).c_str(),
         plural(c.smem_instructions, "shared instruction", "shared instructions").c_str(),
         plural(c.smem_wavefronts, "wavefront", "wavefronts").c_str(),
         static_cast<unsigned long long>(c.smem_ideal_wavefronts));

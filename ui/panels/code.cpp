@@ -135,7 +135,7 @@ void draw_code(const TraceView& v, UiState& ui) {
         }
         if (act && ImGui::IsMouseHoveringRect(pos, {pos.x + 4000, pos.y + rows_h}) &&
             ImGui::IsWindowHovered())
-            ImGui::SetTooltip("line %u in step %s:\n%s", unsigned(line), step_label(s->id).c_str(),
+            ImGui::SetTooltip("line %u in step %s:\n%s", unsigned(line), step_label(*s).c_str(),
                               details(*act).c_str());
     }
     ImGui::PopFont();

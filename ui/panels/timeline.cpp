@@ -33,7 +33,7 @@ void buttons(const TraceView& v, UiState& ui) {
     ImGui::SameLine();
     const std::size_t step = v.clamp(static_cast<long>(pb.step));
     if (n)
-        ImGui::Text("step %zu of %zu  %s", step + 1, n, step_label(v.steps[step].id).c_str());
+        ImGui::Text("step %zu of %zu  %s", step + 1, n, step_label(v.steps[step]).c_str());
     else
         ImGui::TextUnformatted("no steps");
     ImGui::SameLine(0, 24);
@@ -75,7 +75,7 @@ void draw_timeline(const TraceView& v, UiState& ui) {
         const float h = std::max(2.0f, bar_h * std::min(busy, 1.0f));
         paint.rect({x + 2, bar_top + bar_h - h, w - 4, h}, p.lane_on);
         if (s.counters.bank_conflicts) paint.rect({x + 2, bar_top, w - 4, 3}, p.conflict);
-        const std::string full = step_label(s.id);
+        const std::string full = step_label(s);
         if (!text_centered(c.dl, {x, c.rect.y + 1, w, label_h}, p.text, full, f, f->FontSize) &&
             (i == 0 || v.steps[i - 1].id.phase != s.id.phase))
             c.dl->AddText(f, f->FontSize, {x + 2, c.rect.y + 1}, p.text,

@@ -39,7 +39,7 @@ void draw_header_row(ImDrawList* dl, const TraceView& v, const WarpGrid& g) {
     const Palette& p = palette();
     for (std::size_t s = 0; s < v.step_count(); ++s) {
         const Rect cell{g.x0 + float(s) * g.col_w, g.y0 - g.header_h, g.col_w, g.header_h};
-        text_centered(dl, cell, p.text_dim, step_label(v.steps[s].id), fonts().small,
+        text_centered(dl, cell, p.text_dim, step_label(v.steps[s]), fonts().small,
                       fonts().small->FontSize);
     }
 }
@@ -102,7 +102,7 @@ void draw_warps(const TraceView& v, UiState& ui) {
                 const std::uint32_t a = v.steps[std::size_t(s)].active_mask[std::size_t(w)];
                 const std::uint32_t live = v.live_mask(std::uint32_t(w));
                 ImGui::SetTooltip("warp %ld, step %s: %d of %d lanes active%s", w,
-                                  step_label(v.steps[std::size_t(s)].id).c_str(),
+                                  step_label(v.steps[std::size_t(s)]).c_str(),
                                   __builtin_popcount(a), __builtin_popcount(live),
                                   is_divergent(a, live) ? " (divergent)" : "");
             }

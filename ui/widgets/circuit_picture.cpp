@@ -32,8 +32,8 @@ Phase phase_of(const Picture& p, std::uint32_t level) {
 
 std::string level_label(const TraceView& v, std::uint32_t level, bool with_step) {
     std::string s = "L" + std::to_string(level + 1);
-    const std::size_t step = v.circuit.levels[level].step;
-    if (with_step && step < v.steps.size()) s += " " + step_label(v.steps[step].id);
+    const std::size_t step = v.circuit.levels[level].step;  // the block's real step
+    if (with_step && step < v.origin_ids.size()) s += " " + step_label(v.origin_ids[step]);
     return s;
 }
 
@@ -137,7 +137,7 @@ void tooltip(const Picture& p, const TraceView& v, float mx, float my) {
             if (long(a.row) != row || long(a.to) != col) continue;
             const CircuitLevel& lv = p.c.levels[a.level];
             std::string what = "level " + std::to_string(a.level + 1) + ", step " +
-                               step_label(v.steps[lv.step].id) + ": thread " +
+                               step_label(v.origin_ids.at(lv.step)) + ": thread " +
                                std::to_string(a.thread) + " adds element " +
                                std::to_string(a.from[0]) + " into element " + std::to_string(a.to) +
                                " (line " + std::to_string(a.line) + ")";
@@ -194,7 +194,9 @@ void draw_circuit_picture(const char* id, const TraceView& v, std::size_t step, 
     }
 
     const Palette& pal = palette();
-    Picture p{c, l, canvas.dl, c.level_of_step(step), c.levels_done(step), float(eased(pb)),
+    // Levels are numbered by the block's real steps (an access-step shows its step's level).
+    const std::size_t origin = step < v.steps.size() ? v.steps[step].origin : step;
+    Picture p{c, l, canvas.dl, c.level_of_step(origin), c.levels_done(origin), float(eased(pb)),
               // whole pixels: ImGui's texture lines, no anti-aliasing fringe triangles
               std::round(std::clamp(l.col_w * 0.12f, 1.0f, pal.line_width))};
     // Dense networks: no anti-aliasing fringes (half the vertices, invisible at that size).
