@@ -74,3 +74,72 @@ TEST_CASE("code is shortened for sentences", "[text]") {
     CHECK(plural(1, "warp", "warps") == "1 warp");
     CHECK(plural(0, "warp", "warps") == "0 warps");
 }
+
+TEST_CASE("an if/else is divergence: the explanation names both sides and their lanes", "[text]") {
+    // Double-buffered Kogge-Stone, block 128: at offset 4 lanes 4..31 of warp 0 add (the if),
+    // lanes 0..3 copy (the else); no lane is idle.
+    auto v = traced("scan-kogge-stone", "128", 128);
+    const StepView& s = v->steps[3];
+    CHECK(s.counters.divergent_warps == 1);
+    CHECK(s.counters.idle_lane_warps == 0);
+    CHECK(step_summary(*v, 3) ==
+          "step (3,0): 4 of 4 warps busy, 1 divergent, 100% of lanes working");
+    const auto text = explain_step(*v, 3);
+    REQUIRE(text.size() >= 2);
+    CHECK(text[1].rfind("1 busy warp is divergent. In warp 0 lanes 4\xe2\x80\x93"
+                        "31 run lines",
+                        0) == 0);
+    CHECK(text[1].find(" and lanes 0\xe2\x80\x93"
+                       "3 run line") != std::string::npos);
+    CHECK(text[1].find("then the other") != std::string::npos);
+}
+
+TEST_CASE(
+    "a race is told as a pair of accesses in the schedule's order, with the control to change it",
+    "[text]") {
+    RequestForm f;
+    f.algo = "reduce-unroll-last-warp-legacy";
+    f.n = "128";
+    f.block = 64;
+    f.pattern = "random";
+    f.schedule = "sequential";
+    auto v = make_trace_view(
+        std::make_shared<trace::Trace>(run::run_on_emulator(check_form(f).request)));
+    std::string told;
+    std::size_t access_step = 0;
+    for (std::size_t i = 0; i < v->step_count(); ++i)
+        for (const std::string& s : explain_step(*v, i))
+            if (s.find("Race on s[16]: thread 0 read it") != std::string::npos && told.empty()) {
+                told = s;
+                access_step = i;
+            }
+    REQUIRE_FALSE(told.empty());
+    CHECK(told.find("before thread 16 wrote it") != std::string::npos);
+    CHECK(told.find("access-step 1)") != std::string::npos);
+    CHECK(told.find("used the value from before the write") != std::string::npos);
+    CHECK(told.find("Schedule box") != std::string::npos);
+    CHECK(step_summary(*v, access_step)
+              .find("access-step 17 of 32: thread 16 (the sequential "
+                    "schedule)") != std::string::npos);
+    CHECK(explain_step(*v, access_step)[0].rfind("Access-step 17 of 32 of step", 0) == 0);
+}
+
+TEST_CASE("lanes, threads and lines read as ranges", "[text]") {
+    CHECK(lanes_text(0xfffffff0u) ==
+          "lanes 4\xe2\x80\x93"
+          "31");
+    CHECK(lanes_text(1u) == "lane 0");
+    CHECK(lanes_text(3u) == "lanes 0, 1");
+    CHECK(lanes_text(0x55555555u) == "16 lanes");
+    CHECK(numbers_text({0, 1, 2, 8}, "thread", "threads") ==
+          "threads 0\xe2\x80\x93"
+          "2, 8");
+    CHECK(lines_text({26, 27, 28}) ==
+          "lines 26\xe2\x80\x93"
+          "28");
+    CHECK(lines_text({12, 15, 19}) == "lines 12, 15 and 19");
+    CHECK(lines_text({34, 35, 36, 37, 41}) ==
+          "lines 34\xe2\x80\x93"
+          "37 and 41");
+    CHECK(lines_text({30}) == "line 30");
+}

@@ -2,6 +2,7 @@
 // warps panel and the two or three sentences of the explanation panel. Pure functions.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,13 @@ std::uint16_t main_line(const StepView& s);
 
 // A source line without its indentation and trailing comment, shortened to `max_chars`.
 std::string short_code(const std::string& line, std::size_t max_chars = 60);
+
+// "threads 0–31", "thread 4", "threads 0, 1, 8–15", "40 threads" (more than three runs), from
+// sorted numbers and the singular and plural noun; lanes_text for the lanes of a mask.
+std::string numbers_text(const std::vector<unsigned>& sorted, const char* one, const char* many);
+std::string lanes_text(std::uint32_t mask);
+// "line 30", "lines 26–28", "lines 12, 15 and 19"
+std::string lines_text(const std::vector<std::uint16_t>& lines);
 
 // "1 thread", "3 threads"
 std::string plural(std::uint64_t n, const char* one, const char* many);
