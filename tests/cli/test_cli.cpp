@@ -42,20 +42,13 @@ TEST_CASE("stats --json has the contract's fields, per step and in total", "[cli
     CHECK(j["ok"] == true);
     CHECK(j["result"] == j["expected"]);
     REQUIRE(j["steps"].size() == 9);  // load + 7 levels (128 threads) + the final write
-    const char* counters[] = {"phase",
-                              "substep",
-                              "active_lanes",
-                              "live_lanes",
-                              "active_warps",
-                              "divergent_warps",
-                              "idle_lane_warps",
-                              "smem_instructions",
-                              "smem_wavefronts",
-                              "smem_ideal_wavefronts",
-                              "bank_conflicts",
-                              "smem_reads",
-                              "smem_writes",
-                              "gmem_sectors",
+    const char* counters[] = {"phase",           "substep",
+                              "active_lanes",    "live_lanes",
+                              "active_warps",    "divergent_warps",
+                              "idle_lane_warps", "smem_instructions",
+                              "smem_wavefronts", "smem_ideal_wavefronts",
+                              "bank_conflicts",  "smem_reads",
+                              "smem_writes",     "gmem_sectors",
                               "hazards"};
     for (const auto& step : j["steps"])
         for (const char* key : counters) CHECK(step.contains(key));
