@@ -3,6 +3,10 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 
@@ -64,6 +68,53 @@ bool begin_fixed(const char* title, const Rect& r, ImGuiWindowFlags extra = 0) {
     return open;
 }
 
+PanelId front_tab(const PanelGroup& g, const UiState& ui) {
+    for (PanelId p : ui.recent_tabs)
+        if (std::find(g.panels.begin(), g.panels.end(), p) != g.panels.end()) return p;
+    return g.panels.front();
+}
+
+bool scrolls(PanelId p) {
+    return p == PanelId::Controls || p == PanelId::Explanation || p == PanelId::Lab;
+}
+
+void draw_panel(PanelId p, const TraceView& v, UiState& ui) {
+    draw_fn(p)(p == PanelId::Timeline ? cursor_view(v, ui) : v, ui);
+}
+
+// Panels sharing a rectangle: a tab strip, the front panel below it in a child window of its
+// own (its scrolling stays its own).
+void draw_tab_group(const PanelGroup& g, const TraceView& v, UiState& ui,
+                    std::vector<std::string>& drawn) {
+    std::string key = "##tabs";
+    for (PanelId p : g.panels) key += std::string("-") + panel_name(p);
+    drawn.push_back(key);
+    const bool is_new = std::find(ui.tab_groups_drawn.begin(), ui.tab_groups_drawn.end(), key) ==
+                        ui.tab_groups_drawn.end();
+    const PanelId front = front_tab(g, ui);
+    if (begin_fixed(key.c_str(), g.rect,
+                    ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar) &&
+        ImGui::BeginTabBar("##bar")) {
+        for (PanelId p : g.panels) {
+            const ImGuiTabItemFlags flags =
+                is_new && p == front ? ImGuiTabItemFlags_SetSelected : 0;
+            if (!ImGui::BeginTabItem(panel_title(p), nullptr, flags)) continue;
+            if (p != front && !is_new) {
+                ui.recent_tabs.erase(std::remove(ui.recent_tabs.begin(), ui.recent_tabs.end(), p),
+                                     ui.recent_tabs.end());
+                ui.recent_tabs.insert(ui.recent_tabs.begin(), p);
+            }
+            ImGui::BeginChild(panel_name(p), {0, 0}, false,
+                              scrolls(p) ? 0 : ImGuiWindowFlags_NoScrollbar);
+            draw_panel(p, v, ui);
+            ImGui::EndChild();
+            ImGui::EndTabItem();
+        }
+        ImGui::EndTabBar();
+    }
+    ImGui::End();
+}
+
 }  // namespace
 
 const TraceView& cursor_view(const TraceView& v, const UiState& ui) {
@@ -81,14 +132,20 @@ void draw_frame(const TraceView& v, UiState& ui, const Layout& layout) {
             draw_header(v, ui);
         ImGui::End();
     }
-    for (PanelId p : kAllPanels) {
-        if (!layout.shows(p)) continue;
-        const bool scroll =
-            p == PanelId::Controls || p == PanelId::Explanation || p == PanelId::Lab;
-        if (begin_fixed(panel_title(p), layout[p], scroll ? 0 : ImGuiWindowFlags_NoScrollbar))
-            draw_fn(p)(p == PanelId::Timeline ? cursor_view(v, ui) : v, ui);
+    std::vector<std::string> drawn;
+    for (const PanelGroup& g : layout.groups) {
+        if (g.tabs()) {
+            draw_tab_group(g, v, ui, drawn);
+            continue;
+        }
+        const PanelId p = g.panels.front();
+        // The playback bar needs no title: its buttons say what it is.
+        const ImGuiWindowFlags flags = (scrolls(p) ? 0 : ImGuiWindowFlags_NoScrollbar) |
+                                       (p == PanelId::Timeline ? ImGuiWindowFlags_NoTitleBar : 0);
+        if (begin_fixed(panel_title(p), g.rect, flags)) draw_panel(p, v, ui);
         ImGui::End();
     }
+    ui.tab_groups_drawn = std::move(drawn);
 }
 
 void handle_keys(const TraceView& v, UiState& ui) {

@@ -89,61 +89,193 @@ float header_height(float scale) {
     return snap(36.0f * scale);
 }
 float timeline_height(float scale) {
-    return snap(96.0f * scale);
+    return snap(72.0f * scale);  // no title bar: its buttons and the strip of steps
 }
+float tab_strip_height(float scale) {
+    return snap(30.0f * scale);  // a title bar or a tab strip, with its spacing
+}
+
+Size panel_min_size(PanelId p, float scale) {
+    // In units of the text's pixel size: a few lines of text and a picture a class can read.
+    const float em = 17.0f * std::clamp(scale, 0.5f, 4.0f);
+    switch (p) {
+        case PanelId::Controls:
+            return {12 * em, 8 * em};
+        case PanelId::Shared:
+            return {13 * em, 7 * em};  // legend, a line, rows of cells
+        case PanelId::Warps:
+            return {11 * em, 6 * em};  // the totals, legend, strips
+        case PanelId::Banks:
+            return {13 * em, 7 * em};  // 32 bank columns, a picture
+        case PanelId::Code:
+            return {13 * em, 5 * em};  // the line that ran and its context
+        case PanelId::Explanation:
+            return {11 * em, 4 * em};
+        case PanelId::Timeline:
+            return {13 * em, timeline_height(scale) - tab_strip_height(scale)};
+        case PanelId::Compare:
+            return {13 * em, 7 * em};  // two sides, stacked when narrow
+        case PanelId::Lab:
+            return {13 * em, 7 * em};
+        case PanelId::Circuit:
+            return {13 * em, 5 * em};
+    }
+    return {0, 0};
+}
+
+const PanelGroup* Layout::group_of(PanelId p) const {
+    for (const PanelGroup& g : groups)
+        if (std::find(g.panels.begin(), g.panels.end(), p) != g.panels.end()) return &g;
+    return nullptr;
+}
+
+namespace {
+
+// Builds a layout: each group's panels get the group's whole rectangle.
+class Builder {
+  public:
+    Builder(Layout& out, float scale) : out_(out), scale_(scale) {}
+
+    Size min(PanelId p) const { return panel_min_size(p, scale_); }
+    void add(const Rect& r, std::vector<PanelId> panels) {
+        for (PanelId p : panels) out_[p] = r;
+        out_.groups.push_back({r, std::move(panels)});
+    }
+    // A height for the top of a split of `total`: `fraction` of it, kept within what the top
+    // and bottom need.
+    float share(float total, float fraction, float top_min, float bottom_min) const {
+        return std::clamp(fraction * total, top_min, std::max(top_min, total - bottom_min));
+    }
+    float chrome() const { return tab_strip_height(scale_); }
+
+  private:
+    Layout& out_;
+    float scale_;
+};
+
+// Shared memory over warps | banks; warps and banks as tabs where the row is too narrow; all
+// three as tabs where the column is too short.
+void place_center(Builder& b, const Rect& c) {
+    using P = PanelId;
+    const float shared_h = b.min(P::Shared).h + b.chrome();
+    const float lower_h = std::max(b.min(P::Warps).h, b.min(P::Banks).h) + b.chrome();
+    if (c.h + 0.5f < shared_h + lower_h) {
+        b.add(c, {P::Shared, P::Warps, P::Banks});
+        return;
+    }
+    auto [shared, lower] = split_y(c, b.share(c.h, 0.5f, shared_h, lower_h));
+    b.add(shared, {P::Shared});
+    if (lower.w + 0.5f < b.min(P::Warps).w + b.min(P::Banks).w) {
+        b.add(lower, {P::Warps, P::Banks});
+        return;
+    }
+    const float warps_w =
+        std::clamp(0.46f * lower.w, b.min(P::Warps).w, lower.w - b.min(P::Banks).w);
+    auto [warps, banks] = split_x(lower, warps_w);
+    b.add(warps, {P::Warps});
+    b.add(banks, {P::Banks});
+}
+
+// Code over the explanation, or the two as tabs.
+void place_side(Builder& b, const Rect& s) {
+    using P = PanelId;
+    const float code_h = b.min(P::Code).h + b.chrome();
+    const float expl_h = b.min(P::Explanation).h + b.chrome();
+    if (s.h + 0.5f < code_h + expl_h) {
+        b.add(s, {P::Code, P::Explanation});
+        return;
+    }
+    auto [code, explanation] = split_y(s, b.share(s.h, 0.62f, code_h, expl_h));
+    b.add(code, {P::Code});
+    b.add(explanation, {P::Explanation});
+}
+
+// The step view: shared memory, warps and banks in a column beside code and explanation;
+// where the stage is too narrow for two columns, shared memory over the others as tabs, or all
+// five as tabs.
+void place_step(Builder& b, const Rect& stage, float scale) {
+    using P = PanelId;
+    const float side_min = std::max(b.min(P::Code).w, b.min(P::Explanation).w);
+    const float center_min = std::max({b.min(P::Shared).w, b.min(P::Warps).w, b.min(P::Banks).w});
+    const float side_w = std::max(
+        std::clamp(0.32f * stage.w, std::min(330.0f * scale, 0.38f * stage.w), 640.0f * scale),
+        side_min);
+    if (stage.w - side_w + 0.5f >= center_min) {
+        auto [center, side] = split_x(stage, stage.w - side_w);
+        place_center(b, center);
+        place_side(b, side);
+        return;
+    }
+    const float rest_h = std::max({b.min(P::Warps).h, b.min(P::Banks).h, b.min(P::Code).h,
+                                   b.min(P::Explanation).h}) +
+                         b.chrome();
+    const float shared_h = b.min(P::Shared).h + b.chrome();
+    if (stage.h + 0.5f >= shared_h + rest_h) {
+        auto [shared, rest] = split_y(stage, b.share(stage.h, 0.5f, shared_h, rest_h));
+        b.add(shared, {P::Shared});
+        b.add(rest, {P::Warps, P::Banks, P::Code, P::Explanation});
+        return;
+    }
+    b.add(stage, {P::Shared, P::Warps, P::Banks, P::Code, P::Explanation});
+}
+
+}  // namespace
 
 Layout compute_layout(View view, float width, float height, float scale, bool controls,
                       bool circuit_only) {
     Layout out;
-    scale = std::clamp(scale, 0.5f, 3.0f);
+    scale = std::clamp(scale, 0.5f, 4.0f);
+    Builder b(out, scale);
     const Rect window{0, 0, std::max(width, 1.0f), std::max(height, 1.0f)};
     auto [header, body] = split_y(window, header_height(scale));
     out.header = header;
 
-    // Controls: a left column, a fifth of the width within readable bounds.
+    // Controls: a left column, a fifth of the width within readable bounds, never more than
+    // 40% of the window.
     const float controls_w =
         !controls
             ? 0.0f
-            : std::clamp(0.2f * body.w, std::min(270.0f * scale, 0.28f * body.w), 430.0f * scale);
+            : std::min(std::max(std::clamp(0.2f * body.w, std::min(270.0f * scale, 0.28f * body.w),
+                                           430.0f * scale),
+                                b.min(PanelId::Controls).w),
+                       0.4f * body.w);
     auto [controls_rect, main] = split_x(body, controls_w);
-    out[PanelId::Controls] = controls_rect;
+    if (controls) b.add(controls_rect, {PanelId::Controls});
 
     if (view == View::Lab) {
-        out[PanelId::Lab] = main;
+        b.add(main, {PanelId::Lab});
         return out;
     }
     auto [stage, timeline] = split_y(main, main.h - timeline_height(scale));
-    out[PanelId::Timeline] = timeline;
+    b.add(timeline, {PanelId::Timeline});
     if (view == View::Compare) {
-        out[PanelId::Compare] = stage;
+        b.add(stage, {PanelId::Compare});
         return out;
     }
     if (view == View::Circuit) {
         // The network over the shared memory it works on, one step cursor for both.
-        auto [circuit, shared] = split_y(stage, circuit_only ? stage.h : 0.62f * stage.h);
-        out[PanelId::Circuit] = circuit;
-        out[PanelId::Shared] = shared;
+        if (circuit_only) {
+            b.add(stage, {PanelId::Circuit});
+        } else if (stage.h + 0.5f >=
+                   b.min(PanelId::Circuit).h + b.min(PanelId::Shared).h + 2 * b.chrome()) {
+            auto [circuit, shared] =
+                split_y(stage, b.share(stage.h, 0.62f, b.min(PanelId::Circuit).h + b.chrome(),
+                                       b.min(PanelId::Shared).h + b.chrome()));
+            b.add(circuit, {PanelId::Circuit});
+            b.add(shared, {PanelId::Shared});
+        } else {
+            b.add(stage, {PanelId::Circuit, PanelId::Shared});
+        }
         return out;
     }
-
-    // Step view: shared memory on top of warps | banks; code over explanation on the right.
-    const float side_w =
-        std::clamp(0.32f * stage.w, std::min(330.0f * scale, 0.38f * stage.w), 640.0f * scale);
-    auto [center, side] = split_x(stage, stage.w - side_w);
-    auto [shared, lower] = split_y(center, 0.5f * center.h);
-    auto [warps, banks] = split_x(lower, 0.46f * lower.w);
-    auto [code, explanation] = split_y(side, 0.62f * side.h);
-    out[PanelId::Shared] = shared;
-    out[PanelId::Warps] = warps;
-    out[PanelId::Banks] = banks;
-    out[PanelId::Code] = code;
-    out[PanelId::Explanation] = explanation;
+    place_step(b, stage, scale);
     return out;
 }
 
 Layout single_panel_layout(PanelId panel, float width, float height) {
     Layout out;
     out[panel] = {0, 0, std::max(width, 1.0f), std::max(height, 1.0f)};
+    out.groups.push_back({out[panel], {panel}});
     return out;
 }
 

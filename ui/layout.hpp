@@ -5,6 +5,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace ws::ui {
 
@@ -44,22 +45,46 @@ enum class View { Step, Compare, Lab, Circuit };
 const char* view_name(View v);
 std::optional<View> parse_view(const std::string& name);
 
+// Panels that share one rectangle: one panel, or several as tabs (a tab strip on top, one panel
+// shown at a time) where the window is too small for each to get its readable minimum.
+struct PanelGroup {
+    Rect rect;                    // the whole area, the tab strip included
+    std::vector<PanelId> panels;  // in tab order
+    bool tabs() const { return panels.size() > 1; }
+};
+
 struct Layout {
     Rect header;                             // title, view tabs and the status/error banner
-    std::array<Rect, kPanelCount> panels{};  // empty when a panel is not shown in this view
+    std::array<Rect, kPanelCount> panels{};  // where each panel of the view draws (a tab: the
+                                             // group's area under the strip); empty: not shown
+    std::vector<PanelGroup> groups;          // every shown panel is in exactly one
     const Rect& operator[](PanelId p) const { return panels[static_cast<int>(p)]; }
     Rect& operator[](PanelId p) { return panels[static_cast<int>(p)]; }
     bool shows(PanelId p) const { return !(*this)[p].empty(); }
+    // The group a shown panel is in, or nullptr.
+    const PanelGroup* group_of(PanelId p) const;
 };
 
-// Heights that depend on the font: the header strip and the timeline bar.
+struct Size {
+    float w = 0, h = 0;
+};
+// The smallest rectangle a panel stays readable in, its title bar (or tab strip) included, at
+// a font scale (1 = 17-pixel text): what a class at the back of a room can still read, with
+// the panel's own reflow and scrolling (the shared-memory grid scrolls rather than shrink its
+// cells, the controls stack their labels). compute_layout never gives a shown panel less; the
+// controls column takes at most 40% of the window whatever its minimum.
+Size panel_min_size(PanelId p, float scale);
+
+// Heights that depend on the font: the header strip, the timeline bar and a tab strip.
 float header_height(float scale);
 float timeline_height(float scale);
+float tab_strip_height(float scale);
 
 // All panels of a view. `scale` is the font scale (1 = 17-pixel text). Without controls the
 // stage takes the whole width (for a small projector once the request is chosen). The circuit
 // view puts the circuit over the shared-memory panel, or (`circuit_only`, the side-by-side
-// networks) gives it the whole stage.
+// networks) gives it the whole stage. Where the window cannot give every panel its minimum
+// side by side, panels become tabs of one rectangle, the least needed first (see layout.cpp).
 Layout compute_layout(View view, float width, float height, float scale, bool controls = true,
                       bool circuit_only = false);
 // One panel filling the window (for --panel screenshots), with no header.

@@ -24,6 +24,7 @@ namespace ws::ui {
 struct GridViewState {
     float zoom = 1.0f;
     float pan_x = 0, pan_y = 0;
+    std::size_t followed_step = static_cast<std::size_t>(-1);  // the step last scrolled to
 };
 
 // Zoom and pan of one circuit picture (columns only).
@@ -39,6 +40,11 @@ struct UiState {
     std::size_t step() const { return playback.step; }
     View view = View::Step;
     bool controls_hidden = false;  // the stage takes the whole width
+    // Where panels share a rectangle as tabs: the panels the user brought to the front, most
+    // recent first (a group shows the first of them it holds, else its first panel), and the
+    // tab groups drawn in the last frame (a new group selects its front tab once).
+    std::vector<PanelId> recent_tabs;
+    std::vector<std::string> tab_groups_drawn;
 
     // The request as the controls edit it; the app re-runs when `form_changed` is set.
     RequestForm form;

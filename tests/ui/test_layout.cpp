@@ -12,21 +12,29 @@ float area(const Rect& r) {
     return r.empty() ? 0 : r.w * r.h;
 }
 
+// Groups tile the window under the header without overlapping; each shown panel is in exactly
+// one group and draws in its rectangle.
 void check_tiles(const Layout& l, float w, float h) {
     float covered = area(l.header);
-    for (PanelId p : kAllPanels) {
-        const Rect& r = l[p];
-        if (r.empty()) continue;
-        INFO(panel_name(p));
+    for (std::size_t i = 0; i < l.groups.size(); ++i) {
+        const PanelGroup& g = l.groups[i];
+        INFO(panel_name(g.panels.front()));
+        const Rect& r = g.rect;
         CHECK(r.x >= 0);
         CHECK(r.y >= l.header.bottom());
         CHECK(r.right() <= w + 0.01f);
         CHECK(r.bottom() <= h + 0.01f);
         CHECK(!overlaps(r, l.header));
-        for (PanelId q : kAllPanels)
-            if (q != p) CHECK_FALSE(overlaps(r, l[q]));
+        for (std::size_t j = 0; j < l.groups.size(); ++j)
+            if (j != i) CHECK_FALSE(overlaps(r, l.groups[j].rect));
+        for (PanelId p : g.panels) {
+            CHECK(l.group_of(p) == &g);
+            CHECK(l[p].x == r.x);
+            CHECK(l[p].w == r.w);
+        }
         covered += area(r);
     }
+    for (PanelId p : kAllPanels) CHECK(l.shows(p) == (l.group_of(p) != nullptr));
     CHECK(covered == Approx(w * h).epsilon(0.001));
 }
 
@@ -54,7 +62,7 @@ TEST_CASE("panels are big enough to read at 1280x720", "[layout]") {
     CHECK(l[PanelId::Banks].h >= 280);
     CHECK(l[PanelId::Banks].w >= 300);  // 32 bank columns of at least 9 pixels
     CHECK(l[PanelId::Code].w >= 320);
-    CHECK(l[PanelId::Timeline].h >= 90);
+    CHECK(l[PanelId::Timeline].h >= 70);
     // Shared memory sits above warps and banks, which share a row.
     CHECK(l[PanelId::Warps].y == l[PanelId::Banks].y);
     CHECK(l[PanelId::Warps].right() == l[PanelId::Banks].x);
@@ -65,8 +73,10 @@ TEST_CASE("the controls column stays within readable bounds", "[layout]") {
     CHECK(compute_layout(View::Step, 1920, 1080, 1.0f)[PanelId::Controls].w == Approx(384));
     CHECK(compute_layout(View::Step, 4000, 2000, 1.0f)[PanelId::Controls].w == Approx(430));
     CHECK(compute_layout(View::Step, 1280, 720, 1.0f)[PanelId::Controls].w == Approx(270));
-    // A large font on a small screen may not take more than 28% for the controls.
-    CHECK(compute_layout(View::Step, 1280, 720, 2.0f)[PanelId::Controls].w <= 0.28f * 1280 + 1);
+    // A large font on a small screen: the controls' minimum, but never more than 40%.
+    CHECK(compute_layout(View::Step, 1280, 720, 2.0f)[PanelId::Controls].w ==
+          Approx(panel_min_size(PanelId::Controls, 2.0f).w));
+    CHECK(compute_layout(View::Step, 1024, 768, 2.7f)[PanelId::Controls].w <= 0.4f * 1024 + 1);
 }
 
 TEST_CASE("hiding the controls gives the stage the whole width", "[layout]") {
@@ -123,4 +133,62 @@ TEST_CASE("panel and view names read back", "[layout]") {
     CHECK(parse_view("lab") == View::Lab);
     CHECK_FALSE(parse_view("Step"));
     CHECK(panel_names().find("banks") != std::string::npos);
+}
+
+TEST_CASE("every panel of every view keeps its readable minimum, as tabs where it must",
+          "[layout]") {
+    const std::pair<float, float> sizes[] = {{1024, 768}, {1280, 720}, {1920, 1080}};
+    for (View view : {View::Step, View::Compare, View::Circuit, View::Lab})
+        for (auto [w, h] : sizes)
+            for (bool presentation : {false, true})
+                for (float text : {1.0f, 1.5f, 2.0f})
+                    for (bool controls : {true, false})
+                        for (bool circuit_only : {false, true}) {
+                            if (circuit_only && view != View::Circuit) continue;
+                            // The window's scale: the text size, times 1.35 in presentation.
+                            const float scale = text * (presentation ? 1.35f : 1.0f);
+                            INFO(view_name(view) << " " << w << "x" << h << " text " << text
+                                                 << (presentation ? " presentation" : "")
+                                                 << (controls ? " controls" : ""));
+                            const Layout l =
+                                compute_layout(view, w, h, scale, controls, circuit_only);
+                            check_tiles(l, w, h);
+                            const float chrome = tab_strip_height(scale);
+                            for (const PanelGroup& g : l.groups)
+                                for (PanelId p : g.panels) {
+                                    INFO(panel_name(p));
+                                    const Size min = panel_min_size(p, scale);
+                                    if (p == PanelId::Controls) {
+                                        // At most 40% of the window; its labels stack and it
+                                        // scrolls.
+                                        CHECK(g.rect.w >= std::min(min.w, 0.4f * w) - 1);
+                                        continue;
+                                    }
+                                    CHECK(g.rect.w + 0.5f >= min.w);
+                                    CHECK(g.rect.h - chrome + 0.5f >= min.h);
+                                }
+                            // Every panel of the view is reachable, shown or as a tab.
+                            std::vector<PanelId> needed;
+                            if (view == View::Step)
+                                needed = {PanelId::Shared, PanelId::Warps, PanelId::Banks,
+                                          PanelId::Code, PanelId::Explanation};
+                            if (view == View::Compare) needed = {PanelId::Compare};
+                            if (view == View::Lab) needed = {PanelId::Lab};
+                            if (view == View::Circuit) needed = {PanelId::Circuit};
+                            if (view == View::Circuit && !circuit_only)
+                                needed.push_back(PanelId::Shared);
+                            for (PanelId p : needed) CHECK(l.shows(p));
+                            CHECK(l.shows(PanelId::Controls) == controls);
+                        }
+}
+
+TEST_CASE("a small window with large text tabs panels instead of shrinking them", "[layout]") {
+    // 1280x720 at text size 2: shared memory, warps and banks cannot all stand in one column.
+    const Layout l = compute_layout(View::Step, 1280, 720, 2.0f);
+    const PanelGroup* g = l.group_of(PanelId::Warps);
+    REQUIRE(g);
+    CHECK(g->tabs());
+    // At 1920x1080 and the normal size nothing is tabbed.
+    const Layout big = compute_layout(View::Step, 1920, 1080, 1.0f);
+    for (const PanelGroup& group : big.groups) CHECK_FALSE(group.tabs());
 }

@@ -1,6 +1,7 @@
 // Builds a TraceView: every per-step number the panels show, computed once per trace.
 #include "ui/model/trace_view.hpp"
 
+#include "kernels/catalog.hpp"
 #include "ui/model/race_steps.hpp"
 
 #include <algorithm>
@@ -91,12 +92,14 @@ void apply_event(const TraceView& v, StepView& s, const trace::Event& e, Pending
             s.cells[cell] |= kCellRead;
             s.accesses.push_back({e.thread, cell, false});
             pending.cells.push_back(cell);
+            pending.sourced = true;
             break;
         case EventKind::SharedWrite:
             if (!in_smem) break;
             s.cells[cell] |= kCellWritten;
-            s.accesses.push_back({e.thread, cell, true});
+            s.accesses.push_back({e.thread, cell, true, !pending.sourced});
             if (pending.global) s.cells[cell] |= kCellFromGlobal;
+            pending.sourced = false;
             std::sort(pending.cells.begin(), pending.cells.end());
             pending.cells.erase(std::unique(pending.cells.begin(), pending.cells.end()),
                                 pending.cells.end());
@@ -108,15 +111,19 @@ void apply_event(const TraceView& v, StepView& s, const trace::Event& e, Pending
         case EventKind::GlobalRead:
             ++s.global_reads;
             pending.global = true;
+            pending.sourced = true;
             break;
         case EventKind::GlobalWrite:
             ++s.global_writes;
             break;
-        case EventKind::Atomic:
+        case EventKind::Atomic:  // its old value comes from global memory
             ++s.atomics;
+            pending.global = true;
+            pending.sourced = true;
             break;
         case EventKind::Shuffle: {
             ++s.shuffle_events;
+            pending.sourced = true;
             const auto from = static_cast<std::uint16_t>(warp * trace::kWarpSize + e.src_lane);
             s.shuffles.push_back({from, e.thread, event_value(e, v.trace->smem_type)});
             break;
@@ -206,6 +213,33 @@ void fill_instructions(TraceView& v, const std::vector<trace::StepId>& ids) {
             static_cast<std::uint32_t>(std::bitset<32>(mask).count());
 }
 
+// Padding: the cells whose last write in the block's first step was a constant hold no data;
+// marked in every step.
+void fill_padding(TraceView& v) {
+    if (v.steps.empty()) return;
+    std::vector<std::uint8_t> padding(v.cells, 0);
+    for (const CellAccess& a : v.steps.front().accesses)
+        if (a.write) padding[a.cell] = a.constant;
+    for (StepView& s : v.steps)
+        for (std::uint32_t c = 0; c < v.cells; ++c)
+            if (padding[c]) s.cells[c] |= kCellPadding;
+}
+
+// "sum 32640" or "last element 8128": the value the block wrote to its output (buffer 1: every
+// kernel declares its input first and its output second), the last address for a scan.
+void fill_block_result(TraceView& v) {
+    const trace::Event* last = nullptr;
+    for (const trace::Event& e : v.block->events)
+        if (e.kind == EventKind::GlobalWrite && e.buffer == 1 &&
+            (!last || e.address > last->address))
+            last = &e;
+    if (!last) return;
+    const VariantInfo* info = find_variant(v.trace->request.algo);
+    const bool scan = info && info->family == Family::Scan;
+    v.block_result = (scan ? "last element " : "sum ") +
+                     format_value(event_value(*last, v.trace->smem_type), v.trace->smem_type);
+}
+
 void fill_hazards(TraceView& v, const std::vector<trace::StepId>& ids) {
     v.hazards = trace::find_hazards(*v.block);
     for (const trace::Hazard& h : v.hazards) {
@@ -265,6 +299,8 @@ std::shared_ptr<const TraceView> make_trace_view(std::shared_ptr<const trace::Tr
     fill_hazards(*v, ids);
     fill_values(*v, tr.smem_type, tr.smem_bytes);
     fill_paths(*v, ids);
+    fill_padding(*v);
+    fill_block_result(*v);
     v->circuit = make_circuit(tr, *v->block, ids, v->threads, v->cells);
     for (const StepView& s : v->steps) {
         v->ld_conflicts += s.smem_ld_conflicts;

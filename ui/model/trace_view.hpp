@@ -25,6 +25,10 @@ enum CellFlag : std::uint8_t {
     kCellWritten = 2,
     kCellFromGlobal = 4,  // written with a value loaded from global memory
     kCellRaced = 8,       // part of a hazard in this step
+    // Holds the identity (0) only because the block has no data for it: written in the block's
+    // first step with a constant (no value from global memory, a shuffle or another cell) —
+    // the threads past n. Set on the cell in every step.
+    kCellPadding = 16,
 };
 
 // Data moved into the cell `to`: `from` was read by the same thread since its previous shared
@@ -44,6 +48,7 @@ struct CellAccess {
     std::uint16_t thread = 0;
     std::uint32_t cell = 0;
     bool write = false;
+    bool constant = false;  // a write of a constant: no value came into the thread for it
 };
 
 // One source line in one step.
@@ -130,7 +135,10 @@ struct TraceView {
     trace::Counters block_totals;
     std::uint64_t ld_conflicts = 0, st_conflicts = 0;  // over the shown block
     std::size_t value_chars = 1;  // the longest value text of any cell at any step
-    Circuit circuit;              // the block's addition network (the circuit view)
+    // What the block computed, in words for the shared-memory panel's header: "sum 32640"
+    // (a reduction: the value it wrote out), "last element 8128" (a scan's tile); "" if none.
+    std::string block_result;
+    Circuit circuit;  // the block's addition network (the circuit view)
 
     std::size_t step_count() const { return steps.size(); }
     bool empty() const { return steps.empty(); }

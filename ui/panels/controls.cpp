@@ -15,12 +15,14 @@
 namespace ws::ui {
 namespace {
 
-// A label on the left, the control filling the rest of the line.
+// A label on the left, the control filling the rest of the line; where the column is too
+// narrow for both (large text, a small window), the label above its control.
 void label(const char* text) {
+    const float label_w = ImGui::CalcTextSize("Schedule").x + ImGui::GetStyle().ItemSpacing.x * 2;
+    const bool stacked = ImGui::GetContentRegionAvail().x < label_w + ImGui::GetFontSize() * 7;
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(text);
-    ImGui::SameLine(ImGui::CalcTextSize("Schedule").x + ImGui::GetStyle().ItemSpacing.x * 2 +
-                    ImGui::GetStyle().WindowPadding.x);
+    if (!stacked) ImGui::SameLine(label_w + ImGui::GetStyle().WindowPadding.x);
     ImGui::SetNextItemWidth(-1);
 }
 
@@ -55,6 +57,10 @@ void algorithm_combo(RequestForm& f) {
         ImGui::EndCombo();
     }
     if (cur) {
+        // The whole title when the box cuts it.
+        const float box = ImGui::GetItemRectSize().x - ImGui::GetFrameHeight();
+        if (ImGui::CalcTextSize(preview.c_str()).x > box - ImGui::GetStyle().FramePadding.x * 2)
+            ImGui::TextWrapped("%s", preview.c_str());
         ImGui::PushFont(fonts().small);
         text_wrapped_colored(palette().text_dim, cur->summary);
         ImGui::PopFont();

@@ -15,6 +15,16 @@
 namespace ws::ui {
 namespace {
 
+struct ViewTab {
+    View view;
+    const char* title;  // in full
+    const char* brief;  // where the header is narrow
+};
+constexpr ViewTab kViewTabs[] = {{View::Step, "Step through", "Step"},
+                                 {View::Compare, "Compare", "Compare"},
+                                 {View::Circuit, "Circuit", "Circuit"},
+                                 {View::Lab, "Bandwidth lab", "Lab"}};
+
 void view_tab(UiState& ui, View view, const char* title) {
     const bool on = ui.view == view;
     const Palette& p = palette();
@@ -27,23 +37,46 @@ void view_tab(UiState& ui, View view, const char* title) {
     ImGui::SameLine();
 }
 
+const char* controls_label(const UiState& ui) {
+    return ui.controls_hidden ? "\xe2\x96\xb6 Controls" : "\xe2\x97\x80 Controls";
+}
+
+// Width of the left part: the controls button, the name (unless brief), the view tabs.
+float left_width(const UiState& ui, bool brief) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    auto button = [&](const char* t) { return ImGui::CalcTextSize(t).x + 2 * st.FramePadding.x; };
+    float w = button(controls_label(ui)) + 16;
+    if (!brief) {
+        ImGui::PushFont(fonts().heading);
+        w += ImGui::CalcTextSize("warpscope").x + 20;
+        ImGui::PopFont();
+    }
+    for (const ViewTab& t : kViewTabs) w += button(brief ? t.brief : t.title) + st.ItemSpacing.x;
+    return w + 16;
+}
+
 }  // namespace
 
 void draw_header(const TraceView& v, UiState& ui) {
     const Palette& p = palette();
-    if (ImGui::Button(ui.controls_hidden ? "\xe2\x96\xb6 Controls" : "\xe2\x97\x80 Controls"))
-        ui.controls_hidden = !ui.controls_hidden;
+    // n and block must stay in view: where they would not fit beside the full left part, the
+    // name goes and the view tabs take their short titles.
+    const float total = ImGui::GetContentRegionAvail().x;
+    const std::string must = v.trace ? "n=" + std::to_string(v.trace->request.n) +
+                                           "  block=" + std::to_string(v.trace->request.block)
+                                     : "";
+    const bool brief = left_width(ui, false) + ImGui::CalcTextSize(must.c_str()).x > total;
+    if (ImGui::Button(controls_label(ui))) ui.controls_hidden = !ui.controls_hidden;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("show or hide the controls (C)");
     ImGui::SameLine(0, 16);
-    ImGui::PushFont(fonts().heading);
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("warpscope");
-    ImGui::PopFont();
-    ImGui::SameLine(0, 20);
-    view_tab(ui, View::Step, "Step through");
-    view_tab(ui, View::Compare, "Compare");
-    view_tab(ui, View::Circuit, "Circuit");
-    view_tab(ui, View::Lab, "Bandwidth lab");
+    if (!brief) {
+        ImGui::PushFont(fonts().heading);
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted("warpscope");
+        ImGui::PopFont();
+        ImGui::SameLine(0, 20);
+    }
+    for (const ViewTab& t : kViewTabs) view_tab(ui, t.view, brief ? t.brief : t.title);
     ImGui::SameLine(0, 16);
 
     // The banner takes the rest of the strip when there is an error.
@@ -78,8 +111,10 @@ void draw_header(const TraceView& v, UiState& ui) {
     const std::string title = info ? info->title : t.request.algo;
     const std::string device = "   on " + t.device;
     const std::string full = title + "   " + sizes + device + running;
-    std::vector<std::string> shorter = {sizes + device + running, sizes + running};
-    if (ui.controls_hidden) shorter = {title + "   " + sizes + running, title + running};
+    // Shorter and shorter, but always with n and block.
+    std::vector<std::string> shorter = {sizes + device + running, sizes + running, must};
+    if (ui.controls_hidden)
+        shorter = {title + "   " + sizes + running, sizes + running, must + running, must};
     std::string what = full;
     for (const std::string& s : shorter)
         if (ImGui::CalcTextSize(what.c_str()).x > strip.w) what = s;

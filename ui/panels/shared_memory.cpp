@@ -20,15 +20,19 @@ void draw_shared_memory(const TraceView& v, UiState& ui) {
     legend_item(p.arrow, "value added into");
     legend_item(p.from_global, "loaded from global");
     legend_item(warp_color(0), "thread (colour = warp, faint = idle)");
+    legend_item(p.cell_undefined, "padding (no data: past n)", true);
+    legend_note("~ value shortened (hover: all of it)");
     ImGui::NewLine();
     ImGui::PopFont();
     if (v.trace) {
-        const std::string what =
-            std::to_string(v.cells) + " cells of " + trace::dtype_name(v.trace->smem_type) +
-            ", block " + std::to_string(v.block ? v.block->block : 0) + " of " +
-            std::to_string(v.trace->grid) + "    wheel: zoom, drag: pan, double-click: fit";
+        std::string what = std::to_string(v.cells) + " cells of " +
+                           trace::dtype_name(v.trace->smem_type) + ", block " +
+                           std::to_string(v.block ? v.block->block : 0) + " of " +
+                           std::to_string(v.trace->grid);
+        if (!v.block_result.empty()) what += ": " + v.block_result;
+        what += "    wheel: scroll (Ctrl: zoom), drag: pan, double-click: fit";
         ImGui::PushFont(fonts().small);
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.text_dim), "%s", what.c_str());
+        text_wrapped_colored(p.text_dim, what);
         ImGui::PopFont();
     }
     if (ui.shared_grid.zoom > 1.01f) {

@@ -70,6 +70,14 @@ void draw_arrow(ImDrawList* dl, const ArrowCurve& curve, float t, ImU32 color, f
     dl->AddTriangleFilled(iv(shape.head.a), iv(shape.head.b), iv(shape.head.c), color);
 }
 
+void legend_note(const char* label) {
+    if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label).x &&
+        ImGui::GetCursorPosX() > ImGui::GetStyle().WindowPadding.x + 1)
+        ImGui::NewLine();
+    ImGui::TextUnformatted(label);
+    ImGui::SameLine(0, 14);
+}
+
 void legend_item(ImU32 color, const char* label, bool hatched) {
     const float h = ImGui::GetTextLineHeight();
     // Wrap to a new line when the item would not fit on this one.

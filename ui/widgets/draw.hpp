@@ -44,6 +44,8 @@ void draw_arrow(ImDrawList* dl, const ArrowCurve& curve, float t, ImU32 color, f
                 float head);
 // A swatch and its label on the current line: "■ read".
 void legend_item(ImU32 color, const char* label, bool hatched = false);
+// Words on the legend's line (wrapped like an item): "~ value shortened".
+void legend_note(const char* label);
 // Text in a colour, wrapped at the window edge.
 void text_wrapped_colored(ImU32 color, const std::string& text);
 

@@ -40,6 +40,14 @@ float GridLayout::max_pan_y() const {
     return std::max(0.0f, content_h - area.h);
 }
 
+float GridLayout::pan_y_showing(std::uint32_t i) const {
+    const Rect c = cell(i);
+    const float top = c.y - marker_h - arc_h, bottom = c.bottom();
+    if (top >= area.y && bottom <= area.bottom()) return pan_y;
+    const float centred = pan_y + (top + bottom) * 0.5f - (area.y + area.h * 0.5f);
+    return std::clamp(centred, 0.0f, max_pan_y());
+}
+
 GridLayout grid_layout(const GridSpec& spec) {
     GridLayout g;
     g.slots = spec.slots;
@@ -47,31 +55,35 @@ GridLayout grid_layout(const GridSpec& spec) {
     g.gap = spec.gap;
     if (spec.slots == 0 || spec.area.empty()) return g;
     const float mf = std::clamp(spec.marker_fraction, 0.0f, 0.8f);
+    const float min_w = std::max(1.0f, spec.min_cell_w), min_h = std::max(1.0f, spec.min_cell_h);
     // Cells look best a little wider than tall; score a column count by the cell's width,
-    // limited by the height its rows leave.
+    // limited by the height its rows leave, among the counts whose cells keep their minimum.
     const float aspect = 1.25f;  // width / height of a value box at most
     float best = -1;
+    std::uint32_t widest_readable = 1;  // the most columns whose cells keep the minimum width
     for (std::uint32_t cols = 1; spec.fixed_columns == 0; cols *= 2) {
         const std::uint32_t rows = (spec.slots + cols - 1) / cols;
         const float w = spec.area.w / float(cols) - spec.gap;
         const float row = spec.area.h / float(rows);
         const float h = row * (1 - mf) - spec.gap;
+        if (w >= min_w) widest_readable = cols;
         const float size = std::min({w, h * aspect, spec.useful_w});
-        if (size >= best - 1e-3f) {
+        if (w >= min_w && h >= min_h && size >= best - 1e-3f) {
             best = size;
             g.columns = cols;
         }
         if (cols >= spec.slots) break;
     }
+    if (spec.fixed_columns == 0 && best < 0) g.columns = widest_readable;  // it will scroll
     if (spec.fixed_columns) g.columns = std::min(spec.fixed_columns, spec.slots);
     g.rows = (spec.slots + g.columns - 1) / g.columns;
     const float zoom = std::clamp(spec.zoom, 1.0f, 64.0f);
-    const float fit_w = spec.area.w / float(g.columns) - spec.gap;
+    const float fit_w = std::max(spec.area.w / float(g.columns) - spec.gap, min_w);
     const float fit_row = spec.area.h / float(g.rows);
-    const float fit_h = fit_row * (1 - mf) - spec.gap;
+    const float fit_h = std::max(fit_row * (1 - mf) - spec.gap, min_h);
     // Fill the width; never taller than 0.8 of the width (few cells would look like pillars).
     g.cell_w = std::max(1.0f, fit_w) * zoom;
-    g.cell_h = std::max(1.0f, std::min(fit_h, 0.8f * fit_w)) * zoom;
+    g.cell_h = std::max(min_h, std::min(fit_h, 0.8f * fit_w)) * zoom;
     // The marker takes `mf` of the row: row = (cell + gap) / (1 - mf).
     g.marker_h = (g.cell_h + spec.gap) * mf / (1 - mf);
     // Height left over at zoom 1 (cells are capped at 0.8 of their width) spreads the rows

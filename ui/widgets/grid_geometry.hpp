@@ -24,6 +24,10 @@ struct GridSpec {
     // fewer rows is preferred then, so that folds read along a row.
     float useful_w = 1e9f;
     std::uint32_t fixed_columns = 0;  // 0: choose; else exactly this many (a warp per row: 32)
+    // The smallest cell that still shows a readable value (value_text.hpp): cells never get
+    // smaller; where the slots do not fit the area at that size the content is taller (or, with
+    // fixed columns, wider) than the area, and the grid scrolls.
+    float min_cell_w = 1.0f, min_cell_h = 1.0f;
 };
 
 struct GridLayout {
@@ -44,10 +48,15 @@ struct GridLayout {
     // The largest pan (content beyond the area), per axis.
     float max_pan_x() const;
     float max_pan_y() const;
+    bool scrolls() const { return max_pan_x() > 0.5f || max_pan_y() > 0.5f; }
+    // The pan that brings slot i into view (unchanged if it is visible), centred vertically.
+    float pan_y_showing(std::uint32_t i) const;
 };
 
 // Chooses a power-of-two column count that makes cells as large as possible (up to useful_w,
-// then the most columns) while every slot fits at zoom 1, then applies zoom and clamps the pan.
+// then the most columns) while every slot fits at zoom 1 and no cell is under its minimum;
+// when that is impossible, the most columns whose cells keep the minimum width (the content
+// then scrolls). Applies zoom and clamps the pan.
 GridLayout grid_layout(const GridSpec& spec);
 
 // A quadratic Bezier from the cell read to the cell written. Along one row it runs from top

@@ -1,0 +1,237 @@
+// Drawing the cell grid's pieces: thread markers, cells with their values, arrows, bank numbers,
+// the tooltip.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "ui/fonts.hpp"
+#include "ui/model/value_text.hpp"
+#include "ui/theme.hpp"
+#include "ui/widgets/cell_grid_frame.hpp"
+#include "ui/widgets/draw.hpp"
+
+namespace ws::ui::grid {
+namespace {
+
+// Text centred in r at `px`, clipped to r: never skipped for want of room.
+void text_in(ImDrawList* dl, const Rect& r, ImU32 color, const std::string& text, ImFont* font,
+             float px) {
+    const ImVec2 ts = font->CalcTextSizeA(px, 1e9f, 0.0f, text.c_str());
+    dl->PushClipRect(tl(r), br(r), true);
+    dl->AddText(font, px,
+                {std::floor(r.x + (r.w - ts.x) * 0.5f), std::floor(r.y + (r.h - ts.y) * 0.5f)},
+                color, text.c_str());
+    dl->PopClipRect();
+}
+
+// A value in a box: the whole text where it reads, else marked "~" and shorter (value_text).
+void value_in(const Frame& f, const Rect& r, ImU32 color, double value) {
+    const trace::DType type = f.v.trace->smem_type;
+    ImFont* mono = fonts().mono;
+    const ValueText vt = fit_value(value, type, format_value(value, type), r.w, r.h, mono->FontSize,
+                                   f.min_px, f.advance);
+    text_in(f.dl, r, color, vt.text, mono, vt.px);
+}
+
+}  // namespace
+
+bool thread_active(const StepView& s, std::uint32_t thread) {
+    const std::uint32_t warp = thread / trace::kWarpSize;
+    return warp < s.active_mask.size() && (s.active_mask[warp] >> (thread % trace::kWarpSize) & 1u);
+}
+
+ImU32 cell_fill(const Frame& f, std::uint32_t c) {
+    const Palette& p = palette();
+    const std::uint8_t flags = f.step.cells[c];
+    ImU32 base = f.step.defined[c] || (flags & kCellWritten) ? p.cell : p.cell_undefined;
+    if (flags & kCellPadding) base = mix(base, p.cell_undefined, 0.6f);
+    if (flags & kCellWritten) return mix(base, p.written, 0.25f + 0.75f * f.t);
+    if (flags & kCellRead) return mix(base, p.read, 0.55f);
+    return base;
+}
+
+// Unified arrangement: a thin marker above the thread's cell, its number inside when it fits.
+void draw_marker(const Frame& f, std::uint32_t slot) {
+    const Rect m = f.g.marker(slot);
+    if (!f.g.visible(m) || m.h < 1) return;
+    const bool on = thread_active(f.step, slot);
+    const ImU32 col = warp_color(slot / trace::kWarpSize);
+    f.paint->rect(m, on ? col : with_alpha(col, 0.22f));
+    ImFont* small = fonts().small;
+    if (m.h >= small->FontSize * 0.8f)
+        text_centered(f.dl, m, on ? text_on(col) : palette().text_dim, std::to_string(slot), small,
+                      std::min(small->FontSize, m.h));
+}
+
+// Unified arrangement with small cells: the markers of a row as runs of threads of one warp
+// in one state, a rectangle each (1024 separate markers cost a software renderer dearly).
+void draw_marker_runs(const Frame& f) {
+    const std::uint32_t n = std::min(f.v.threads, f.g.slots);
+    for (std::uint32_t i = 0; i < n;) {
+        const std::uint32_t warp = i / trace::kWarpSize;
+        const bool on = thread_active(f.step, i);
+        std::uint32_t end = i + 1;
+        while (end < n && end % f.g.columns != 0 && end / trace::kWarpSize == warp &&
+               thread_active(f.step, end) == on)
+            ++end;
+        const Rect a = f.g.marker(i), b = f.g.marker(end - 1);
+        const Rect run{a.x, a.y, b.right() - a.x, a.h};
+        if (f.g.visible(run)) {
+            const ImU32 col = warp_color(warp);
+            f.paint->rect(run, on ? col : with_alpha(col, 0.22f));
+        }
+        i = end;
+    }
+}
+
+// Split arrangement: a box per thread showing the register it received by shuffle, if any.
+// Split arrangement: a box per thread: its register received by shuffle in this step, or (none
+// received) the thread's number.
+void draw_thread_box(const Frame& f, std::uint32_t t) {
+    const Rect r = f.threads.cell(t);
+    if (!f.threads.visible(r)) return;
+    const bool on = thread_active(f.step, t);
+    const ImU32 col = warp_color(t / trace::kWarpSize);
+    const ImU32 fill = on ? col : with_alpha(col, 0.22f);
+    f.paint->rect(r, fill);
+    const ImU32 ink = on ? text_on(col) : palette().text_dim;
+    for (const ShuffleArrow& s : f.step.shuffles)
+        if (s.to_thread == t) {
+            value_in(f, r, ink, s.value);
+            return;
+        }
+    text_in(f.dl, r, ink, std::to_string(t), fonts().small,
+            std::min(fonts().small->FontSize, std::max(f.min_px, r.h * 0.8f)));
+}
+
+// The value of a cell; across a step change the old text fades out as the new one fades in (no
+// number in between is ever shown: a value that never existed would mislead).
+void draw_value(const Frame& f, const Rect& r, ImU32 fill, std::uint32_t c) {
+    const double now = f.step.values[c];
+    const bool changed = f.t < 1.0f && f.from.defined[c] && (f.step.cells[c] & kCellWritten) &&
+                         f.from.values[c] != now;
+    if (!changed) {
+        value_in(f, r, text_on(fill), now);
+        return;
+    }
+    value_in(f, r, with_alpha(text_on(fill), 1.0f - f.t), f.from.values[c]);
+    value_in(f, r, with_alpha(text_on(fill), f.t), now);
+}
+
+void draw_cell(const Frame& f, std::uint32_t c) {
+    const Rect r = f.g.cell(c);
+    if (!f.g.visible(r)) return;
+    const Palette& p = palette();
+    const std::uint8_t flags = f.step.cells[c];
+    const ImU32 fill = cell_fill(f, c);
+    // Outlines only where cells are big enough to show them; rounded corners only for a few
+    // hundred cells (a rounded, anti-aliased box is ~80 triangles: thousands of them cost a
+    // software renderer more than the rest of the frame).
+    const bool outlined = r.w >= 16;
+    float border = outlined ? 1.0f : 0.0f;
+    ImU32 border_col = p.cell_border;
+    if ((flags & kCellWritten) && outlined) border = p.line_width, border_col = p.written;
+    if (flags & kCellRaced) border = p.line_width + 1, border_col = p.raced;
+    if (f.v.cells <= 256 && outlined) {
+        f.paint->rect(r, fill, p.cell_rounding);
+        if (border > 0) f.paint->outline(r, border_col, border, p.cell_rounding);
+    } else {
+        if (border > 0)
+            f.paint->rect({r.x - border * 0.5f, r.y - border * 0.5f, r.w + border, r.h + border},
+                          border_col);
+        f.paint->rect(r, fill);
+    }
+    // Padding (no data: the threads past n) is hatched, so that its 0 is not read as data.
+    if (flags & kCellPadding) f.paint->hatch(r, p.cell_border, std::max(4.0f, r.h * 0.35f));
+    if ((flags & kCellFromGlobal) && r.w >= 6) {
+        const float s = std::min(r.w, r.h) * 0.3f;
+        f.paint->triangle({r.x + 1, r.bottom() - 1}, {r.x + 1 + s, r.bottom() - 1},
+                          {r.x + 1, r.bottom() - 1 - s}, p.from_global);
+    }
+    if (!(f.step.defined[c] || (flags & kCellWritten))) return;
+    draw_value(f, r, fill, c);
+}
+
+void draw_bank_labels(const Frame& f, float y) {
+    const GridLayout& g = f.g;
+    const std::uint32_t words = f.v.elem_size / 4;  // 1 (int, float) or 2 (double)
+    if (g.columns * words % trace::kWarpSize != 0 || g.columns < 8) return;
+    ImFont* small = fonts().small;
+    const float px = std::max(f.min_px, small->FontSize * 0.85f);
+    const float label_w = small->CalcTextSizeA(px, 1e9f, 0, words == 1 ? "31" : "30").x + 4;
+    const std::uint32_t every = label_w <= g.col_w() ? 1 : label_w <= 2 * g.col_w() ? 2 : 4;
+    for (std::uint32_t c = 0; c < g.columns; c += every) {
+        const Rect cell = g.cell(c);
+        const Rect r{cell.x, y, cell.w, px + 2};
+        if (r.right() < g.area.x || r.x > g.area.right()) continue;
+        text_in(f.dl, r, palette().text_dim, std::to_string(c * words % trace::kWarpSize), small,
+                px);
+    }
+}
+
+void draw_arrows(const Frame& f) {
+    const Palette& p = palette();
+    const float thick = std::clamp(f.g.cell_w * 0.08f, 1.0f, p.line_width);
+    const float head = std::clamp(f.g.cell_w * 0.35f, 4.0f, 11.0f);
+    const float t = std::max(f.t, 0.05f);
+    for (const CellArrow& a : f.step.arrows) {
+        if (a.from >= f.v.cells || a.to >= f.v.cells) continue;
+        const Rect from = f.g.cell(a.from), to = f.g.cell(a.to);
+        if (!f.g.visible(from) && !f.g.visible(to)) continue;
+        f.paint->arrow(arrow_curve(from, to, f.g.row_h() * 0.9f), t, p.arrow, thick, head);
+    }
+    const GridLayout& tg = f.split ? f.threads : f.g;
+    auto thread_rect = [&](std::uint32_t th) { return f.split ? tg.cell(th) : tg.marker(th); };
+    for (const ShuffleArrow& s : f.step.shuffles) {
+        if (s.from_thread == s.to_thread) continue;
+        const Rect from = thread_rect(s.from_thread), to = thread_rect(s.to_thread);
+        if (!tg.visible(from) && !tg.visible(to)) continue;
+        f.paint->arrow(arrow_curve(from, to, tg.row_h() * 0.6f), t, p.arrow,
+                       std::max(1.0f, thick * 0.8f), head * 0.8f);
+    }
+    if (!f.split) return;
+    // Registers to shared memory and back: thread -> cell for writes, cell -> thread for reads.
+    for (const CellAccess& a : f.step.accesses) {
+        if (a.cell >= f.v.cells) continue;
+        const Rect th = tg.cell(a.thread), cell = f.g.cell(a.cell);
+        const ArrowCurve c = a.write ? arrow_curve(th, cell, 20) : arrow_curve(cell, th, 20);
+        f.paint->arrow(c, t, a.write ? p.written : p.read, 1.5f, 7.0f);
+    }
+}
+
+void tooltip(const Frame& f, long cell, long thread) {
+    if (cell < 0 && thread < 0) return;
+    ImGui::BeginTooltip();
+    if (cell >= 0 && std::uint32_t(cell) < f.v.cells) {
+        const auto s = static_cast<std::uint32_t>(cell);
+        const std::uint64_t word = std::uint64_t(s) * f.v.elem_size / 4;
+        ImGui::Text("s[%u] = %s   (bank %u)", s,
+                    f.step.defined[s] ? format_value(f.step.values[s], f.v.trace->smem_type).c_str()
+                                      : "not written yet",
+                    unsigned(word % 32));
+        const std::uint8_t flags = f.step.cells[s];
+        if (flags & kCellRead) ImGui::TextUnformatted("read in this step");
+        if (flags & kCellWritten) ImGui::TextUnformatted("written in this step");
+        if (flags & kCellFromGlobal)
+            ImGui::TextUnformatted("written with a value from global memory");
+        if (flags & kCellRaced) ImGui::TextUnformatted("RACE: unsynchronised accesses here");
+        if (flags & kCellPadding)
+            ImGui::TextUnformatted("padding: no data here (past n), the 0 is the identity");
+        for (const CellArrow& a : f.step.arrows)
+            if (a.to == s)
+                ImGui::Text("thread %u added in s[%u]", unsigned(a.thread), unsigned(a.from));
+    }
+    if (thread >= 0 && std::uint32_t(thread) < f.v.threads) {
+        const auto t = static_cast<std::uint32_t>(thread);
+        ImGui::Text("thread %u: warp %u lane %u, %s", t, t / trace::kWarpSize, t % trace::kWarpSize,
+                    thread_active(f.step, t) ? "active in this step" : "idle in this step");
+        for (const ShuffleArrow& s : f.step.shuffles)
+            if (s.to_thread == t)
+                ImGui::Text("received %s from lane %u by shuffle",
+                            format_value(s.value, f.v.trace->smem_type).c_str(),
+                            unsigned(s.from_thread % trace::kWarpSize));
+    }
+    ImGui::EndTooltip();
+}
+
+}  // namespace ws::ui::grid
