@@ -3,6 +3,7 @@
 
 #include "kernels/catalog.hpp"
 #include "ui/model/race_steps.hpp"
+#include "ui/model/value_text.hpp"
 
 #include <algorithm>
 #include <bitset>
@@ -65,8 +66,11 @@ void fill_values(TraceView& v, trace::DType type, std::uint32_t smem_bytes) {
             if (at + v.elem_size > img.bytes.size()) break;
             s.values[c] = decode(&img.bytes[at], type);
             s.defined[c] = img.written[at];
-            if (s.defined[c])
-                v.value_chars = std::max(v.value_chars, format_value(s.values[c], type).size());
+            if (!s.defined[c]) continue;
+            const std::string text = format_value(s.values[c], type);
+            v.value_chars = std::max(v.value_chars, text.size());
+            if (text.size() > v.min_chars)  // (no form is shorter than min_chars already)
+                v.min_chars = std::max(v.min_chars, shortest_chars(s.values[c], type, text));
         }
     }
 }
@@ -298,6 +302,12 @@ std::shared_ptr<const TraceView> make_trace_view(std::shared_ptr<const trace::Tr
     fill_instructions(*v, ids);
     fill_hazards(*v, ids);
     fill_values(*v, tr.smem_type, tr.smem_bytes);
+    for (const StepView& s : v->steps)  // registers received by shuffle show in boxes too
+        for (const ShuffleArrow& a : s.shuffles) {
+            const std::string text = format_value(a.value, tr.smem_type);
+            v->value_chars = std::max(v->value_chars, text.size());
+            v->min_chars = std::max(v->min_chars, shortest_chars(a.value, tr.smem_type, text));
+        }
     fill_paths(*v, ids);
     fill_padding(*v);
     fill_block_result(*v);

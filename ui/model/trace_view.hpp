@@ -135,6 +135,7 @@ struct TraceView {
     trace::Counters block_totals;
     std::uint64_t ld_conflicts = 0, st_conflicts = 0;  // over the shown block
     std::size_t value_chars = 1;  // the longest value text of any cell at any step
+    std::size_t min_chars = 1;    // the most characters any value needs at its shortest
     // What the block computed, in words for the shared-memory panel's header: "sum 32640"
     // (a reduction: the value it wrote out), "last element 8128" (a scan's tile); "" if none.
     std::string block_result;

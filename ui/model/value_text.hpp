@@ -3,6 +3,7 @@
 // ("~32.6k", "~-1.2M", "~1e-5") at the readable minimum; the grid (grid_geometry) never makes a
 // cell narrower than the shortest abbreviation needs, and the full value is in the tooltip.
 #pragma once
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -15,8 +16,9 @@ namespace ws::ui {
 // size scale up). One number, used by the grid and by the test that checks every cell.
 float min_value_px(float scale);
 
-// Characters the narrowest cell must hold: the longest abbreviation ("~-33k").
-inline constexpr int kMinValueChars = 5;
+// The fewest characters a value can be shown in: its whole text, or its shortest abbreviation.
+// The narrowest cell of a trace holds its values' largest such count (TraceView::min_chars).
+std::size_t shortest_chars(double value, trace::DType type, const std::string& full);
 
 // The width of a monospace glyph per pixel of font size (DejaVu Sans Mono: 0.602). The window
 // passes its real font's; tests use this.

@@ -14,27 +14,29 @@ namespace ws::ui {
 
 void draw_shared_memory(const TraceView& v, UiState& ui) {
     const Palette& p = palette();
+    // Two lines of legend and one of facts at most, so that a narrow panel keeps its room for
+    // the picture (what does not fit is under "more…").
     ImGui::PushFont(fonts().small);
-    legend_item(p.read, "read");
-    legend_item(p.written, "written");
-    legend_item(p.arrow, "value added into");
-    legend_item(p.from_global, "loaded from global");
-    legend_item(warp_color(0), "thread (colour = warp, faint = idle)");
-    legend_item(p.cell_undefined, "padding (no data: past n)", true);
-    legend_note("~ value shortened (hover: all of it)");
-    ImGui::NewLine();
-    ImGui::PopFont();
+    legend_row({{p.read, "read"},
+                {p.written, "written"},
+                {p.arrow, "value added into"},
+                {p.from_global, "loaded from global"},
+                {warp_color(0), "thread (colour = warp, faint = idle)"},
+                {p.cell_undefined, "padding (no data: past n)", true},
+                {0, "~ value shortened (hover: all of it)", false, true}},
+               2);
     if (v.trace) {
         std::string what = std::to_string(v.cells) + " cells of " +
                            trace::dtype_name(v.trace->smem_type) + ", block " +
                            std::to_string(v.block ? v.block->block : 0) + " of " +
                            std::to_string(v.trace->grid);
         if (!v.block_result.empty()) what += ": " + v.block_result;
-        what += "    wheel: scroll (Ctrl: zoom), drag: pan, double-click: fit";
-        ImGui::PushFont(fonts().small);
-        text_wrapped_colored(p.text_dim, what);
-        ImGui::PopFont();
+        text_line_clipped(p.text_dim, what);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s\nwheel: scroll (Ctrl+wheel: zoom), drag: pan, double-click: fit",
+                              what.c_str());
     }
+    ImGui::PopFont();
     if (ui.shared_grid.zoom > 1.01f) {
         ImGui::SameLine();
         if (ImGui::SmallButton("fit")) ui.shared_grid = GridViewState{};

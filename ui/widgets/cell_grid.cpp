@@ -16,6 +16,7 @@
 #include "ui/widgets/cell_grid_frame.hpp"
 #include "ui/widgets/draw.hpp"
 #include "ui/widgets/painter.hpp"
+#include "ui/widgets/shared_grid_layout.hpp"
 
 namespace ws::ui {
 namespace {
@@ -73,45 +74,6 @@ void draw_overview(const Frame& f, const Rect& box, GridViewState& vs) {
     }
 }
 
-// The smallest cell that reads: kMinValueChars characters at the readable minimum size.
-void min_cell(const Frame& f, GridSpec& spec) {
-    spec.min_cell_w = float(kMinValueChars) * f.min_px * f.advance + 4.0f;
-    spec.min_cell_h = f.min_px * 1.2f + 2.0f;
-}
-
-// Where things go: one grid, or threads (registers) above and cells below. `labels` leaves a
-// row of bank numbers above the cells.
-void lay_out(Frame& f, const Rect& area, const GridViewState& vs, float useful_w, float labels) {
-    GridSpec spec;
-    spec.useful_w = useful_w;
-    spec.zoom = vs.zoom;
-    spec.pan_x = vs.pan_x;
-    spec.pan_y = vs.pan_y;
-    min_cell(f, spec);
-    if (!f.split) {
-        spec.slots = std::max(f.v.cells, f.v.threads);
-        spec.area = {area.x, area.y + labels, area.w, area.h - labels};
-        f.g = grid_layout(spec);
-        return;
-    }
-    // The cells get a strip at the bottom; the threads (which zoom and pan) the rest.
-    const float caption = fonts().small->FontSize + 6;
-    const float cells_h =
-        std::min(area.h * 0.35f, (spec.min_cell_h + 4) * 1.6f * float((f.v.cells + 31) / 32));
-    spec.slots = f.v.threads;
-    spec.marker_fraction = 0;
-    spec.fixed_columns = trace::kWarpSize;  // a warp per row: shuffles arch along it
-    spec.area = {area.x, area.y + caption, area.w, area.h - cells_h - 2 * caption};
-    f.threads = grid_layout(spec);
-    GridSpec cells;
-    cells.slots = f.v.cells;
-    cells.marker_fraction = 0;
-    cells.useful_w = useful_w * 1.5f;
-    min_cell(f, cells);
-    cells.area = {area.x, area.bottom() - cells_h, area.w, cells_h};
-    f.g = grid_layout(cells);
-}
-
 // When the step changes and the block scrolls, bring the step's first written (else read) cell
 // into view.
 void follow_step(const Frame& f, std::size_t step, GridViewState& vs) {
@@ -142,37 +104,44 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
     const std::size_t step = v.clamp(static_cast<long>(pb.step));
     const std::size_t from = v.clamp(static_cast<long>(pb.from_step));
     const float top = std::min(28.0f, c.rect.h * 0.08f);
-    Rect area{c.rect.x + 4, c.rect.y + top, c.rect.w - 8, c.rect.h - top - 4};
     ImFont* mono = fonts().mono;
     const float advance = mono->CalcTextSizeA(mono->FontSize, 1e9f, 0, "0").x / mono->FontSize;
-    const float useful_w = advance * mono->FontSize * float(v.value_chars + 1) + 4;
     const float scale = fonts().size / kBaseFontPixels;
-    Frame f{v,      v.steps[step],       v.steps[from],       float(eased(pb)), {},
-            {},     v.threads > v.cells, min_value_px(scale), advance,          c.dl,
-            nullptr};
-    // Trial layouts say whether the block scrolls (then a strip at the right shows where the
-    // view is) and how many columns there are (a whole number of bank rows: bank numbers over
-    // them).
-    const float label_h = std::max(f.min_px, fonts().small->FontSize * 0.85f) + 4;
-    lay_out(f, area, vs, useful_w, 0);
-    const bool scrolling = !f.split && f.g.scrolls() && vs.zoom <= 1.01f;
-    const float strip_w = scrolling ? std::max(14.0f, 0.05f * area.w) : 0;
-    area.w -= scrolling ? strip_w + 6 : 0;
-    lay_out(f, area, vs, useful_w, 0);
-    const bool banks =
-        !f.split && f.g.columns * (v.elem_size / 4) % trace::kWarpSize == 0 && f.g.columns >= 8;
-    const float labels = banks ? label_h : 0;
-    lay_out(f, area, vs, useful_w, labels);
+    SharedGridInput in;
+    in.area = {c.rect.x + 4, c.rect.y + top, c.rect.w - 8, c.rect.h - top - 4};
+    in.cells = v.cells;
+    in.threads = v.threads;
+    in.elem_words = std::max(1u, v.elem_size / 4);
+    in.value_chars = v.value_chars;
+    in.min_chars = v.min_chars;
+    in.min_px = min_value_px(scale);
+    in.mono_px = mono->FontSize;
+    in.advance = advance;
+    in.small_px = fonts().small->FontSize;
+    auto arrange = [&](const GridViewState& state) {
+        in.zoom = state.zoom;
+        in.pan_x = state.pan_x;
+        in.pan_y = state.pan_y;
+        return shared_grid_layout(in);
+    };
+    SharedGridLayout l = arrange(vs);
+    Frame f{v,         v.steps[step], v.steps[from], float(eased(pb)), l.cells, l.threads, l.split,
+            in.min_px, advance,       c.dl,          nullptr};
     if (options.interactive) {
         handle_input(c, f.split ? f.threads : f.g, vs);
-        lay_out(f, area, vs, useful_w, labels);
+        l = arrange(vs);
+        f.g = l.cells;
+        f.threads = l.threads;
     }
     follow_step(f, step, vs);
-    lay_out(f, area, vs, useful_w, labels);
+    l = arrange(vs);
+    f.g = l.cells;
+    f.threads = l.threads;
     {
         const GridLayout& zoomed = f.split ? f.threads : f.g;
         vs.pan_x = zoomed.pan_x, vs.pan_y = zoomed.pan_y;
     }
+    const Rect& area = in.area;
 
     // Small cells (hundreds to thousands of them): shapes into one image, which a software
     // renderer draws several times faster than as many triangles; they are pixel-sized, so
@@ -190,7 +159,7 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
         grid::draw_arrows(f);
         for (std::uint32_t i = 0; i < v.threads; ++i) grid::draw_thread_box(f, i);
         c.dl->AddText(small, small->FontSize, {area.x, area.y}, p.text_dim,
-                      "registers (one box per thread: the value it received by shuffle)");
+                      "registers, one per thread (the value received by shuffle):");
         const std::string caption = "shared memory, " + std::to_string(v.cells) + " cells:";
         c.dl->AddText(small, small->FontSize, {area.x, f.g.area.y - small->FontSize - 2},
                       p.text_dim, caption.c_str());
@@ -203,12 +172,12 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
     }
     for (std::uint32_t i = 0; i < v.cells; ++i) grid::draw_cell(f, i);
     raster.reset();  // uploads the picture
-    if (banks) grid::draw_bank_labels(f, area.y);
-    if (options.overview && !f.split && (vs.zoom > 1.01f || scrolling)) {
+    if (l.banks) grid::draw_bank_labels(f, l.labels_y);
+    if (options.overview && !f.split && (vs.zoom > 1.01f || l.scrolling)) {
         const GridLayout& g = f.g;
         Rect box;
-        if (scrolling) {
-            box = {area.right() + 6, f.g.area.y, strip_w, f.g.area.h};
+        if (l.scrolling) {
+            box = l.strip;
         } else {
             const float w = std::max(120.0f, c.rect.w * 0.22f);
             const float h =

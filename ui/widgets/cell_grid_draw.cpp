@@ -24,6 +24,14 @@ void text_in(ImDrawList* dl, const Rect& r, ImU32 color, const std::string& text
     dl->PopClipRect();
 }
 
+// The part of r inside the grid's area (rows scrolled half out are cut at the edge, not drawn
+// over the caption or the other grid).
+Rect inside(const Rect& r, const Rect& area) {
+    const float x0 = std::max(r.x, area.x), y0 = std::max(r.y, area.y);
+    const float x1 = std::min(r.right(), area.right()), y1 = std::min(r.bottom(), area.bottom());
+    return {x0, y0, std::max(0.0f, x1 - x0), std::max(0.0f, y1 - y0)};
+}
+
 // A value in a box: the whole text where it reads, else marked "~" and shorter (value_text).
 void value_in(const Frame& f, const Rect& r, ImU32 color, double value) {
     const trace::DType type = f.v.trace->smem_type;
@@ -88,20 +96,25 @@ void draw_marker_runs(const Frame& f) {
 // Split arrangement: a box per thread: its register received by shuffle in this step, or (none
 // received) the thread's number.
 void draw_thread_box(const Frame& f, std::uint32_t t) {
-    const Rect r = f.threads.cell(t);
-    if (!f.threads.visible(r)) return;
+    const Rect full = f.threads.cell(t);
+    const Rect r = inside(full, f.threads.area);
+    if (r.empty()) return;
     const bool on = thread_active(f.step, t);
     const ImU32 col = warp_color(t / trace::kWarpSize);
     const ImU32 fill = on ? col : with_alpha(col, 0.22f);
     f.paint->rect(r, fill);
     const ImU32 ink = on ? text_on(col) : palette().text_dim;
+    f.dl->PushClipRect(tl(r), br(r), true);
+    bool received = false;
     for (const ShuffleArrow& s : f.step.shuffles)
-        if (s.to_thread == t) {
-            value_in(f, r, ink, s.value);
-            return;
+        if (s.to_thread == t && !received) {
+            value_in(f, full, ink, s.value);
+            received = true;
         }
-    text_in(f.dl, r, ink, std::to_string(t), fonts().small,
-            std::min(fonts().small->FontSize, std::max(f.min_px, r.h * 0.8f)));
+    if (!received)
+        text_in(f.dl, full, ink, std::to_string(t), fonts().small,
+                std::min(fonts().small->FontSize, std::max(f.min_px, full.h * 0.8f)));
+    f.dl->PopClipRect();
 }
 
 // The value of a cell; across a step change the old text fades out as the new one fades in (no
@@ -119,8 +132,9 @@ void draw_value(const Frame& f, const Rect& r, ImU32 fill, std::uint32_t c) {
 }
 
 void draw_cell(const Frame& f, std::uint32_t c) {
-    const Rect r = f.g.cell(c);
-    if (!f.g.visible(r)) return;
+    const Rect full = f.g.cell(c);
+    const Rect r = f.split ? inside(full, f.g.area) : full;
+    if (r.empty() || !f.g.visible(r)) return;
     const Palette& p = palette();
     const std::uint8_t flags = f.step.cells[c];
     const ImU32 fill = cell_fill(f, c);
@@ -149,7 +163,9 @@ void draw_cell(const Frame& f, std::uint32_t c) {
                           {r.x + 1, r.bottom() - 1 - s}, p.from_global);
     }
     if (!(f.step.defined[c] || (flags & kCellWritten))) return;
-    draw_value(f, r, fill, c);
+    f.dl->PushClipRect(tl(r), br(r), true);
+    draw_value(f, full, fill, c);
+    f.dl->PopClipRect();
 }
 
 void draw_bank_labels(const Frame& f, float y) {

@@ -96,6 +96,69 @@ void legend_item(ImU32 color, const char* label, bool hatched) {
     ImGui::SameLine(0, 14);
 }
 
+namespace {
+
+float entry_width(const LegendEntry& e) {
+    const float h = ImGui::GetTextLineHeight();
+    return (e.words ? 0.0f : h * 0.9f + 4) + ImGui::CalcTextSize(e.label).x + 14;
+}
+
+void draw_entry(const LegendEntry& e) {
+    if (e.words)
+        legend_note(e.label);
+    else
+        legend_item(e.color, e.label, e.hatched);
+}
+
+}  // namespace
+
+void legend_row(const std::vector<LegendEntry>& entries, int max_lines) {
+    const float width = ImGui::GetContentRegionAvail().x;
+    const char* more = "more\xe2\x80\xa6";
+    const float more_w = ImGui::CalcTextSize(more).x + 14;
+    // How many entries fit in max_lines (leaving room for "more…" on the last line if needed).
+    std::size_t shown = 0;
+    int line = 1;
+    float x = 0;
+    for (; shown < entries.size(); ++shown) {
+        const float w = entry_width(entries[shown]);
+        const bool last_entry = shown + 1 == entries.size();
+        const float need = w + (line == max_lines && !last_entry ? more_w : 0);
+        if (x + need > width && x > 0) {
+            if (line == max_lines) break;
+            ++line;
+            x = 0;
+        }
+        x += w;
+    }
+    for (std::size_t i = 0; i < shown; ++i) draw_entry(entries[i]);
+    if (shown < entries.size()) {
+        ImGui::TextDisabled("%s", more);
+        if (ImGui::IsItemHovered()) {
+            ImGui::BeginTooltip();
+            for (const LegendEntry& e : entries) {
+                draw_entry(e);
+                ImGui::NewLine();
+            }
+            ImGui::EndTooltip();
+        }
+    }
+    ImGui::NewLine();
+}
+
+void text_line_clipped(ImU32 color, const std::string& text) {
+    const float width = ImGui::GetContentRegionAvail().x;
+    std::string shown = text;
+    if (ImGui::CalcTextSize(text.c_str()).x > width) {
+        const char* dots = "\xe2\x80\xa6";
+        while (!shown.empty() && ImGui::CalcTextSize((shown + dots).c_str()).x > width)
+            shown.pop_back();
+        shown += dots;
+    }
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(color), "%s", shown.c_str());
+    if (shown != text && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
+}
+
 void text_wrapped_colored(ImU32 color, const std::string& text) {
     ImGui::PushStyleColor(ImGuiCol_Text, color);
     ImGui::TextWrapped("%s", text.c_str());

@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include <string>
+#include <vector>
 
 #include "ui/layout.hpp"
 #include "ui/widgets/grid_geometry.hpp"
@@ -46,6 +47,18 @@ void draw_arrow(ImDrawList* dl, const ArrowCurve& curve, float t, ImU32 color, f
 void legend_item(ImU32 color, const char* label, bool hatched = false);
 // Words on the legend's line (wrapped like an item): "~ value shortened".
 void legend_note(const char* label);
+
+// A legend of at most `max_lines` lines: the entries that fit, then "more…" whose tooltip shows
+// them all; so that a narrow panel keeps its picture's room. An entry without a colour is words.
+struct LegendEntry {
+    ImU32 color = 0;
+    const char* label = "";
+    bool hatched = false;
+    bool words = false;  // no swatch: the label says it ("~ value shortened")
+};
+void legend_row(const std::vector<LegendEntry>& entries, int max_lines);
+// One line of text, cut with "…" where it does not fit, the whole of it on hover.
+void text_line_clipped(ImU32 color, const std::string& text);
 // Text in a colour, wrapped at the window edge.
 void text_wrapped_colored(ImU32 color, const std::string& text);
 

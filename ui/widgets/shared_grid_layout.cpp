@@ -1,0 +1,82 @@
+// The shared-memory picture's arrangement.
+#include "ui/widgets/shared_grid_layout.hpp"
+
+#include <algorithm>
+
+#include "kernels/trace/trace.hpp"
+#include "ui/model/value_text.hpp"
+
+namespace ws::ui {
+namespace {
+
+// One grid with a marker above each cell, or registers above and cells below. `labels` leaves
+// a row of bank numbers above the cells.
+void arrange(const SharedGridInput& in, const Rect& area, float labels, SharedGridLayout& out) {
+    GridSpec spec;
+    spec.useful_w = in.advance * in.mono_px * float(in.value_chars + 1) + 4;
+    spec.zoom = in.zoom;
+    spec.pan_x = in.pan_x;
+    spec.pan_y = in.pan_y;
+    set_min_cell(spec, in.min_px, in.advance, in.min_chars);
+    if (!out.split) {
+        spec.slots = std::max(in.cells, in.threads);
+        spec.area = {area.x, area.y + labels, area.w, area.h - labels};
+        out.cells = grid_layout(spec);
+        return;
+    }
+    // The cells get a strip at the bottom; the threads (which zoom and pan) the rest.
+    const float caption = in.small_px + 6;
+    const float row = spec.min_cell_h + 4;  // one readable row, with its gap
+    const float room = area.h - 2 * caption;
+    // The cells a strip at the bottom (about a third), the registers the rest; each keeps one
+    // readable row at least, and scrolls.
+    const float cells_h =
+        std::clamp(std::min(area.h * 0.35f, row * 1.6f * float((in.cells + 31) / 32)), row,
+                   std::max(row, room - row));
+    spec.slots = in.threads;
+    spec.marker_fraction = 0;
+    spec.fixed_columns = trace::kWarpSize;  // a warp per row: shuffles arch along it
+    spec.area = {area.x, area.y + caption, area.w, std::max(row, room - cells_h)};
+    out.threads = grid_layout(spec);
+    GridSpec cells;
+    cells.slots = in.cells;
+    cells.marker_fraction = 0;
+    cells.useful_w = spec.useful_w * 1.5f;
+    set_min_cell(cells, in.min_px, in.advance, in.min_chars);
+    cells.area = {area.x, area.bottom() - cells_h, area.w, cells_h};
+    out.cells = grid_layout(cells);
+}
+
+}  // namespace
+
+void set_min_cell(GridSpec& spec, float min_px, float advance, std::size_t chars) {
+    spec.min_cell_w = float(chars) * min_px * advance + 4.0f;
+    spec.min_cell_h = min_px * 1.2f + 2.0f;
+}
+
+SharedGridLayout shared_grid_layout(const SharedGridInput& in) {
+    SharedGridLayout out;
+    out.split = in.threads > in.cells;
+    Rect area = in.area;
+    // Trial arrangements say whether the block scrolls (a strip at the right then shows where
+    // the view is) and how many columns there are (whole bank rows: bank numbers over them).
+    arrange(in, area, 0, out);
+    out.scrolling = !out.split && out.cells.scrolls() && in.zoom <= 1.01f;
+    if (out.scrolling) {
+        const float strip_w = std::max(14.0f, 0.05f * area.w);
+        area.w -= strip_w + 6;
+        arrange(in, area, 0, out);
+        out.strip = {area.right() + 6, out.cells.area.y, strip_w, out.cells.area.h};
+    }
+    out.banks = !out.split && out.cells.columns * in.elem_words % trace::kWarpSize == 0 &&
+                out.cells.columns >= 8;
+    if (out.banks) {
+        arrange(in, area, std::max(in.min_px, in.small_px * 0.85f) + 4, out);
+        out.labels_y = area.y;
+        if (out.scrolling)
+            out.strip = {out.strip.x, out.cells.area.y, out.strip.w, out.cells.area.h};
+    }
+    return out;
+}
+
+}  // namespace ws::ui

@@ -1,0 +1,43 @@
+// Where the shared-memory picture puts everything, as plain data (no ImGui): the cells (and,
+// when threads outnumber cells, the threads' register boxes above them), whether the block
+// scrolls and where the strip that shows the view goes, whether bank numbers head the columns.
+// The widget (cell_grid.cpp) draws what this computes; tests check every cell of every
+// algorithm stays readable at projector sizes (tests/ui/test_readable_cells.cpp).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "ui/layout.hpp"
+#include "ui/widgets/grid_geometry.hpp"
+
+namespace ws::ui {
+
+struct SharedGridInput {
+    Rect area;  // the picture's rectangle
+    std::uint32_t cells = 0, threads = 0;
+    std::uint32_t elem_words = 1;  // 4-byte words per cell (2 for double)
+    std::size_t value_chars = 1;   // the longest value text the block ever holds
+    std::size_t min_chars = 5;     // the most characters any of its values needs at its shortest
+    float min_px = 12;             // the smallest readable value size (value_text.hpp)
+    float mono_px = 16;            // the value font's size
+    float advance = 0.602f;        // its glyph width per pixel of size
+    float small_px = 13.6f;        // the caption font's size
+    float zoom = 1.0f, pan_x = 0, pan_y = 0;
+};
+
+struct SharedGridLayout {
+    bool split = false;      // threads (registers) above, cells below
+    bool scrolling = false;  // the cells do not fit at a readable size: they scroll
+    bool banks = false;      // bank numbers head the columns (a row is whole bank rows)
+    GridLayout cells;        // the cells (unified: with the thread markers)
+    GridLayout threads;      // split: the register boxes
+    Rect strip;              // scrolling: the overview strip at the right
+    float labels_y = 0;      // banks: where the numbers go
+};
+
+// The smallest cell whose values read: `chars` characters at min_px.
+void set_min_cell(GridSpec& spec, float min_px, float advance, std::size_t chars);
+
+SharedGridLayout shared_grid_layout(const SharedGridInput& in);
+
+}  // namespace ws::ui
