@@ -33,6 +33,13 @@ void fill_common(Palette& p) {
     p.cell_rounding = 3.0f;
 }
 
+// The paths after the first: their own hues, none a role's in the same panel.
+void fill_paths(Palette& p, unsigned second, unsigned third) {
+    p.path[0] = p.lane_on;
+    p.path[1] = rgb(second);
+    p.path[2] = rgb(third);
+}
+
 Palette dark_palette() {
     Palette p{};
     fill_common(p);
@@ -65,6 +72,7 @@ Palette dark_palette() {
     p.circuit_dot = rgb(0xEDEDED);
     p.circuit_future = rgb(0xA8ADB8, 95);
     p.line_width = 2.0f;
+    fill_paths(p, kSkyBlue, kGreen);
     return p;
 }
 
@@ -98,6 +106,7 @@ Palette light_palette() {
     p.circuit_dot = rgb(0x111111);
     p.circuit_future = rgb(0x4D5360, 80);
     p.line_width = 2.0f;
+    fill_paths(p, kOrange, kGreen);
     return p;
 }
 
@@ -119,6 +128,7 @@ Palette presentation_palette() {
     p.circuit_dot = rgb(0x000000);
     p.circuit_future = rgb(0x222222, 90);
     p.line_width = 3.0f;
+    fill_paths(p, kOrange, kGreen);
     return p;
 }
 

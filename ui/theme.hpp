@@ -22,8 +22,11 @@ struct Palette {
     // The circuit view: element wires, additions already done, and those still to come (the
     // current level's use `arrow` and `written`).
     ImU32 circuit_wire, circuit_edge, circuit_dot, circuit_future;
-    ImU32 warp[8];     // threads coloured by warp, cycling
-    ImU32 series[8];   // plot lines
+    ImU32 warp[8];    // threads coloured by warp, cycling
+    ImU32 series[8];  // plot lines
+    // The warps panel: the paths a warp's lanes took in a step (first, second, third and more;
+    // the first is lane_on).
+    ImU32 path[3];
     float line_width;  // arrows, outlines
     float edge_width;  // the seams between panels (ImGuiCol_Border)
     float cell_rounding;

@@ -62,7 +62,7 @@ TEST_CASE("a racy schedule is called a race", "[text]") {
         std::make_shared<trace::Trace>(run::run_on_emulator(check_form(f).request)));
     bool race = false;
     for (std::size_t i = 0; i < v->step_count(); ++i)
-        for (const std::string& s : explain_step(*v, i)) race |= s.rfind("Race:", 0) == 0;
+        for (const std::string& s : explain_step(*v, i)) race |= s.rfind("Race", 0) == 0;
     CHECK(race);
 }
 

@@ -213,7 +213,7 @@ std::string hazard_sentence(const TraceView& v, const StepView& s) {
         ". Nothing orders the two accesses: another schedule can swap them and change the "
         "result; pick one in the Controls' Schedule box (the emulator runs it)";
     if (!s.races.empty()) {
-        std::string out = "Race: " + race_sentence(v, v.races[s.races.front()]);
+        std::string out = race_sentence(v, v.races[s.races.front()]);
         if (s.races.size() > 1)
             out += " (and " + plural(s.races.size() - 1, "other pair", "other pairs") +
                    " in this access-step)";

@@ -17,19 +17,29 @@
 namespace ws::ui {
 namespace {
 
+// A button with its key in the tooltip.
+bool button(const char* glyph, const char* what, ImVec2 size) {
+    const bool pressed = ImGui::Button(glyph, size);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", what);
+    return pressed;
+}
+
 void buttons(const TraceView& v, UiState& ui) {
     Playback& pb = ui.playback;
     const std::size_t n = v.step_count();
     const ImVec2 size{ImGui::GetFrameHeight() * 1.6f, 0};
-    if (ImGui::Button("|\xe2\x97\x80", size)) set_step(pb, 0, n);  // |<
+    // Solid triangles play, hollow ones step: the two never look alike.
+    if (button("|\xe2\x97\x80", "first step (Home)", size)) set_step(pb, 0, n);
     ImGui::SameLine();
-    if (ImGui::Button("\xe2\x97\x80", size)) step_by(pb, -1, n);  // <
+    if (button("\xe2\x97\x81", "step back (\xe2\x86\x90)", size)) step_by(pb, -1, n);
     ImGui::SameLine();
-    if (ImGui::Button(pb.playing ? "||" : "\xe2\x96\xb6", size)) toggle_play(pb, n);
+    if (button(pb.playing ? "\xe2\x96\xae\xe2\x96\xae" : "\xe2\x96\xb6",
+               pb.playing ? "pause (Space)" : "play (Space)", size))
+        toggle_play(pb, n);
     ImGui::SameLine();
-    if (ImGui::Button("\xe2\x96\xb6 ", size)) step_by(pb, 1, n);  // >
+    if (button("\xe2\x96\xb7", "step forward (\xe2\x86\x92)", size)) step_by(pb, 1, n);
     ImGui::SameLine();
-    if (ImGui::Button("\xe2\x96\xb6|", size)) set_step(pb, n ? n - 1 : 0, n);
+    if (button("\xe2\x96\xb6|", "last step (End)", size)) set_step(pb, n ? n - 1 : 0, n);
     ImGui::SameLine();
     const std::size_t step = v.clamp(static_cast<long>(pb.step));
     if (n)
@@ -75,11 +85,25 @@ void draw_timeline(const TraceView& v, UiState& ui) {
         const float h = std::max(2.0f, bar_h * std::min(busy, 1.0f));
         paint.rect({x + 2, bar_top + bar_h - h, w - 4, h}, p.lane_on);
         if (s.counters.bank_conflicts) paint.rect({x + 2, bar_top, w - 4, 3}, p.conflict);
+        if (!s.races.empty()) paint.rect({x + 2, bar_top + 4, w - 4, 3}, p.raced);
+        if (s.micro) continue;  // access-steps are labelled as a group below
         const std::string full = step_label(s);
         if (!text_centered(c.dl, {x, c.rect.y + 1, w, label_h}, p.text, full, f, f->FontSize) &&
             (i == 0 || v.steps[i - 1].id.phase != s.id.phase))
             c.dl->AddText(f, f->FontSize, {x + 2, c.rect.y + 1}, p.text,
                           std::to_string(s.id.phase).c_str());
+    }
+    // A racy step's access-steps: one label across them, "(1,0): 32 access-steps".
+    for (std::size_t i = 0; i < n; ++i) {
+        const StepView& s = v.steps[i];
+        if (s.micro != 1) continue;
+        const float x = c.rect.x + float(i) * w, span = w * float(s.micro_count);
+        paint.rect({x, c.rect.y + label_h - 1, span, 2}, p.raced);
+        std::string label =
+            step_label(s.id) + ": " + std::to_string(s.micro_count) + " access-steps (it races)";
+        if (f->CalcTextSizeA(f->FontSize, 1e9f, 0, label.c_str()).x > span)
+            label = step_label(s.id);
+        c.dl->AddText(f, f->FontSize, {x + 2, c.rect.y + 1}, p.text, label.c_str());
     }
     // The cursor slides from the previous step to this one.
     const float from = float(v.clamp(static_cast<long>(ui.playback.from_step)));

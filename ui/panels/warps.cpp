@@ -21,18 +21,45 @@ struct WarpGrid {
     float x0, y0;  // top-left of the first strip
 };
 
+// Columns at least wide enough for their step label, rows at least tall enough to see a lane
+// (a third of a line): a large block scrolls rather than shrinks its strips away.
 WarpGrid warp_grid(const TraceView& v, const Rect& area) {
     WarpGrid g;
     const float font = ImGui::GetFontSize();
     g.label_w = ImGui::CalcTextSize("w31").x + 8;
     g.header_h = font + 6;
     const float steps = float(std::max<std::size_t>(v.step_count(), 1));
-    g.col_w = std::clamp((area.w - g.label_w) / steps, 40.0f, 160.0f);
-    g.row_h = std::clamp((area.h - g.header_h) / float(std::max(v.warps, 1u)), 3.0f, 26.0f);
+    const float min_col = std::max(40.0f, ImGui::CalcTextSize("(10,0).12").x * 0.8f + 6);
+    g.col_w = std::clamp((area.w - g.label_w) / steps, min_col, 160.0f);
+    g.row_h = std::clamp((area.h - g.header_h) / float(std::max(v.warps, 1u)),
+                         std::max(6.0f, font * 0.45f), 26.0f);
     g.strip_h = std::max(2.0f, g.row_h - (g.row_h >= 8 ? 3.0f : 1.0f));
     g.x0 = area.x + g.label_w;
     g.y0 = area.y + g.header_h;
     return g;
+}
+
+// One warp in one step as the strip draws it: lanes by path; in an access-step, its threads
+// marked.
+LaneStrip strip_of(const TraceView& v, const StepView& s, std::uint32_t warp) {
+    LaneStrip lanes;
+    lanes.live = v.live_mask(warp);
+    if (warp < s.paths.size()) {
+        lanes.paths = s.paths[warp].masks;
+        lanes.divergent = s.paths[warp].divergent;
+    }
+    for (std::uint16_t t : s.micro_threads)
+        if (t / trace::kWarpSize == warp) lanes.highlight |= 1u << (t % trace::kWarpSize);
+    return lanes;
+}
+
+// "lanes 4–31 ran lines 30–32, lanes 0–3 ran line 34"
+std::string paths_text(const WarpPathView& p) {
+    std::string out;
+    for (std::size_t k = 0; k < p.masks.size(); ++k)
+        out += (k ? "\n" : "") + lanes_text(p.masks[k]) + " ran " + lines_text(p.lines[k]);
+    if (p.idle_mask) out += (out.empty() ? "" : "\n") + lanes_text(p.idle_mask) + " idle";
+    return out;
 }
 
 void draw_header_row(ImDrawList* dl, const TraceView& v, const WarpGrid& g) {
@@ -51,10 +78,13 @@ void draw_warps(const TraceView& v, UiState& ui) {
     const std::size_t step = v.clamp(static_cast<long>(ui.step()));
     ImGui::TextWrapped("%s", step_summary(v, step).c_str());
     ImGui::PushFont(fonts().small);
-    legend_item(p.lane_on, "active lane");
-    legend_item(p.lane_off, "idle lane");
-    legend_item(p.divergent, "divergent warp", true);
-    ImGui::NewLine();
+    legend_row({{p.path[0], "active lane (first path)"},
+                {p.path[1], "second path"},
+                {p.path[2], "third path"},
+                {p.lane_off, "idle lane"},
+                {p.divergent, "divergent warp", true},
+                {p.current, "this access-step's lanes"}},
+               2);
     ImGui::PopFont();
     if (v.empty()) return;
 
@@ -63,8 +93,10 @@ void draw_warps(const TraceView& v, UiState& ui) {
     const Rect probe{0, 0, avail.x, avail.y - ImGui::GetStyle().ScrollbarSize};
     const WarpGrid probe_grid = warp_grid(v, probe);
     const float content_w = probe_grid.label_w + probe_grid.col_w * float(v.step_count()) + 4;
+    const float content_h = probe_grid.header_h + probe_grid.row_h * float(v.warps) + 4;
     ImGui::BeginChild("##warps", avail, false, ImGuiWindowFlags_HorizontalScrollbar);
-    Canvas c = begin_canvas("##warpgrid", {std::max(content_w, avail.x), probe.h});
+    Canvas c =
+        begin_canvas("##warpgrid", {std::max(content_w, avail.x), std::max(content_h, probe.h)});
     const WarpGrid g = warp_grid(v, c.rect);
     draw_header_row(c.dl, v, g);
 
@@ -88,7 +120,7 @@ void draw_warps(const TraceView& v, UiState& ui) {
         for (std::size_t s = 0; s < v.step_count(); ++s) {
             const Rect strip{g.x0 + float(s) * g.col_w + 2, y, g.col_w - 8, g.strip_h};
             if (!ImGui::IsRectVisible(tl(strip), br(strip))) continue;
-            draw_lane_strip(paint, strip, v.steps[s].active_mask[w], v.live_mask(w));
+            draw_lane_strip(paint, strip, strip_of(v, v.steps[s], w));
         }
     }
     if (c.hovered) {
@@ -99,12 +131,14 @@ void draw_warps(const TraceView& v, UiState& ui) {
             if (ImGui::IsMouseClicked(ImGuiMouseButton_Left))
                 set_step(ui.playback, std::size_t(s), v.step_count());
             if (w >= 0 && w < static_cast<long>(v.warps)) {
-                const std::uint32_t a = v.steps[std::size_t(s)].active_mask[std::size_t(w)];
+                const StepView& st = v.steps[std::size_t(s)];
+                const std::uint32_t a = st.active_mask[std::size_t(w)];
                 const std::uint32_t live = v.live_mask(std::uint32_t(w));
-                ImGui::SetTooltip("warp %ld, step %s: %d of %d lanes active%s", w,
-                                  step_label(v.steps[std::size_t(s)]).c_str(),
-                                  __builtin_popcount(a), __builtin_popcount(live),
-                                  is_divergent(a, live) ? " (divergent)" : "");
+                const WarpPathView& paths = st.paths[std::size_t(w)];
+                ImGui::SetTooltip("warp %ld, step %s: %d of %d lanes active%s\n%s", w,
+                                  step_label(st).c_str(), __builtin_popcount(a),
+                                  __builtin_popcount(live), paths.divergent ? " (divergent)" : "",
+                                  paths_text(paths).c_str());
             }
         }
     }

@@ -118,6 +118,7 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
     in.mono_px = mono->FontSize;
     in.advance = advance;
     in.small_px = fonts().small->FontSize;
+    in.race_line = !v.races.empty();
     auto arrange = [&](const GridViewState& state) {
         in.zoom = state.zoom;
         in.pan_x = state.pan_x;
@@ -170,6 +171,7 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
             for (std::uint32_t i = 0; i < v.threads; ++i) grid::draw_marker(f, i);
         grid::draw_arrows(f);
     }
+    grid::draw_races(f, l.race_line);  // under the cells: no value is covered
     for (std::uint32_t i = 0; i < v.cells; ++i) grid::draw_cell(f, i);
     raster.reset();  // uploads the picture
     if (l.banks) grid::draw_bank_labels(f, l.labels_y);

@@ -215,6 +215,33 @@ void draw_arrows(const Frame& f) {
     }
 }
 
+void draw_races(const Frame& f, const Rect& line) {
+    const Palette& p = palette();
+    ImFont* small = fonts().small;
+    const GridLayout& tg = f.split ? f.threads : f.g;
+    auto thread_rect = [&](std::uint32_t th) { return f.split ? tg.cell(th) : tg.marker(th); };
+    std::string words;
+    for (std::uint32_t index : f.step.races) {
+        const RacePair& r = f.v.races[index];
+        if (r.first_thread >= f.v.threads || r.second_thread >= f.v.threads) continue;
+        // From the thread that went first to the one that went second.
+        const Rect a = thread_rect(r.first_thread), b = thread_rect(r.second_thread);
+        f.paint->arrow(arrow_curve(a, b, tg.row_h() * 1.2f), std::max(f.t, 0.05f), p.raced,
+                       p.line_width + 1, 10.0f);
+        words += (words.empty() ? "race on s[" : ";  s[") + std::to_string(r.cell) +
+                 "]: " + std::to_string(r.first_thread) + (r.first_writes ? " wrote" : " read") +
+                 ", then " + std::to_string(r.second_thread) +
+                 (r.second_writes ? " wrote" : " read");
+    }
+    if (words.empty() || line.empty()) return;
+    const ImVec2 ts = small->CalcTextSizeA(small->FontSize, 1e9f, 0, words.c_str());
+    const Rect box{line.x, line.y + 1, std::min(ts.x + 8, line.w), line.h - 2};
+    f.dl->AddRectFilled(tl(box), br(box), p.raced);
+    f.dl->PushClipRect(tl(box), br(box), true);
+    f.dl->AddText(small, small->FontSize, {box.x + 4, box.y + 1}, text_on(p.raced), words.c_str());
+    f.dl->PopClipRect();
+}
+
 void tooltip(const Frame& f, long cell, long thread) {
     if (cell < 0 && thread < 0) return;
     ImGui::BeginTooltip();
@@ -231,6 +258,15 @@ void tooltip(const Frame& f, long cell, long thread) {
         if (flags & kCellFromGlobal)
             ImGui::TextUnformatted("written with a value from global memory");
         if (flags & kCellRaced) ImGui::TextUnformatted("RACE: unsynchronised accesses here");
+        for (const RacePair& r : f.v.races)
+            if (r.cell == s)
+                ImGui::Text(
+                    "race: thread %u %s it (line %u, access-step %u), then thread %u %s "
+                    "it (line %u, access-step %u)",
+                    unsigned(r.first_thread), r.first_writes ? "wrote" : "read",
+                    unsigned(r.first_line), unsigned(f.v.steps[r.first_step].micro),
+                    unsigned(r.second_thread), r.second_writes ? "wrote" : "read",
+                    unsigned(r.second_line), unsigned(f.v.steps[r.second_step].micro));
         if (flags & kCellPadding)
             ImGui::TextUnformatted("padding: no data here (past n), the 0 is the identity");
         for (const CellArrow& a : f.step.arrows)

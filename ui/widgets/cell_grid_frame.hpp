@@ -32,6 +32,9 @@ void draw_cell(const Frame& f, std::uint32_t c);
 void draw_arrows(const Frame& f);
 // Bank numbers over the columns, when a row of cells is a whole number of bank rows.
 void draw_bank_labels(const Frame& f, float y);
+// Each race completed in this step: an arrow from the thread that went first to the one that
+// went second, and in `line` who did what ("race on s[16]: 0 read, then 16 wrote").
+void draw_races(const Frame& f, const Rect& line);
 void tooltip(const Frame& f, long cell, long thread);
 
 }  // namespace ws::ui::grid

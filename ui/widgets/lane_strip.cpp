@@ -14,12 +14,16 @@ bool is_divergent(std::uint32_t active, std::uint32_t live) {
     return active != 0 && active != live;
 }
 
-void draw_lane_strip(Painter& paint, const Rect& r, std::uint32_t active, std::uint32_t live) {
+void draw_lane_strip(Painter& paint, const Rect& r, const LaneStrip& lanes) {
     const Palette& p = palette();
-    const bool divergent = is_divergent(active, live);
     const float lane_w = r.w / 32.0f;
+    // 0: not launched, 1: idle, 2 + k: path k.
     auto state = [&](int lane) {
-        return (live >> lane & 1u) ? ((active >> lane & 1u) ? 2 : 1) : 0;
+        if (!(lanes.live >> lane & 1u)) return 0;
+        for (std::size_t k = 0; k < lanes.paths.size(); ++k)
+            if (lanes.paths[k] >> lane & 1u)
+                return 2 + static_cast<int>(std::min<std::size_t>(k, kPathColours - 1));
+        return 1;
     };
     // Runs of lanes in the same state become one rectangle, and the lanes are told apart by a
     // tick every 8: a 1024-thread block has 12k lanes per panel.
@@ -28,8 +32,8 @@ void draw_lane_strip(Painter& paint, const Rect& r, std::uint32_t active, std::u
         int end = lane + 1;
         while (end < 32 && state(end) == st) ++end;
         const Rect run{r.x + float(lane) * lane_w, r.y, float(end - lane) * lane_w, r.h};
-        paint.rect(run, st == 2 ? p.lane_on : st == 1 ? p.lane_off : p.lane_dead);
-        if (divergent && st == 1 && r.h >= 4) paint.hatch(run, p.divergent, 5.0f);
+        paint.rect(run, st >= 2 ? p.path[st - 2] : st == 1 ? p.lane_off : p.lane_dead);
+        if (lanes.divergent && st == 1 && r.h >= 4) paint.hatch(run, p.divergent, 5.0f);
         lane = end;
     }
     if (lane_w >= 2.0f)
@@ -37,7 +41,21 @@ void draw_lane_strip(Painter& paint, const Rect& r, std::uint32_t active, std::u
             const float x = std::round(r.x + float(lane) * lane_w);
             paint.rect({x, r.y, 1, r.h}, p.panel_bg);
         }
-    if (divergent) paint.outline({r.x - 2, r.y - 2, r.w + 4, r.h + 4}, p.divergent, 2.0f);
+    if (lanes.highlight) {
+        const float bar = std::max(2.0f, r.h * 0.22f);
+        for (int lane = 0; lane < 32; ++lane)
+            if (lanes.highlight >> lane & 1u)
+                paint.rect({r.x + float(lane) * lane_w, r.bottom() - bar, lane_w, bar}, p.current);
+    }
+    if (lanes.divergent) paint.outline({r.x - 2, r.y - 2, r.w + 4, r.h + 4}, p.divergent, 2.0f);
+}
+
+void draw_lane_strip(Painter& paint, const Rect& r, std::uint32_t active, std::uint32_t live) {
+    LaneStrip lanes;
+    lanes.live = live;
+    lanes.paths = {active & live};
+    lanes.divergent = is_divergent(active, live);
+    draw_lane_strip(paint, r, lanes);
 }
 
 }  // namespace ws::ui

@@ -58,6 +58,11 @@ SharedGridLayout shared_grid_layout(const SharedGridInput& in) {
     SharedGridLayout out;
     out.split = in.threads > in.cells;
     Rect area = in.area;
+    if (in.race_line) {  // the same line at every step, so that the grid does not jump
+        const float h = in.small_px + 6;
+        out.race_line = {area.x, area.y, area.w, h};
+        area = {area.x, area.y + h, area.w, area.h - h};
+    }
     // Trial arrangements say whether the block scrolls (a strip at the right then shows where
     // the view is) and how many columns there are (whole bank rows: bank numbers over them).
     arrange(in, area, 0, out);

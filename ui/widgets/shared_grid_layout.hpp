@@ -23,6 +23,7 @@ struct SharedGridInput {
     float advance = 0.602f;        // its glyph width per pixel of size
     float small_px = 13.6f;        // the caption font's size
     float zoom = 1.0f, pan_x = 0, pan_y = 0;
+    bool race_line = false;  // the trace races: a line of words about the step's race pairs
 };
 
 struct SharedGridLayout {
@@ -33,6 +34,7 @@ struct SharedGridLayout {
     GridLayout threads;      // split: the register boxes
     Rect strip;              // scrolling: the overview strip at the right
     float labels_y = 0;      // banks: where the numbers go
+    Rect race_line;          // race_line: where the words about the step's races go
 };
 
 // The smallest cell whose values read: `chars` characters at min_px.
