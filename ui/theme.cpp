@@ -1,6 +1,8 @@
 // The palettes and ImGui style for each theme.
 #include "ui/theme.hpp"
 
+#include "ui/theme_colours.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -11,125 +13,44 @@ constexpr ImU32 rgb(unsigned hex, unsigned alpha = 255) {
     return IM_COL32((hex >> 16) & 255, (hex >> 8) & 255, hex & 255, alpha);
 }
 
-// Okabe & Ito (2008), "Color Universal Design".
-constexpr unsigned kOrange = 0xE69F00, kSkyBlue = 0x56B4E9, kGreen = 0x009E73, kYellow = 0xF0E442,
-                   kBlue = 0x0072B2, kVermillion = 0xD55E00, kPurple = 0xCC79A7, kBlack = 0x000000;
-
-void fill_common(Palette& p) {
-    const unsigned warps[8] = {kBlue,    kOrange,     kGreen,  kPurple,
-                               kSkyBlue, kVermillion, kYellow, 0x7F7F7F};
-    for (int i = 0; i < 8; ++i) p.warp[i] = rgb(warps[i]);
-    const unsigned series[8] = {kBlue,   kVermillion, kGreen,   kPurple,
-                                kOrange, kSkyBlue,    0x555555, kYellow};
-    for (int i = 0; i < 8; ++i) p.series[i] = rgb(series[i]);
-    p.conflict = rgb(kVermillion);
-    p.broadcast = rgb(kGreen);
-    p.divergent = rgb(kPurple);
-    p.from_global = rgb(kGreen);
-    p.raced = rgb(kVermillion);
-    p.banner_error_bg = rgb(kVermillion);
-    p.banner_error_text = rgb(0xFFFFFF);
-    p.plot_peak = rgb(kBlack);
+// A palette from a theme's colour table (ui/theme_colours.cpp: one colour per role).
+Palette palette_from(const ThemeColours& c, float line_width) {
+    Palette p{};
+    p.panel_bg = rgb(c.panel_bg), p.text = rgb(c.text), p.text_dim = rgb(c.text_dim);
+    p.grid = rgb(c.grid), p.frame = rgb(c.frame);
+    p.cell = rgb(c.cell), p.cell_undefined = rgb(c.cell_undefined);
+    p.cell_border = rgb(c.cell_border);
+    p.read = rgb(c.read), p.written = rgb(c.written), p.from_global = rgb(c.from_global);
+    p.arrow = rgb(c.arrow), p.raced = rgb(c.raced);
+    p.lane_on = rgb(c.path1), p.lane_off = rgb(c.lane_off), p.lane_dead = rgb(c.lane_dead);
+    p.path[0] = rgb(c.path1), p.path[1] = rgb(c.path2), p.path[2] = rgb(c.path3);
+    p.divergent = rgb(c.divergent), p.conflict = rgb(c.conflict);
+    p.broadcast = rgb(c.broadcast), p.single_word = rgb(c.single_word);
+    p.current = rgb(c.current), p.current_fill = rgb(c.current, 36);
+    p.line_ran = rgb(c.line_ran), p.line_ran_text = rgb(c.line_ran_text);
+    p.banner_error_bg = rgb(c.conflict), p.banner_error_text = rgb(0xFFFFFF);
+    p.plot_bg = rgb(c.plot_bg), p.plot_axis = rgb(c.plot_axis), p.plot_peak = rgb(c.plot_peak);
+    p.plot_l2 = rgb(c.plot_l2);
+    p.circuit_wire = rgb(c.circuit_wire), p.circuit_edge = rgb(c.circuit_edge);
+    p.circuit_dot = rgb(c.circuit_dot), p.circuit_future = rgb(c.circuit_future);
+    for (int i = 0; i < 8; ++i) p.warp[i] = rgb(i % 2 ? c.warp_b : c.warp_a);  // two tones
+    for (int i = 0; i < 10; ++i) p.series[i] = rgb(c.series[i]);
+    p.copy = rgb(c.copy), p.read_only = rgb(c.read_only), p.cub = rgb(c.cub);
+    p.thrust = rgb(c.thrust), p.plain = rgb(c.plain);
+    p.line_width = line_width;
     p.cell_rounding = 3.0f;
-}
-
-// The paths after the first: their own hues, none a role's in the same panel.
-void fill_paths(Palette& p, unsigned second, unsigned third) {
-    p.path[0] = p.lane_on;
-    p.path[1] = rgb(second);
-    p.path[2] = rgb(third);
+    return p;
 }
 
 Palette dark_palette() {
-    Palette p{};
-    fill_common(p);
-    p.panel_bg = rgb(0x1D2027);
-    p.text = rgb(0xEDEDED);
-    p.text_dim = rgb(0xA8ADB8);
-    p.grid = rgb(0x3A3F4B);
-    p.frame = rgb(0x2C313C);
-    p.cell = rgb(0x2E3440);
-    p.cell_undefined = rgb(0x22262E);
-    p.cell_border = rgb(0x4C5566);
-    p.read = rgb(kSkyBlue);
-    p.written = rgb(kOrange);
-    p.arrow = rgb(kYellow);
-    p.lane_on = rgb(kYellow);
-    p.lane_off = rgb(0x3B4150);
-    p.lane_dead = rgb(0x1A1C21);
-    p.single_word = rgb(kBlue);
-    p.current = rgb(kYellow);
-    p.current_fill = rgb(kYellow, 40);
-    p.line_ran = rgb(kBlue, 110);
-    p.line_ran_text = rgb(0xFFFFFF);
-    p.plot_bg = rgb(0x1A1D23);
-    p.plot_axis = rgb(0xC8CCD4);
-    p.plot_peak = rgb(0xFFFFFF);
-    p.plot_l2 = rgb(kPurple);
-    p.series[6] = rgb(0xBBBBBB);
-    p.circuit_wire = rgb(0x4C5566);
-    p.circuit_edge = rgb(0xB8BDC8);
-    p.circuit_dot = rgb(0xEDEDED);
-    p.circuit_future = rgb(0xA8ADB8, 95);
-    p.line_width = 2.0f;
-    fill_paths(p, kSkyBlue, kGreen);
-    return p;
+    return palette_from(dark_colours(), 2.0f);
 }
-
 Palette light_palette() {
-    Palette p{};
-    fill_common(p);
-    p.panel_bg = rgb(0xFAFAFA);
-    p.text = rgb(0x111111);
-    p.text_dim = rgb(0x4D5360);
-    p.grid = rgb(0xC9CDD5);
-    p.frame = rgb(0xE1E4EA);
-    p.cell = rgb(0xFFFFFF);
-    p.cell_undefined = rgb(0xE4E6EA);
-    p.cell_border = rgb(0x9098A6);
-    p.read = rgb(kSkyBlue);
-    p.written = rgb(kOrange);
-    p.arrow = rgb(kVermillion);
-    p.lane_on = rgb(kBlue);
-    p.lane_off = rgb(0xD3D7DE);
-    p.lane_dead = rgb(0xF0F0F0);
-    p.single_word = rgb(kSkyBlue);
-    p.current = rgb(kBlack);
-    p.current_fill = rgb(kBlue, 30);
-    p.line_ran = rgb(kSkyBlue, 120);
-    p.line_ran_text = rgb(0x000000);
-    p.plot_bg = rgb(0xFFFFFF);
-    p.plot_axis = rgb(0x222222);
-    p.plot_l2 = rgb(kPurple);
-    p.circuit_wire = rgb(0xC9CDD5);
-    p.circuit_edge = rgb(0x3A3F4B);
-    p.circuit_dot = rgb(0x111111);
-    p.circuit_future = rgb(0x4D5360, 80);
-    p.line_width = 2.0f;
-    fill_paths(p, kOrange, kGreen);
-    return p;
+    return palette_from(light_colours(), 2.0f);
 }
-
-// High contrast for projectors: white paper, black ink, saturated meaning colours, thick lines.
+// High contrast for projectors: white paper, black ink, thick lines.
 Palette presentation_palette() {
-    Palette p = light_palette();
-    p.panel_bg = rgb(0xFFFFFF);
-    p.text = rgb(0x000000);
-    p.text_dim = rgb(0x222222);
-    p.grid = rgb(0x888888);
-    p.frame = rgb(0xE6E6E6);
-    p.cell_border = rgb(0x000000);
-    p.cell_undefined = rgb(0xDDDDDD);
-    p.lane_off = rgb(0xC4C4C4);
-    p.lane_dead = rgb(0xFFFFFF);
-    p.line_ran = rgb(kSkyBlue, 150);
-    p.circuit_wire = rgb(0xA0A0A0);
-    p.circuit_edge = rgb(0x000000);
-    p.circuit_dot = rgb(0x000000);
-    p.circuit_future = rgb(0x222222, 90);
-    p.line_width = 3.0f;
-    fill_paths(p, kOrange, kGreen);
-    return p;
+    return palette_from(presentation_colours(), 3.0f);
 }
 
 Palette g_palette = dark_palette();
@@ -159,7 +80,7 @@ void style_colors(const Palette& p, bool light, bool presentation) {
     c[ImGuiCol_TitleBgCollapsed] = c[ImGuiCol_TitleBg];
     c[ImGuiCol_Button] = v4(light ? rgb(0xCCD6E6) : rgb(0x34506E));
     c[ImGuiCol_ButtonHovered] = v4(light ? rgb(0xA9C0E0) : rgb(0x416891));
-    c[ImGuiCol_ButtonActive] = v4(rgb(kBlue));
+    c[ImGuiCol_ButtonActive] = v4(rgb(0x0072B2));
     c[ImGuiCol_Header] = v4(light ? rgb(0xCCD6E6) : rgb(0x34506E));
     if (presentation) {
         c[ImGuiCol_TitleBg] = v4(rgb(0xD0D0D0));
@@ -215,7 +136,15 @@ ImU32 warp_color(unsigned warp) {
     return g_palette.warp[warp % 8];
 }
 ImU32 series_color(unsigned i) {
-    return g_palette.series[i % 8];
+    return g_palette.series[i % 10];
+}
+
+ImU32 baseline_color(const std::string& algo) {
+    if (algo == "copy") return g_palette.copy;
+    if (algo == "read-only") return g_palette.read_only;
+    if (algo.rfind("cub-", 0) == 0) return g_palette.cub;
+    if (algo.rfind("thrust-", 0) == 0) return g_palette.thrust;
+    return g_palette.plain;
 }
 
 ImU32 text_on(ImU32 bg) {

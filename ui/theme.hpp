@@ -22,8 +22,9 @@ struct Palette {
     // The circuit view: element wires, additions already done, and those still to come (the
     // current level's use `arrow` and `written`).
     ImU32 circuit_wire, circuit_edge, circuit_dot, circuit_future;
-    ImU32 warp[8];    // threads coloured by warp, cycling
-    ImU32 series[8];  // plot lines
+    ImU32 warp[8];                              // threads coloured by warp, cycling
+    ImU32 series[10];                           // plot lines: the variants of a family
+    ImU32 copy, read_only, cub, thrust, plain;  // plot lines: the baselines
     // The warps panel: the paths a warp's lanes took in a step (first, second, third and more;
     // the first is lane_on).
     ImU32 path[3];
@@ -41,6 +42,8 @@ ImU32 with_alpha(ImU32 c, float alpha);  // alpha 0..1 multiplies the colour's o
 ImU32 mix(ImU32 a, ImU32 b, float t);    // a at 0, b at 1
 ImU32 warp_color(unsigned warp);
 ImU32 series_color(unsigned i);
+// A baseline's line colour: copy, read-only, cub-*, thrust-*, plain-*.
+ImU32 baseline_color(const std::string& algo);
 // A readable text colour (black or white) on top of `background`.
 ImU32 text_on(ImU32 background);
 

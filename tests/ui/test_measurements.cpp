@@ -3,6 +3,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
+#include <tuple>
 
 #include "ui/model/measurements.hpp"
 
@@ -93,4 +96,60 @@ TEST_CASE("the lab shows one family's lines with the ceilings and its library", 
     CHECK_FALSE(shows_series(LabLines::Scans, "thrust-reduce"));
     CHECK(shows_series(LabLines::All, "scan-sklansky"));
     CHECK(shows_series(LabLines::All, "thrust-reduce"));
+}
+
+TEST_CASE("every line the lab shows looks unlike the others, the chosen one marked",
+          "[measurements]") {
+    const LabData lab = load_lab_data(WS_SOURCE_DIR);
+    REQUIRE_FALSE(lab.files.empty());
+    for (const MeasurementFile& f : lab.files)
+        for (const char* type : {"int", "float", "double"})
+            for (LabLines lines : {LabLines::Reductions, LabLines::Scans, LabLines::All}) {
+                std::vector<Series> shown;
+                for (Series& s : series_of(f, type))
+                    if (shows_series(lines, s.algo)) shown.push_back(s);
+                if (shown.empty()) continue;
+                const std::string chosen = shown.front().algo;
+                const std::vector<SeriesLook> looks = series_looks(shown, chosen);
+                REQUIRE(looks.size() == shown.size());
+                std::set<std::tuple<unsigned, int>> variants;
+                std::set<std::string> baselines;
+                for (std::size_t i = 0; i < looks.size(); ++i) {
+                    INFO(f.device << " " << type << " " << lab_lines_name(lines) << " "
+                                  << shown[i].algo);
+                    // A variant's colour and marker, a baseline's name (its colour), never
+                    // repeat; families of at most ten variants keep one colour each.
+                    if (shown[i].baseline)
+                        CHECK(baselines.insert(shown[i].algo).second);
+                    else
+                        CHECK(variants.insert({looks[i].colour, looks[i].marker}).second);
+                    if (!shown[i].baseline && lines != LabLines::All) CHECK(looks[i].marker == 0);
+                    CHECK(looks[i].dashed == shown[i].baseline);
+                    CHECK(looks[i].chosen == (shown[i].algo == chosen));
+                }
+            }
+}
+
+TEST_CASE("the lab says which bytes each line's GB/s counts", "[measurements]") {
+    const LabData lab = load_lab_data(WS_SOURCE_DIR);
+    REQUIRE_FALSE(lab.files.empty());
+    std::map<std::string, std::string> counted;
+    for (const Series& s : series_of(lab.files.front(), "int"))
+        counted[s.algo] = bytes_counted(s, 4);
+    CHECK(counted["copy"] == "2n");
+    CHECK(counted["read-only"] == "n");
+    CHECK(counted["scan-then-fan"] == "4n");
+    CHECK(counted["scan-reduce-then-scan"] == "3n");
+    CHECK(counted["scan-decoupled-lookback"] == "2n");
+    CHECK(counted["cub-scan"] == "2n");
+    CHECK(counted["reduce-sequential"] == "n");
+}
+
+TEST_CASE("Harris's G80 table comes from the repository's assets, with its source",
+          "[measurements]") {
+    const LabData lab = load_lab_data(WS_SOURCE_DIR);
+    CHECK(lab.harris_path == std::string(WS_SOURCE_DIR) + "/assets/reference/harris-g80.csv");
+    CHECK(lab.harris.rows.size() == 7);
+    CHECK(lab.harris.caption.find("Mark Harris") != std::string::npos);
+    CHECK(lab.harris.caption.find("Optimizing Parallel Reduction in CUDA") != std::string::npos);
 }

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -57,6 +59,7 @@ std::string parse_measurements(const std::string& text, MeasurementFile& out) {
             m.ms = p.value("ms", 0.0);
             m.gbps = p.at("gbps").get<double>();
             m.l2_resident = p.value("l2_resident", false);
+            m.bytes = p.value("bytes", std::uint64_t(0));
             if (m.n == 0) return "a point with n = 0";
             out.points.push_back(std::move(m));
         }
@@ -183,6 +186,36 @@ std::vector<Series> series_of(const MeasurementFile& f, const std::string& type)
     return out;
 }
 
+std::vector<SeriesLook> series_looks(const std::vector<Series>& shown, const std::string& chosen) {
+    std::vector<SeriesLook> out;
+    unsigned variants = 0, baselines = 0;
+    for (const Series& s : shown) {
+        unsigned& k = s.baseline ? baselines : variants;
+        SeriesLook look;
+        look.colour = k % 10;
+        look.marker = static_cast<int>(k / 10 % 4);
+        look.dashed = s.baseline;
+        look.chosen = s.algo == chosen;
+        out.push_back(look);
+        ++k;
+    }
+    return out;
+}
+
+std::string bytes_counted(const Series& s, std::size_t element_size) {
+    const MeasuredPoint* last = nullptr;
+    for (const MeasuredPoint& p : s.points)
+        if (p.bytes && (!last || p.n > last->n)) last = &p;
+    if (!last || !last->n || !element_size) return "";
+    const double per = double(last->bytes) / (double(last->n) * double(element_size));
+    char buf[32];
+    if (std::fabs(per - std::round(per)) < 0.02)
+        std::snprintf(buf, sizeof buf, "%.0fn", std::round(per));
+    else
+        std::snprintf(buf, sizeof buf, "%.2fn", per);
+    return std::string(buf) == "1n" ? "n" : buf;
+}
+
 std::string measurement_path(const std::string& root, const MeasurementFile& f) {
     std::string name = f.device + "-" + f.date.substr(0, 10);
     for (char& c : name)
@@ -204,8 +237,7 @@ const char* harris_variant(int kernel) {
 LabData load_lab_data(const std::string& root) {
     LabData out;
     load_measurements(root + "/assets/measurements", out);
-    for (const std::string& path : {root + "/../shared/reference/harris-g80.csv",
-                                    root + "/assets/reference/harris-g80.csv"}) {
+    for (const std::string& path : {root + "/assets/reference/harris-g80.csv"}) {
         bool ok = false;
         const std::string text = read_text(path, &ok);
         if (!ok) continue;

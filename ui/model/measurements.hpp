@@ -15,6 +15,7 @@ struct MeasuredPoint {
     std::string algo, type;
     std::uint64_t n = 0;
     double ms = 0, gbps = 0;
+    std::uint64_t bytes = 0;   // the bytes its GB/s counts (0: the file does not say)
     bool l2_resident = false;  // the inputs fit in L2: not a DRAM figure
 };
 
@@ -71,6 +72,23 @@ LabLines lab_lines_for(const std::string& algo);
 // Whether a series belongs to those lines: its variants, copy and read-only, and the family's
 // library (cub-reduce, thrust-reduce, plain-* / cub-scan).
 bool shows_series(LabLines lines, const std::string& algo);
+// How the lab draws each series it shows: variants solid, each in its own of the theme's ten
+// series colours (past ten, the same colours with the next marker shape); baselines dashed, in
+// the colours the theme gives each (copy, read-only, CUB, Thrust, plain); the chosen algorithm
+// thicker, on top and marked in the legend.
+struct SeriesLook {
+    unsigned colour = 0;  // variants: index into the theme's series colours
+    bool dashed = false;
+    int marker = 0;  // 0 circle, 1 square, 2 triangle, 3 diamond
+    bool chosen = false;
+};
+std::vector<SeriesLook> series_looks(const std::vector<Series>& shown, const std::string& chosen);
+
+// What a series' GB/s counts, per element of its input, from its largest measured point:
+// "2n" for a copy (read and written), "4n" for scan-then-fan, "n" for a reduction (its later
+// passes add a few partial sums); "" when the file records no bytes.
+std::string bytes_counted(const Series& s, std::size_t element_size);
+
 // "assets/measurements/NVIDIA_H100_80GB_HBM3-2026-01-02.json" under `root`: a file name from
 // the device and the date with anything but letters, digits, '-' and '.' made '_'.
 std::string measurement_path(const std::string& root, const MeasurementFile& f);
@@ -78,7 +96,7 @@ std::string measurement_path(const std::string& root, const MeasurementFile& f);
 const char* harris_variant(int kernel);
 
 // Everything the lab shows: measurements from `<root>/assets/measurements`, and the G80 table
-// from `<root>/../shared/reference/harris-g80.csv`, else `<root>/assets/reference/`.
+// from `<root>/assets/reference/harris-g80.csv` (nothing outside the repository is read).
 LabData load_lab_data(const std::string& root);
 
 }  // namespace ws::ui

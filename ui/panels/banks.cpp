@@ -155,11 +155,15 @@ void draw_picture(const InstructionInfo& info, float height) {
     RasterPainter paint(c.dl, ImGui::GetID("##banks"), c.rect, p.panel_bg);
     const float lane_h = label_h + 2;
     const Rect lanes{c.rect.x, c.rect.y, c.rect.w, lane_h};
-    const float slots_top = lanes.bottom() + std::max(12.0f, c.rect.h * 0.22f);
+    const float slots_top = lanes.bottom() + std::clamp(c.rect.h * 0.22f, 12.0f, 3 * label_h);
     const bool caption_row = c.rect.h >= 7 * label_h;
     const float slots_bottom = c.rect.bottom() - (caption_row ? 2 : 1) * label_h - 2;
     const float slot_h = slots_bottom - slots_top;
-    const float box_h = std::clamp(slot_h / float(std::max(1u, g.ways())), 3.0f, label_h * 1.5f);
+    // Each word a box with its address where the stack fits at a readable height; else the
+    // conflicting words as one box that says how many (their addresses in the tooltip).
+    const bool stacked = float(g.ways()) * label_h <= slot_h;
+    const float box_h =
+        stacked ? std::min(slot_h / float(std::max(1u, g.ways())), label_h * 1.5f) : label_h * 1.2f;
     const float lane_w = c.rect.w / float(g.lane_count);
 
     const bool every_label = small->CalcTextSizeA(small->FontSize, 1e9f, 0, "31").x < lane_w - 2;
@@ -184,13 +188,30 @@ void draw_picture(const InstructionInfo& info, float height) {
         const bool conflict = words.size() > 1;
         const float x = c.rect.x + float(b) * col;
         paint.rect({x + 1, slots_top, col - 2, slot_h}, p.frame);
-        for (std::size_t w = 0; w < words.size(); ++w) {
+        if (conflict && !stacked) {
+            const Rect box{x + 1, slots_top, col - 2, std::max(box_h, slot_h * 0.75f)};
+            paint.rect(box, p.conflict);
+            for (std::uint32_t lane = 0; lane < 32; ++lane)
+                for (const BankWord& bw : words)
+                    if (bw.lanes >> lane & 1u)
+                        paint.line({lanes.x + (float(lane - g.first_lane) + 0.5f) * lane_w,
+                                    lanes.bottom()},
+                                   {x + col * 0.5f, slots_top}, p.conflict, 2.0f);
+            const std::string n = std::to_string(words.size());
+            text_centered(c.dl, box, text_on(p.conflict), n + "-way", small, small->FontSize) ||
+                text_centered(c.dl, box, text_on(p.conflict), n, small, small->FontSize);
+        }
+        for (std::size_t w = 0; w < words.size() && (stacked || !conflict); ++w) {
             const int sharing = static_cast<int>(std::bitset<32>(words[w].lanes).count());
             const ImU32 fill = conflict ? p.conflict : sharing > 1 ? p.broadcast : p.single_word;
             const Rect box{x + 1, slots_top + float(w) * box_h, col - 2, box_h - 1};
             paint.rect(box, fill);
-            if (sharing > 1)
-                text_centered(c.dl, box, text_on(fill), "x" + std::to_string(sharing), small,
+            // The word's address where the box has room for it (the tooltip has them all),
+            // and how many lanes share it (a broadcast).
+            std::string label = std::to_string(words[w].word);
+            if (sharing > 1) label += " x" + std::to_string(sharing);
+            text_centered(c.dl, box, text_on(fill), label, small, small->FontSize) ||
+                text_centered(c.dl, box, text_on(fill), std::to_string(words[w].word), small,
                               small->FontSize);
             for (std::uint32_t lane = 0; lane < 32; ++lane) {
                 if (!(words[w].lanes >> lane & 1u)) continue;
@@ -199,7 +220,7 @@ void draw_picture(const InstructionInfo& info, float height) {
                            conflict ? p.conflict : p.text_dim, conflict ? 2.0f : 1.0f);
             }
         }
-        if (conflict) {
+        if (conflict && stacked) {
             // "N-way" (or "N" where that is too wide) under the stack, or over it when the
             // slot is full.
             const float y =
@@ -216,13 +237,24 @@ void draw_picture(const InstructionInfo& info, float height) {
         if (every_bank || b % 4 == 0)
             c.dl->AddText(small, small->FontSize, {x + 1, slots_bottom + 1}, p.text_dim,
                           std::to_string(b).c_str());
+        const ImVec2 m = ImGui::GetIO().MousePos;
+        if (c.hovered && m.x >= x && m.x < x + col && !words.empty()) {
+            std::string tip = "bank " + std::to_string(b) + ": " +
+                              plural(words.size(), "distinct word", "distinct words") +
+                              (conflict ? " (served one after another)" : "") + "\n";
+            for (const BankWord& bw : words)
+                tip += "  word " + std::to_string(bw.word) + " (byte " +
+                       std::to_string(bw.word * 4) + "): " + lanes_text(bw.lanes) + "\n";
+            ImGui::SetTooltip("%s", tip.c_str());
+        }
     }
     if (!caption_row) {
         end_canvas(c);
         return;
     }
     std::string caption =
-        "bank = word address mod 32; stacked: the distinct words each bank serves";
+        "bank = word address mod 32; stacked: the distinct words (their addresses) each bank "
+        "serves";
     if (pic.groups.size() > 1)
         caption += "; lanes " + std::to_string(g.first_lane) + "-" +
                    std::to_string(g.first_lane + g.lane_count - 1) + ", the worst of " +

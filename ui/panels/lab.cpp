@@ -95,6 +95,14 @@ void draw_plot(const MeasurementFile& f, UiState& ui, float height) {
     if (xmax <= xmin) xmax = xmin * 2;
     plot::Plot p;
     if (!p.begin("##gbps", {0, height})) return;
+    // A legend taller than a third of the plot goes beside it, where it covers no line.
+    const float line_h = ImGui::GetTextLineHeight();
+    if (float(series.size() + 2) * line_h > height / 3) {
+        float w = 0;
+        for (const Series& s : series)
+            w = std::max(w, ImGui::CalcTextSize((s.algo + "  (4.02n)  (chosen)").c_str()).x);
+        p.legend_beside(std::min(w + line_h * 2.6f, ImGui::GetContentRegionAvail().x * 0.45f));
+    }
     p.axes({xmin, xmax, plot::Scale::Log2, "n (elements of " + type + ")", true},
            {0, ymax * 1.08, plot::Scale::Linear, "GB/s"});
     if (f.peak_gbps > 0)
@@ -105,8 +113,16 @@ void draw_plot(const MeasurementFile& f, UiState& ui, float height) {
         const double n = double(f.l2_bytes) / (size ? trace::dtype_size(*size) : 4);
         p.vline(n, "L2 " + fmt("%.0f MiB", double(f.l2_bytes) / 1048576.0), palette().plot_l2);
     }
-    unsigned color = 0;
-    for (const Series& s : series) {
+    // The chosen algorithm last, so that it is drawn on top.
+    const std::vector<SeriesLook> looks = series_looks(series, ui.form.algo);
+    std::vector<std::size_t> order(series.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_partition(order.begin(), order.end(),
+                          [&](std::size_t i) { return !looks[i].chosen; });
+    const auto size = trace::parse_dtype(type);
+    for (std::size_t i : order) {
+        const Series& s = series[i];
+        const SeriesLook& look = looks[i];
         std::vector<double> xs, ys;
         std::vector<std::string> notes;
         for (const MeasuredPoint& pt : s.points) {
@@ -116,11 +132,15 @@ void draw_plot(const MeasurementFile& f, UiState& ui, float height) {
                             ", " + fmt("%.4g ms", pt.ms) +
                             (pt.l2_resident ? "\ninputs fit in L2: not a DRAM figure" : ""));
         }
-        // Eight colours, then the same colours with another marker shape.
-        plot::LineStyle st{series_color(color), s.baseline ? 2.5f : 2.0f, !s.baseline, s.baseline,
-                           int(color / 8)};
-        ++color;
-        p.line(s.algo + (s.type != type ? " (" + s.type + ")" : ""), xs, ys, st, &notes);
+        const float width = look.chosen ? 4.0f : s.baseline ? 2.0f : 2.0f;
+        plot::LineStyle st{s.baseline ? baseline_color(s.algo) : series_color(look.colour), width,
+                           true, look.dashed, look.marker};
+        // The label says what the GB/s counts: "scan-then-fan (4n)".
+        const std::string bytes = bytes_counted(s, size ? trace::dtype_size(*size) : 4);
+        std::string label = s.algo + (bytes.empty() ? "" : "  (" + bytes + ")") +
+                            (s.type != type ? " (" + s.type + ")" : "");
+        if (look.chosen) label = "\xe2\x96\xb6 " + label + "  (chosen)";
+        p.line(label, xs, ys, st, &notes);
     }
     p.end();
 }
@@ -129,9 +149,7 @@ void draw_plot(const MeasurementFile& f, UiState& ui, float height) {
 void harris_table(const LabData& lab, const MeasurementFile* f) {
     const HarrisTable& h = lab.harris;
     if (h.rows.empty()) {
-        ImGui::TextWrapped(
-            "Harris's G80 table was not found (../shared/reference/harris-g80.csv "
-            "or assets/reference/harris-g80.csv).");
+        ImGui::TextWrapped("Harris's G80 table was not found (assets/reference/harris-g80.csv).");
         return;
     }
     ImGui::TextWrapped("%s", h.caption.c_str());
@@ -208,6 +226,15 @@ void sweep_controls(UiState& ui, const MeasurementFile* shown) {
         text_wrapped_colored(palette().conflict, "the sweep stopped: " + st.error);
 }
 
+// What the numbers in the legend mean.
+void bytes_caption() {
+    text_wrapped_colored(palette().text_dim,
+                         "GB/s = the bytes each kernel must move / its time; the legend says how "
+                         "many per element (n): a reduction reads n (later passes add a few "
+                         "partial sums), a copy reads and writes 2n, scans move 2n (one pass: "
+                         "the look-back, CUB) to 4n (scan-then-fan).");
+}
+
 }  // namespace
 
 void draw_lab(const TraceView&, UiState& ui) {
@@ -254,13 +281,17 @@ void draw_lab(const TraceView&, UiState& ui) {
         }
         // The plot takes what the table, the sweep and the problems below it leave.
         const float row = ImGui::GetFrameHeightWithSpacing();
-        const float below = row * float(lab.harris.rows.size() + 3 + lab.problems.size() +
-                                        (ui.sweep_available ? 4 : 0));
+        const bool table = ui.lab_lines.value_or(lab_lines_for(ui.form.algo)) != LabLines::Scans;
+        const float below = row * float((table ? lab.harris.rows.size() + 3 : 0) + 2 +
+                                        lab.problems.size() + (ui.sweep_available ? 4 : 0));
         const float avail = ImGui::GetContentRegionAvail().y;
         draw_plot(*f, ui, std::max(avail * 0.5f, avail - below - row));
     }
     if (ui.sweep_available) sweep_controls(ui, f);
     for (const std::string& problem : lab.problems) text_wrapped_colored(p.conflict, problem);
+    if (f) bytes_caption();
+    // Harris's table is about reductions: it goes with the reduction lines.
+    if (ui.lab_lines.value_or(lab_lines_for(ui.form.algo)) == LabLines::Scans) return;
     ImGui::Separator();
     harris_table(lab, f);
 }

@@ -21,7 +21,7 @@ void draw_shared_memory(const TraceView& v, UiState& ui) {
                 {p.written, "written"},
                 {p.arrow, "value added into"},
                 {p.from_global, "loaded from global"},
-                {warp_color(0), "thread (colour = warp, faint = idle)"},
+                {warp_color(0), "thread (warps alternate two tones, faint = idle)"},
                 {p.cell_undefined, "padding (no data: past n)", true},
                 {p.raced, "race: two threads, one word, no sync (first \xe2\x86\x92 second)"},
                 {0, "~ value shortened (hover: all of it)", false, true}},

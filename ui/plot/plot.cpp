@@ -41,6 +41,7 @@ void marker(ImDrawList* dl, ImVec2 c, float r, const LineStyle& st) {
 bool Plot::begin(const char* id, ImVec2 size) {
     canvas_ = begin_canvas(id, size);
     legend_.clear();
+    legend_w_ = 0;
     hover_ = Hover{};
     open_ = canvas_.rect.w > 80 && canvas_.rect.h > 60;
     if (!open_) end_canvas(canvas_);
@@ -54,7 +55,8 @@ void Plot::axes(const Axis& x, const Axis& y) {
     const Rect& r = canvas_.rect;
     const float left = ImGui::CalcTextSize("00000").x + font * 1.4f;
     const float bottom = font * 2.6f;
-    tf_.frame = {r.x + left, r.y + font * 0.6f, r.w - left - font, r.h - bottom - font * 0.6f};
+    tf_.frame = {r.x + left, r.y + font * 0.6f, r.w - left - font - legend_w_,
+                 r.h - bottom - font * 0.6f};
     tf_.x = x;
     tf_.y = y;
     const Rect& f = tf_.frame;
@@ -128,8 +130,10 @@ void Plot::vline(double x, const std::string& label, ImU32 color) {
     const float px = tf_.px(x);
     LineStyle st{color, 2.0f, false, true};
     segment({px, tf_.frame.y}, {px, tf_.frame.bottom()}, st);
+    // Labelled at the bottom, clear of the peak's label at the top right.
     if (px >= tf_.frame.x && px <= tf_.frame.right())
-        canvas_.dl->AddText({px + 4, tf_.frame.y + 4}, color, label.c_str());
+        canvas_.dl->AddText({px + 4, tf_.frame.bottom() - ImGui::GetFontSize() - 4}, color,
+                            label.c_str());
 }
 
 void Plot::end() {
@@ -140,7 +144,9 @@ void Plot::end() {
     const float line_h = ImGui::GetTextLineHeight();
     float w = 0;
     for (const LegendItem& it : legend_) w = std::max(w, ImGui::CalcTextSize(it.label.c_str()).x);
-    const Rect box{tf_.frame.x + 8, tf_.frame.y + 8, w + line_h * 2.2f,
+    // Inside the frame's top left, or in the column reserved beside it.
+    const float bx = legend_w_ > 0 ? tf_.frame.right() + 8 : tf_.frame.x + 8;
+    const Rect box{bx, tf_.frame.y + (legend_w_ > 0 ? 0 : 8), w + line_h * 2.2f,
                    float(legend_.size()) * line_h + 8};
     if (!legend_.empty()) {
         fill_rect(dl, box, with_alpha(p.plot_bg, 0.9f));
@@ -149,9 +155,15 @@ void Plot::end() {
     for (std::size_t i = 0; i < legend_.size(); ++i) {
         const float y = box.y + 4 + float(i) * line_h + line_h * 0.5f;
         const LegendItem& it = legend_[i];
-        dl->AddLine({box.x + 4, y}, {box.x + line_h * 1.5f, y}, it.style.color, it.style.thickness);
+        // The sample as the line is drawn: dashed or solid, with its marker shape.
+        const float x0 = box.x + 4, x1 = box.x + line_h * 1.5f;
+        if (it.style.dashed)
+            for (float x = x0; x < x1; x += 8)
+                dl->AddLine({x, y}, {std::min(x + 5, x1), y}, it.style.color, it.style.thickness);
+        else
+            dl->AddLine({x0, y}, {x1, y}, it.style.color, it.style.thickness);
         if (it.style.markers)
-            dl->AddCircleFilled({box.x + line_h * 0.85f, y}, 3.0f, it.style.color);
+            marker(dl, {box.x + line_h * 0.85f, y}, it.style.thickness + 1.5f, it.style);
         dl->AddText({box.x + line_h * 1.8f, y - line_h * 0.5f}, p.text, it.label.c_str());
     }
     if (!hover_.text.empty()) {

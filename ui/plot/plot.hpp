@@ -30,6 +30,9 @@ struct LineStyle {
 class Plot {
   public:
     bool begin(const char* id, ImVec2 size);
+    // Before axes: put the legend in a column of `width` pixels right of the frame (when it
+    // would cover too much of the lines inside it).
+    void legend_beside(float width) { legend_w_ = width; }
     void axes(const Axis& x, const Axis& y);
     // `notes` (optional, one per point) is shown when the point is hovered.
     void line(const std::string& label, const std::vector<double>& xs,
@@ -56,6 +59,7 @@ class Plot {
     std::vector<LegendItem> legend_;
     Hover hover_;
     bool open_ = false;
+    float legend_w_ = 0;  // > 0: the legend's column right of the frame
 };
 
 }  // namespace ws::ui::plot
