@@ -62,6 +62,7 @@ struct UiState {
     bool compare_changed = false;
     bool compare_running = false;
     std::shared_ptr<const TraceView> compare;
+    std::uint64_t compare_n = 0;  // the n compare's timings are read at (0: the largest measured)
 
     // Circuit: the traced block's network, or three networks of circuit_m elements side by side
     // (kSideBySide in ui/model/circuit_text.hpp), run on the same input when asked for.

@@ -1,15 +1,22 @@
 // Compare panel: the current variant and a second one, on the same input, side by side and
-// stepped together by the one cursor (a variant with fewer steps stays on its last).
+// stepped together by the one cursor (a variant with fewer steps stays on its last). Above the
+// two sides, the numbers that answer "why is one slower?": each one's time and GB/s (measured
+// on a GPU at a chosen n) and the counters behind the gap, with their ratio; on each side its
+// warps and banks pictures of the step and its shared memory (32 words a row where a side has
+// bank conflicts, so that the banks line up).
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 
 #include "kernels/catalog.hpp"
 #include "ui/fonts.hpp"
+#include "ui/model/compare_table.hpp"
 #include "ui/model/step_text.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
+#include "ui/widgets/banks_picture.hpp"
 #include "ui/widgets/cell_grid.hpp"
 #include "ui/widgets/draw.hpp"
 #include "ui/widgets/lane_strip.hpp"
@@ -17,15 +24,12 @@
 namespace ws::ui {
 namespace {
 
-std::string totals_line(const TraceView& v) {
-    const trace::Counters& c = v.block_totals;
-    return plural(v.step_count(), "step", "steps") + ", " +
-           plural(c.smem_instructions, "shared instruction", "shared instructions") + ", " +
-           plural(c.bank_conflicts, "bank conflict", "bank conflicts") + ", " +
-           plural(c.divergent_warps, "divergent warp-step", "divergent warp-steps");
+const MeasurementFile* measured(const UiState& ui) {
+    if (!ui.lab || ui.lab->files.empty()) return nullptr;
+    return &ui.lab->files[std::min(ui.lab_file, ui.lab->files.size() - 1)];
 }
 
-// The warps of the step in a row (or rows of 8 when there are many).
+// The warps of the step in a row (or rows of 8 when there are many), lanes by path.
 void warp_row(const TraceView& v, std::size_t step) {
     const float width = ImGui::GetContentRegionAvail().x;
     const std::uint32_t per_row = std::min<std::uint32_t>(std::max(v.warps, 1u), 8);
@@ -34,16 +38,36 @@ void warp_row(const TraceView& v, std::size_t step) {
     Canvas c = begin_canvas("##warprow", {width, float(rows) * (strip_h + 4)});
     const float w = c.rect.w / float(per_row);
     RasterPainter paint(c.dl, ImGui::GetID("##warprow"), c.rect, palette().panel_bg);
+    const StepView& s = v.steps[step];
     for (std::uint32_t i = 0; i < v.warps; ++i) {
         const Rect r{c.rect.x + float(i % per_row) * w + 2,
                      c.rect.y + float(i / per_row) * (strip_h + 4) + 1, w - 6, strip_h};
-        draw_lane_strip(paint, r, v.steps[step].active_mask[i], v.live_mask(i));
+        LaneStrip lanes;
+        lanes.live = v.live_mask(i);
+        if (i < s.paths.size()) {
+            lanes.paths = s.paths[i].masks;
+            lanes.divergent = s.paths[i].divergent;
+        }
+        draw_lane_strip(paint, r, lanes);
     }
     end_canvas(c);
 }
 
+// The worst shared instruction of the step, as the banks panel shows it by default.
+const InstructionInfo* worst_shared(const TraceView& v, const StepView& s) {
+    const InstructionInfo* worst = nullptr;
+    for (std::uint32_t i : s.instructions) {
+        const InstructionInfo& info = v.instructions[i];
+        if (info.inst.kind != trace::EventKind::SharedRead &&
+            info.inst.kind != trace::EventKind::SharedWrite)
+            continue;
+        if (!worst || info.banks.wavefronts > worst->banks.wavefronts) worst = &info;
+    }
+    return worst;
+}
+
 void side(const char* id, float width, const TraceView* v, UiState& ui, GridViewState& grid,
-          bool running) {
+          bool running, std::uint32_t columns) {
     const Palette& p = palette();
     ImGui::BeginChild(id, {width, 0}, true);
     if (!v || !v->trace) {
@@ -53,7 +77,7 @@ void side(const char* id, float width, const TraceView* v, UiState& ui, GridView
     }
     const VariantInfo* info = find_variant(v->trace->request.algo);
     ImGui::PushFont(fonts().heading);
-    ImGui::TextUnformatted(info ? info->title : v->trace->request.algo.c_str());
+    text_line_clipped(p.text, info ? info->title : v->trace->request.algo);
     ImGui::PopFont();
     if (!v->trace->error.empty()) text_wrapped_colored(p.conflict, v->trace->error);
     if (v->empty()) {
@@ -63,17 +87,72 @@ void side(const char* id, float width, const TraceView* v, UiState& ui, GridView
     const std::size_t step = v->clamp(static_cast<long>(ui.step()));
     std::string line = step_summary(*v, step);
     if (step != ui.step()) line += "  (its last step)";
-    ImGui::TextWrapped("%s", line.c_str());
-    text_wrapped_colored(p.text_dim, totals_line(*v));
-    warp_row(*v, step);
-    const std::vector<std::string> why = explain_step(*v, step);
-    const float text_h = ImGui::GetTextLineHeightWithSpacing() * 4.5f;
-    draw_cell_grid("##grid", *v, ui.playback, grid,
-                   {0, std::max(80.0f, ImGui::GetContentRegionAvail().y - text_h)});
     ImGui::PushFont(fonts().small);
-    for (std::size_t i = 1; i < why.size(); ++i) ImGui::TextWrapped("%s", why[i].c_str());
+    ImGui::TextWrapped("%s", line.c_str());
     ImGui::PopFont();
+    warp_row(*v, step);
+    // The banks picture where it has room to be read (the grid keeps the rest).
+    const float avail = ImGui::GetContentRegionAvail().y;
+    const float banks_h = std::min(avail * 0.4f, 220.0f);
+    if (const InstructionInfo* inst = worst_shared(*v, v->steps[step]);
+        inst && banks_h >= 6 * (fonts().small->FontSize + 2))
+        draw_banks_picture("##cmpbanks", *inst, banks_h);
+    CellGridOptions options;
+    options.columns = columns;
+    draw_cell_grid("##grid", *v, ui.playback, grid, {0, 0}, options);
     ImGui::EndChild();
+}
+
+// The n the timings are read at, from the sizes the measurements hold.
+void size_picker(UiState& ui, const MeasurementFile* f) {
+    const std::vector<std::uint64_t> sizes = measured_sizes(f);
+    if (sizes.empty()) return;
+    if (std::find(sizes.begin(), sizes.end(), ui.compare_n) == sizes.end())
+        ui.compare_n = sizes.back();
+    ImGui::SameLine();
+    ImGui::TextUnformatted("timed at n =");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    if (ImGui::BeginCombo("##comparen", size_name(ui.compare_n).c_str())) {
+        for (std::uint64_t n : sizes)
+            if (ImGui::Selectable(size_name(n).c_str(), n == ui.compare_n)) ui.compare_n = n;
+        ImGui::EndCombo();
+    }
+}
+
+// Rows of numbers for both sides and their ratio, the row that explains most first.
+void table(const std::vector<CompareRow>& rows, const std::string& a, const std::string& b) {
+    const ImGuiTableFlags flags =
+        ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg;
+    ImGui::PushFont(fonts().small);
+    if (ImGui::BeginTable("##cmp", 4, flags)) {
+        ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn(a.c_str());
+        ImGui::TableSetupColumn(b.c_str());
+        ImGui::TableSetupColumn("right / left");
+        ImGui::TableHeadersRow();
+        std::string same;
+        for (const CompareRow& r : rows) {
+            // Rows equal on both sides explain no gap: named in one line below.
+            if (r.same) {
+                same += (same.empty() ? "" : ", ") + r.what;
+                continue;
+            }
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(r.what.c_str());
+            if (!r.why.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.why.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(r.left.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(r.right.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(r.ratio.c_str());
+        }
+        ImGui::EndTable();
+        if (!same.empty()) text_line_clipped(palette().text_dim, "the same on both: " + same);
+    }
+    ImGui::PopFont();
 }
 
 }  // namespace
@@ -82,7 +161,7 @@ void draw_compare(const TraceView& v, UiState& ui) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Compare with");
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
     const VariantInfo* cur = find_variant(ui.compare_algo);
     if (ImGui::BeginCombo("##compare", cur ? cur->title : ui.compare_algo.c_str())) {
         for (const VariantInfo& info : catalog())
@@ -92,13 +171,20 @@ void draw_compare(const TraceView& v, UiState& ui) {
             }
         ImGui::EndCombo();
     }
-    ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().text_dim),
-                       "same input, one step cursor for both");
+    const MeasurementFile* f = measured(ui);
+    size_picker(ui, f);
+    const TraceView* right = ui.compare.get();
+    if (v.trace && right && right->trace)
+        table(compare_rows(v, *right, f, ui.compare_n), v.trace->request.algo,
+              right->trace->request.algo);
+    // 32 words a row where either side has bank conflicts: the banks line up in columns.
+    const bool banks =
+        v.block_totals.bank_conflicts || (right && right->block_totals.bank_conflicts);
+    const std::uint32_t columns = banks ? trace::kWarpSize : 0;
     const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
-    side("##a", half, &v, ui, ui.compare_grid[0], ui.running);
+    side("##a", half, &v, ui, ui.compare_grid[0], ui.running, columns);
     ImGui::SameLine();
-    side("##b", half, ui.compare.get(), ui, ui.compare_grid[1], ui.compare_running);
+    side("##b", half, right, ui, ui.compare_grid[1], ui.compare_running, columns);
 }
 
 }  // namespace ws::ui

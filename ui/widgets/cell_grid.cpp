@@ -119,6 +119,7 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
     in.advance = advance;
     in.small_px = fonts().small->FontSize;
     in.race_line = !v.races.empty();
+    in.columns = options.columns;
     auto arrange = [&](const GridViewState& state) {
         in.zoom = state.zoom;
         in.pan_x = state.pan_x;

@@ -6,6 +6,8 @@
 #pragma once
 #include <imgui.h>
 
+#include <cstdint>
+
 #include "ui/model/playback.hpp"
 #include "ui/model/trace_view.hpp"
 #include "ui/ui_state.hpp"
@@ -13,8 +15,9 @@
 namespace ws::ui {
 
 struct CellGridOptions {
-    bool interactive = true;  // zoom, pan, tooltips
-    bool overview = true;     // the overview box when zoomed in
+    bool interactive = true;    // zoom, pan, tooltips
+    bool overview = true;       // the overview box when zoomed in
+    std::uint32_t columns = 0;  // 0: the grid chooses; 32: one bank row per row (the banks lesson)
 };
 
 void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, GridViewState& vs,

@@ -20,6 +20,7 @@ void arrange(const SharedGridInput& in, const Rect& area, float labels, SharedGr
     set_min_cell(spec, in.min_px, in.advance, in.min_chars);
     if (!out.split) {
         spec.slots = std::max(in.cells, in.threads);
+        spec.fixed_columns = in.columns;
         spec.area = {area.x, area.y + labels, area.w, area.h - labels};
         out.cells = grid_layout(spec);
         return;

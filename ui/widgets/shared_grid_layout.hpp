@@ -23,7 +23,8 @@ struct SharedGridInput {
     float advance = 0.602f;        // its glyph width per pixel of size
     float small_px = 13.6f;        // the caption font's size
     float zoom = 1.0f, pan_x = 0, pan_y = 0;
-    bool race_line = false;  // the trace races: a line of words about the step's race pairs
+    bool race_line = false;     // the trace races: a line of words about the step's race pairs
+    std::uint32_t columns = 0;  // 0: choose; else exactly this many (wider scrolls sideways)
 };
 
 struct SharedGridLayout {

@@ -1,0 +1,153 @@
+// Drawing the banks picture.
+#include "ui/widgets/banks_picture.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <bitset>
+#include <string>
+
+#include "ui/fonts.hpp"
+#include "ui/model/step_text.hpp"
+#include "ui/theme.hpp"
+#include "ui/widgets/draw.hpp"
+#include "ui/widgets/painter.hpp"
+
+namespace ws::ui {
+
+// With 8- or 16-byte accesses the warp is served in groups of 16 or 8 lanes; show the worst.
+void draw_banks_picture(const char* id, const InstructionInfo& info, float height) {
+    const Palette& p = palette();
+    Canvas c = begin_canvas(id, {0, height});
+    const BankPicture& pic = info.picture;
+    if (pic.groups.empty()) {
+        end_canvas(c);
+        return;
+    }
+    std::size_t worst = 0;
+    for (std::size_t i = 0; i < pic.groups.size(); ++i)
+        if (pic.groups[i].ways() > pic.groups[worst].ways()) worst = i;
+    const BankGroup& g = pic.groups[worst];
+    const float col = c.rect.w / 32.0f;
+    ImFont* small = fonts().small;
+    const float label_h = small->FontSize + 2;
+    if (c.rect.h < 4 * label_h) {
+        text_centered(c.dl, c.rect, p.text_dim, "(too small to draw the banks)");
+        end_canvas(c);
+        return;
+    }
+    // Top to bottom: the lanes, the lines fanning into banks, the bank slots with their words
+    // stacked, the bank numbers, a caption.
+    RasterPainter paint(c.dl, ImGui::GetID(id), c.rect, p.panel_bg);
+    const float lane_h = label_h + 2;
+    const Rect lanes{c.rect.x, c.rect.y, c.rect.w, lane_h};
+    const float slots_top = lanes.bottom() + std::clamp(c.rect.h * 0.22f, 12.0f, 3 * label_h);
+    const bool caption_row = c.rect.h >= 7 * label_h;
+    const float slots_bottom = c.rect.bottom() - (caption_row ? 2 : 1) * label_h - 2;
+    const float slot_h = slots_bottom - slots_top;
+    // Each word a box with its address where the stack fits at a readable height; else the
+    // conflicting words as one box that says how many (their addresses in the tooltip).
+    const bool stacked = float(g.ways()) * label_h <= slot_h;
+    const float box_h =
+        stacked ? std::min(slot_h / float(std::max(1u, g.ways())), label_h * 1.5f) : label_h * 1.2f;
+    const float lane_w = c.rect.w / float(g.lane_count);
+
+    const bool every_label = small->CalcTextSizeA(small->FontSize, 1e9f, 0, "31").x < lane_w - 2;
+    for (std::uint32_t k = 0; k < g.lane_count; ++k) {
+        const std::uint32_t lane = g.first_lane + k;
+        const Rect r{lanes.x + float(k) * lane_w + 1, lanes.y, lane_w - 2, lane_h};
+        const bool on = info.inst.active_mask >> lane & 1u;
+        paint.rect(r, on ? p.lane_on : p.lane_off);
+    }
+    // Labels after all boxes, so that a number wider than its lane is not covered.
+    for (std::uint32_t k = 0; k < g.lane_count; ++k) {
+        const std::uint32_t lane = g.first_lane + k;
+        if (!every_label && lane % 8 != 0) continue;
+        const bool on = info.inst.active_mask >> lane & 1u;
+        c.dl->AddText(small, small->FontSize,
+                      {lanes.x + float(k) * lane_w + 2, lanes.y + (lane_h - small->FontSize) / 2},
+                      on ? text_on(p.lane_on) : p.text_dim, std::to_string(lane).c_str());
+    }
+    const bool every_bank = small->CalcTextSizeA(small->FontSize, 1e9f, 0, "31").x < col;
+    for (std::uint32_t b = 0; b < 32; ++b) {
+        const auto& words = g.banks[b];
+        const bool conflict = words.size() > 1;
+        const float x = c.rect.x + float(b) * col;
+        paint.rect({x + 1, slots_top, col - 2, slot_h}, p.frame);
+        if (conflict && !stacked) {
+            const Rect box{x + 1, slots_top, col - 2, std::max(box_h, slot_h * 0.75f)};
+            paint.rect(box, p.conflict);
+            for (std::uint32_t lane = 0; lane < 32; ++lane)
+                for (const BankWord& bw : words)
+                    if (bw.lanes >> lane & 1u)
+                        paint.line({lanes.x + (float(lane - g.first_lane) + 0.5f) * lane_w,
+                                    lanes.bottom()},
+                                   {x + col * 0.5f, slots_top}, p.conflict, 2.0f);
+            const std::string n = std::to_string(words.size());
+            text_centered(c.dl, box, text_on(p.conflict), n + "-way", small, small->FontSize) ||
+                text_centered(c.dl, box, text_on(p.conflict), n, small, small->FontSize);
+        }
+        for (std::size_t w = 0; w < words.size() && (stacked || !conflict); ++w) {
+            const int sharing = static_cast<int>(std::bitset<32>(words[w].lanes).count());
+            const ImU32 fill = conflict ? p.conflict : sharing > 1 ? p.broadcast : p.single_word;
+            const Rect box{x + 1, slots_top + float(w) * box_h, col - 2, box_h - 1};
+            paint.rect(box, fill);
+            // The word's address where the box has room for it (the tooltip has them all),
+            // and how many lanes share it (a broadcast).
+            std::string label = std::to_string(words[w].word);
+            if (sharing > 1) label += " x" + std::to_string(sharing);
+            text_centered(c.dl, box, text_on(fill), label, small, small->FontSize) ||
+                text_centered(c.dl, box, text_on(fill), std::to_string(words[w].word), small,
+                              small->FontSize);
+            for (std::uint32_t lane = 0; lane < 32; ++lane) {
+                if (!(words[w].lanes >> lane & 1u)) continue;
+                const float lx = lanes.x + (float(lane - g.first_lane) + 0.5f) * lane_w;
+                paint.line({lx, lanes.bottom()}, {x + col * 0.5f, slots_top},
+                           conflict ? p.conflict : p.text_dim, conflict ? 2.0f : 1.0f);
+            }
+        }
+        if (conflict && stacked) {
+            // "N-way" (or "N" where that is too wide) under the stack, or over it when the
+            // slot is full.
+            const float y =
+                std::min(slots_top + float(words.size()) * box_h, slots_bottom - label_h);
+            std::string ways = std::to_string(words.size()) + "-way";
+            if (small->CalcTextSizeA(small->FontSize, 1e9f, 0, ways.c_str()).x > col)
+                ways = std::to_string(words.size());
+            const float tw = small->CalcTextSizeA(small->FontSize, 1e9f, 0, ways.c_str()).x;
+            c.dl->AddText(
+                small, small->FontSize, {x + (col - tw) * 0.5f, y},
+                y < slots_top + float(words.size()) * box_h ? text_on(p.conflict) : p.text,
+                ways.c_str());
+        }
+        if (every_bank || b % 4 == 0)
+            c.dl->AddText(small, small->FontSize, {x + 1, slots_bottom + 1}, p.text_dim,
+                          std::to_string(b).c_str());
+        const ImVec2 m = ImGui::GetIO().MousePos;
+        if (c.hovered && m.x >= x && m.x < x + col && !words.empty()) {
+            std::string tip = "bank " + std::to_string(b) + ": " +
+                              plural(words.size(), "distinct word", "distinct words") +
+                              (conflict ? " (served one after another)" : "") + "\n";
+            for (const BankWord& bw : words)
+                tip += "  word " + std::to_string(bw.word) + " (byte " +
+                       std::to_string(bw.word * 4) + "): " + lanes_text(bw.lanes) + "\n";
+            ImGui::SetTooltip("%s", tip.c_str());
+        }
+    }
+    if (!caption_row) {
+        end_canvas(c);
+        return;
+    }
+    std::string caption =
+        "bank = word address mod 32; stacked: the distinct words (their addresses) each bank "
+        "serves";
+    if (pic.groups.size() > 1)
+        caption += "; lanes " + std::to_string(g.first_lane) + "-" +
+                   std::to_string(g.first_lane + g.lane_count - 1) + ", the worst of " +
+                   std::to_string(pic.groups.size()) + " groups served one after another";
+    c.dl->AddText(small, small->FontSize, {c.rect.x, c.rect.bottom() - label_h}, p.text_dim,
+                  caption.c_str());
+    end_canvas(c);
+}
+
+}  // namespace ws::ui
