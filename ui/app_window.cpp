@@ -11,6 +11,7 @@
 #include "ui/backend_hooks.hpp"
 #include "ui/frame.hpp"
 #include "ui/gui_context.hpp"
+#include "ui/model/png_export.hpp"
 #include "ui/offscreen.hpp"
 #include "ui/png.hpp"
 #include "ui/session.hpp"
@@ -27,13 +28,36 @@ void on_signal(int) {
     g_stop = 1;
 }
 
-void export_png(GuiContext& gui, UiState& ui) {
+// The window, or the chosen panel's rectangle of it, as it was just drawn.
+void export_png(GuiContext& gui, UiState& ui, const TraceView& v, const Layout& layout) {
     ui.file_action = FileAction::None;
-    int w = 0, h = 0;
+    int w = 0, h = 0, ww = 0, wh = 0;
     gui.framebuffer_size(w, h);
-    std::string path = ui.file_path;
-    if (path.size() < 4 || path.substr(path.size() - 4) != ".png") path += ".png";
-    const std::string e = write_png(path, w, h, read_window_rgba(w, h));
+    gui.window_size(ww, wh);
+    std::string error;
+    const std::string name =
+        ui.export_name.empty()
+            ? default_png_name(v, v.clamp(static_cast<long>(ui.step())), ui.export_panel)
+            : ui.export_name;
+    const std::string path = png_path(ui.export_folder, name, &error);
+    if (path.empty()) {
+        ui.file_message = error;
+        ui.banner = error;
+        return;
+    }
+    std::vector<std::uint8_t> rgba = read_window_rgba(w, h);
+    if (ui.export_panel) {
+        if (!layout.shows(*ui.export_panel)) {
+            ui.file_message = std::string(panel_title(*ui.export_panel)) +
+                              " is not shown in this view: nothing exported";
+            return;
+        }
+        int cw = 0, ch = 0;
+        rgba = crop_rgba(rgba, w, h, layout[*ui.export_panel], ww ? float(w) / float(ww) : 1.0f,
+                         &cw, &ch);
+        w = cw, h = ch;
+    }
+    const std::string e = write_png(path, w, h, rgba);
     ui.file_message = e.empty() ? "wrote " + path : e;
     if (!e.empty()) ui.banner = e;
 }
@@ -91,10 +115,11 @@ int run_interactive(const WindowArgs& a) {
         int ww = 0, wh = 0, fw = 0, fh = 0;
         gui.window_size(ww, wh);
         gui.framebuffer_size(fw, fh);
-        draw_frame(s.view(), s.ui,
-                   layout_for(s.ui, a, float(ww), float(wh), gui.style().effective_scale()));
+        const Layout layout =
+            layout_for(s.ui, a, float(ww), float(wh), gui.style().effective_scale());
+        draw_frame(s.view(), s.ui, layout);
         gui.render(fw, fh);
-        if (s.ui.file_action == FileAction::ExportPng) export_png(gui, s.ui);
+        if (s.ui.file_action == FileAction::ExportPng) export_png(gui, s.ui, s.view(), layout);
         gui.swap();
     }
     gui.window_size(settings.width, settings.height);

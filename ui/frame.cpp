@@ -7,11 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "ui/keys.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 
 namespace ws::ui {
 namespace {
+
+constexpr int kKeyF1 = 290;  // GLFW_KEY_F1: the backend reports GLFW's key codes
 
 using DrawFn = void (*)(const TraceView&, UiState&);
 
@@ -146,26 +149,68 @@ void draw_frame(const TraceView& v, UiState& ui, const Layout& layout) {
         ImGui::End();
     }
     ui.tab_groups_drawn = std::move(drawn);
+    draw_help(ui);
+}
+
+// Which action a key pressed this frame asks for (the keys are the GLFW backend's codes).
+std::vector<KeyAction> pressed_actions() {
+    const ImGuiIO& io = ImGui::GetIO();
+    auto pressed = [](ImGuiKey k, bool repeat) {
+        return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k), repeat);
+    };
+    std::vector<KeyAction> out;
+    if (pressed(ImGuiKey_Space, false)) out.push_back(KeyAction::PlayPause);
+    if (pressed(ImGuiKey_RightArrow, true)) out.push_back(KeyAction::StepForward);
+    if (pressed(ImGuiKey_LeftArrow, true)) out.push_back(KeyAction::StepBack);
+    if (pressed(ImGuiKey_Home, false)) out.push_back(KeyAction::First);
+    if (pressed(ImGuiKey_End, false)) out.push_back(KeyAction::Last);
+    if (pressed(ImGuiKey_Escape, false)) out.push_back(KeyAction::CloseHelp);
+    if (ImGui::IsKeyPressed(kKeyF1, false)) out.push_back(KeyAction::Help);
+    for (ImWchar c : io.InputQueueCharacters)
+        if (c == '?') out.push_back(KeyAction::Help);
+    if (!io.KeyCtrl && ImGui::IsKeyPressed('P', false)) out.push_back(KeyAction::Presentation);
+    if (!io.KeyCtrl && ImGui::IsKeyPressed('C', false)) out.push_back(KeyAction::Controls);
+    return out;
 }
 
 void handle_keys(const TraceView& v, UiState& ui) {
     const ImGuiIO& io = ImGui::GetIO();
     if (io.WantTextInput) return;
     const std::size_t n = cursor_view(v, ui).step_count();
-    auto pressed = [](ImGuiKey k, bool repeat) {
-        return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k), repeat);
-    };
-    if (pressed(ImGuiKey_Space, false)) toggle_play(ui.playback, n);
-    if (pressed(ImGuiKey_RightArrow, true)) step_by(ui.playback, 1, n);
-    if (pressed(ImGuiKey_LeftArrow, true)) step_by(ui.playback, -1, n);
-    if (pressed(ImGuiKey_Home, false)) set_step(ui.playback, 0, n);
-    if (pressed(ImGuiKey_End, false)) set_step(ui.playback, n ? n - 1 : 0, n);
-    if (ImGui::IsKeyPressed('P', false) && !io.KeyCtrl) {
-        ui.presentation = !ui.presentation;
-        ui.controls_hidden = ui.presentation;
-        ui.style_changed = true;
+    for (KeyAction a : pressed_actions()) {
+        if (ui.help_open && a != KeyAction::Help && a != KeyAction::CloseHelp) continue;
+        switch (a) {
+            case KeyAction::PlayPause:
+                toggle_play(ui.playback, n);
+                break;
+            case KeyAction::StepForward:
+                step_by(ui.playback, 1, n);
+                break;
+            case KeyAction::StepBack:
+                step_by(ui.playback, -1, n);
+                break;
+            case KeyAction::First:
+                set_step(ui.playback, 0, n);
+                break;
+            case KeyAction::Last:
+                set_step(ui.playback, n ? n - 1 : 0, n);
+                break;
+            case KeyAction::Presentation:
+                ui.presentation = !ui.presentation;
+                ui.controls_hidden = ui.presentation;
+                ui.style_changed = true;
+                break;
+            case KeyAction::Controls:
+                ui.controls_hidden = !ui.controls_hidden;
+                break;
+            case KeyAction::Help:
+                ui.help_open = !ui.help_open;
+                break;
+            case KeyAction::CloseHelp:
+                ui.help_open = false;
+                break;
+        }
     }
-    if (ImGui::IsKeyPressed('C', false) && !io.KeyCtrl) ui.controls_hidden = !ui.controls_hidden;
 }
 
 }  // namespace ws::ui

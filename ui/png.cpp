@@ -3,7 +3,10 @@
 
 #include <stb_image_write.h>
 
+#include <cerrno>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 #include <unordered_set>
 
 namespace ws::ui {
@@ -13,8 +16,18 @@ std::string write_png(const std::string& path, int width, int height,
     if (width <= 0 || height <= 0 || rgba.size() < std::size_t(width) * std::size_t(height) * 4)
         return "no picture to write";
     stbi_write_png_compression_level = level;
-    if (!stbi_write_png(path.c_str(), width, height, 4, rgba.data(), width * 4))
-        return "cannot write " + path;
+    // Into a file beside the target, then renamed over it: an existing picture is replaced
+    // whole or not at all.
+    const std::string partial = path + ".partial";
+    if (!stbi_write_png(partial.c_str(), width, height, 4, rgba.data(), width * 4)) {
+        std::remove(partial.c_str());
+        return "cannot write " + path + " (the folder is not writable, or the disk is full)";
+    }
+    if (std::rename(partial.c_str(), path.c_str()) != 0) {
+        const std::string why = std::strerror(errno);
+        std::remove(partial.c_str());
+        return "cannot write " + path + ": " + why;
+    }
     return "";
 }
 

@@ -40,6 +40,7 @@ struct UiState {
     std::size_t step() const { return playback.step; }
     View view = View::Step;
     bool controls_hidden = false;  // the stage takes the whole width
+    bool help_open = false;        // the keys and mouse overlay (F1 or ?)
     // Where panels share a rectangle as tabs: the panels the user brought to the front, most
     // recent first (a group shows the first of them it holds, else its first panel), and the
     // tab groups drawn in the last frame (a new group selects its front tab once).
@@ -108,6 +109,11 @@ struct UiState {
     FileAction file_action = FileAction::None;
     std::string file_path = "warpscope-trace.wstrace";
     std::string file_message;
+    // Export PNG: the whole window or one panel, into a folder, under a name (empty: the one
+    // default_png_name suggests for the algorithm, step and panel).
+    std::optional<PanelId> export_panel;
+    std::string export_folder = ".";
+    std::string export_name;
 };
 
 }  // namespace ws::ui

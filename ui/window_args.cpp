@@ -7,6 +7,7 @@
 
 #include "kernels/catalog.hpp"
 #include "kernels/run/request_text.hpp"
+#include "ui/keys.hpp"
 
 namespace ws::ui {
 namespace {
@@ -209,6 +210,10 @@ ParsedArgs parse_window_args(int argc, const char* const* argv) {
             a.side_by_side = true;
             continue;
         }
+        if (flag == "--show-help") {
+            a.show_help = true;
+            continue;
+        }
         if (flag == "--help" || flag == "-h") {
             a.help = true;
             continue;
@@ -250,6 +255,7 @@ std::string window_usage() {
            "  view:    --step K|last --view step|compare|lab|circuit --side-by-side\n"
            "           --compare ID --size WxH\n"
            "           --presentation --hide-controls --theme dark|light --font-scale X --zoom Z\n"
+           "           --show-help (the keys overlay, F1)\n"
            "  --screenshot FILE  render the view (or one --panel " +
            panel_names() +
            ") to a PNG and exit\n"
@@ -257,8 +263,8 @@ std::string window_usage() {
            "                     three views, as DIR/PANEL-STEP.png (the GUI smoke test)\n"
            "  --bench-frames N   render N frames of the full window and print the median frame "
            "time\n"
-           "keys: Space play/pause, Left/Right step, Home/End first/last, P presentation, C "
-           "controls\n";
+           "keys: " +
+           keys_line() + "\n";
 }
 
 }  // namespace ws::ui

@@ -29,6 +29,7 @@ struct WindowArgs {
     bool presentation = false;
     bool hide_controls = false;
     bool side_by_side = false;  // the circuit view's Kogge-Stone | Brent-Kung | Sklansky
+    bool show_help = false;     // open with the keys overlay (F1) shown
     std::optional<std::string> theme;
     std::optional<float> font_scale;
     float zoom = 1.0f;              // of the shared-memory picture

@@ -25,6 +25,7 @@ Layout layout_for(const UiState& ui, const WindowArgs& a, float w, float h, floa
 // Applies the flags to a session; returns "" or the error for exit code 2.
 std::string prepare(Session& s, const WindowArgs& a) {
     if (a.view) s.ui.view = *a.view;
+    s.ui.help_open = a.show_help;
     if (a.panel == PanelId::Compare) s.ui.view = View::Compare;
     if (a.side_by_side) {
         s.ui.circuit_side_by_side = true;

@@ -12,12 +12,16 @@
 #include "app/cli/backend_select.hpp"
 #include "app/cli/commands.hpp"
 #include "app/cli/request_options.hpp"
+#include "ui/window_args.hpp"
 
 namespace ws::cli {
 
 int run_cli(int argc, char** argv) {
     CLI::App app{"warpscope: watch GPU reductions and scans work"};
     app.require_subcommand(1);
+    // The window's options and keys, from the window's own usage (one text, ui/window_args).
+    app.footer("\nWith no command (or with these options) warpscope opens the window:\n" +
+               ws::ui::window_usage());
     app.fallthrough(false);
 
     bool list_json = false;

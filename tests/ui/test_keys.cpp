@@ -8,7 +8,9 @@
 
 #include "tests/ui/headless_imgui.hpp"
 #include "ui/frame.hpp"
+#include "ui/keys.hpp"
 #include "ui/ui_state.hpp"
+#include "ui/window_args.hpp"
 
 using namespace ws::ui;
 using namespace ws::ui::testing;
@@ -99,4 +101,38 @@ TEST_CASE("keys typed into a field do not move the cursor", "[keys]") {
     CHECK_FALSE(ui.playback.playing);
     CHECK_FALSE(ui.presentation);
     CHECK_FALSE(ui.controls_hidden);
+}
+
+TEST_CASE("F1 or ? opens the help, Esc or F1 closes it; keys wait while it is open", "[keys]") {
+    HeadlessImGui gui;
+    Keyboard keys;
+    ImGui::GetIO().KeyMap[ImGuiKey_Escape] = GLFW_KEY_ESCAPE;
+    const auto v = emulated_view("reduce-sequential", "64", 32);
+    UiState ui;
+    keys.press(GLFW_KEY_F1, *v, ui);
+    CHECK(ui.help_open);
+    keys.press(GLFW_KEY_RIGHT, *v, ui);  // the help is in front: the step stays
+    CHECK(ui.step() == 0);
+    keys.press(GLFW_KEY_ESCAPE, *v, ui);
+    CHECK_FALSE(ui.help_open);
+    // '?' arrives as a character.
+    ImGui::GetIO().AddInputCharacter('?');
+    ImGui::NewFrame();
+    handle_keys(*v, ui);
+    ImGui::Render();
+    CHECK(ui.help_open);
+    keys.press(GLFW_KEY_F1, *v, ui);
+    CHECK_FALSE(ui.help_open);
+    keys.press(GLFW_KEY_RIGHT, *v, ui);
+    CHECK(ui.step() == 1);
+}
+
+TEST_CASE("the help lists every key the window answers, from the one table", "[keys]") {
+    const std::string line = keys_line();
+    for (const KeyBinding& k : key_bindings()) {
+        if (k.action == KeyAction::CloseHelp) continue;
+        CHECK(line.find(k.keys) != std::string::npos);
+    }
+    CHECK(window_usage().find(line) != std::string::npos);
+    CHECK_FALSE(mouse_hints().empty());
 }

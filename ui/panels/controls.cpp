@@ -8,6 +8,7 @@
 
 #include "kernels/catalog.hpp"
 #include "ui/fonts.hpp"
+#include "ui/model/png_export.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
@@ -210,17 +211,42 @@ void display_controls(UiState& ui) {
     }
 }
 
-void file_controls(UiState& ui) {
+// A picture of the window or of one panel, as it is on screen now.
+void picture_controls(const TraceView& v, UiState& ui) {
+    label("Picture");
+    const std::string shown =
+        ui.export_panel ? panel_title(*ui.export_panel) : std::string("whole window");
+    if (ImGui::BeginCombo("##exportpanel", shown.c_str())) {
+        if (ImGui::Selectable("whole window", !ui.export_panel)) ui.export_panel.reset();
+        for (PanelId p : kAllPanels)
+            if (ImGui::Selectable(panel_title(p), ui.export_panel == p)) ui.export_panel = p;
+        ImGui::EndCombo();
+    }
+    label("Folder");
+    ImGui::InputText("##exportfolder", &ui.export_folder);
+    label("Name");
+    const std::string suggested =
+        default_png_name(v, v.clamp(static_cast<long>(ui.step())), ui.export_panel);
+    ImGui::InputTextWithHint("##exportname", suggested.c_str(), &ui.export_name);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("left empty: %s (from the algorithm, the step and the panel)",
+                          suggested.c_str());
+    if (ImGui::Button("Export PNG")) ui.file_action = FileAction::ExportPng;
+}
+
+void file_controls(const TraceView& v, UiState& ui) {
     label("File");
     ImGui::InputText("##path", &ui.file_path);
     if (ImGui::Button("Open trace")) ui.file_action = FileAction::OpenTrace;
     ImGui::SameLine();
     if (ImGui::Button("Save trace")) ui.file_action = FileAction::SaveTrace;
-    if (ImGui::Button("Export PNG")) ui.file_action = FileAction::ExportPng;
+    ImGui::TextUnformatted("Stats:");
     ImGui::SameLine();
     if (ImGui::Button("CSV")) ui.file_action = FileAction::ExportCsv;
     ImGui::SameLine();
     if (ImGui::Button("JSON")) ui.file_action = FileAction::ExportJson;
+    ImGui::Separator();
+    picture_controls(v, ui);
     if (!ui.file_message.empty()) {
         ImGui::PushFont(fonts().small);
         text_wrapped_colored(palette().text_dim, ui.file_message);
@@ -236,7 +262,7 @@ void draw_controls(const TraceView& v, UiState& ui) {
     result_lines(v, ui);
     ImGui::Separator();
     if (ImGui::CollapsingHeader("Display", ImGuiTreeNodeFlags_DefaultOpen)) display_controls(ui);
-    if (ImGui::CollapsingHeader("Files")) file_controls(ui);
+    if (ImGui::CollapsingHeader("Files")) file_controls(v, ui);
 }
 
 }  // namespace ws::ui

@@ -17,5 +17,7 @@ void draw_timeline(const TraceView& v, UiState& ui);
 void draw_compare(const TraceView& v, UiState& ui);
 void draw_lab(const TraceView& v, UiState& ui);
 void draw_circuit(const TraceView& v, UiState& ui);
+// Over the panels, while UiState::help_open: the keys and the mouse (F1 or ?).
+void draw_help(UiState& ui);
 
 }  // namespace ws::ui

@@ -54,7 +54,7 @@ void buttons(const TraceView& v, UiState& ui) {
         pb.speed = speed;
     ImGui::SameLine(0, 24);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().text_dim),
-                       "Space: play/pause   \xe2\x86\x90/\xe2\x86\x92: step   Home/End");
+                       "Space: play/pause   \xe2\x86\x90/\xe2\x86\x92: step   F1: all keys");
 }
 
 }  // namespace

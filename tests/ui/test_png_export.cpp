@@ -1,0 +1,72 @@
+// Exporting a picture of the window or one panel: the suggested name, the folder checked, the
+// panel's crop, and a file replaced whole or not at all.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
+
+#include "tests/ui/emulated_view.hpp"
+#include "ui/model/png_export.hpp"
+#include "ui/png.hpp"
+
+using namespace ws;
+using namespace ws::ui;
+namespace fs = std::filesystem;
+
+TEST_CASE("a picture is named after the algorithm, the step and the panel", "[export]") {
+    const auto v = testing::emulated_view("reduce-sequential", "64", 32);
+    CHECK(default_png_name(*v, 3, PanelId::Banks) == "reduce-sequential-step-3-0-banks.png");
+    CHECK(default_png_name(*v, 0, std::nullopt) == "reduce-sequential-step-0-0.png");
+}
+
+TEST_CASE("the export folder must exist and the name must be a name", "[export]") {
+    const fs::path dir = fs::temp_directory_path() / ("ws-export-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    std::string error;
+    CHECK(png_path(dir.string(), "picture", &error) == (dir / "picture.png").string());
+    CHECK(error.empty());
+    CHECK(png_path((dir / "missing").string(), "a.png", &error).empty());
+    CHECK(error.find("no such folder") != std::string::npos);
+    std::ofstream((dir / "file").string()) << "x";
+    CHECK(png_path((dir / "file").string(), "a.png", &error).empty());
+    CHECK(error.find("not a folder") != std::string::npos);
+    CHECK(png_path(dir.string(), "sub/a.png", &error).empty());
+    CHECK_FALSE(error.empty());
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a panel's picture is its rectangle of the window's pixels", "[export]") {
+    // 4x3 pixels, each holding its own x and y; the window is drawn at 2 pixels per unit.
+    std::vector<std::uint8_t> rgba(4 * 3 * 4);
+    for (int y = 0; y < 3; ++y)
+        for (int x = 0; x < 4; ++x) {
+            rgba[std::size_t(y * 4 + x) * 4] = std::uint8_t(x);
+            rgba[std::size_t(y * 4 + x) * 4 + 1] = std::uint8_t(y);
+        }
+    int w = 0, h = 0;
+    const auto crop = crop_rgba(rgba, 4, 3, {0.5f, 0.5f, 1.0f, 1.0f}, 2.0f, &w, &h);
+    REQUIRE(w == 2);
+    REQUIRE(h == 2);
+    CHECK(crop[0] == 1);   // x of the first pixel
+    CHECK(crop[1] == 1);   // its y
+    CHECK(crop[12] == 2);  // the last pixel: x 2
+    CHECK(crop[13] == 2);  //                 y 2
+}
+
+TEST_CASE("a picture replaces an existing file whole, or leaves it", "[export]") {
+    const fs::path dir = fs::temp_directory_path() / ("ws-png-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    const std::string path = (dir / "p.png").string();
+    std::ofstream(path) << "an older picture";
+    const std::vector<std::uint8_t> rgba(8 * 8 * 4, 200);
+    CHECK(write_png(path, 8, 8, rgba) == "");
+    CHECK(fs::file_size(path) > 16);
+    CHECK_FALSE(fs::exists(path + ".partial"));
+    // Into a folder that is not there: an error, nothing written.
+    const std::string nowhere = (dir / "none" / "p.png").string();
+    CHECK(write_png(nowhere, 8, 8, rgba).find("cannot write") == 0);
+    CHECK_FALSE(fs::exists(nowhere));
+    fs::remove_all(dir);
+}

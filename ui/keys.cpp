@@ -1,0 +1,46 @@
+// The table of keys and mouse actions.
+#include "ui/keys.hpp"
+
+namespace ws::ui {
+
+const std::vector<KeyBinding>& key_bindings() {
+    static const std::vector<KeyBinding> keys = {
+        {KeyAction::PlayPause, "Space", "play / pause"},
+        {KeyAction::StepForward, "\xe2\x86\x92",
+         "step forward (inside a race: the next access-step)"},
+        {KeyAction::StepBack, "\xe2\x86\x90", "step back"},
+        {KeyAction::First, "Home", "first step"},
+        {KeyAction::Last, "End", "last step"},
+        {KeyAction::Presentation, "P", "presentation mode: large type, high contrast"},
+        {KeyAction::Controls, "C", "show or hide the controls"},
+        {KeyAction::Help, "F1 or ?", "this help"},
+        {KeyAction::CloseHelp, "Esc", "close the help"},
+    };
+    return keys;
+}
+
+const std::vector<MouseHint>& mouse_hints() {
+    static const std::vector<MouseHint> hints = {
+        {"Shared memory",
+         "hover: a cell's whole value; wheel: scroll (Ctrl+wheel: zoom); "
+         "drag: pan; double-click: fit; the strip at the right: jump"},
+        {"Warps", "click a column: go to that step; hover a strip: the paths its lanes took"},
+        {"Banks", "pick the instruction above the picture; hover a bank: its words and lanes"},
+        {"Code", "hover a highlighted line: its warp instructions, divergence, conflicts"},
+        {"Playback", "click or drag the strip of steps to go there"},
+        {"Tabs", "where the window is small, panels share a place: click a tab"},
+        {"Bandwidth lab", "hover a point: n, time, GB/s; Lines... picks the lines"},
+    };
+    return hints;
+}
+
+std::string keys_line() {
+    std::string out;
+    for (const KeyBinding& k : key_bindings()) {
+        if (k.action == KeyAction::CloseHelp) continue;
+        out += (out.empty() ? "" : ", ") + std::string(k.keys) + " " + k.what;
+    }
+    return out;
+}
+
+}  // namespace ws::ui

@@ -1,0 +1,37 @@
+// The window's keys and mouse actions, written once: the key handling (frame.cpp) acts on these
+// actions, the help overlay (F1 or ?) and `warpscope --help` list them from here.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace ws::ui {
+
+enum class KeyAction {
+    PlayPause,
+    StepBack,
+    StepForward,
+    First,
+    Last,
+    Presentation,
+    Controls,
+    Help,       // open or close the help
+    CloseHelp,  // Esc
+};
+
+struct KeyBinding {
+    KeyAction action;
+    const char* keys;  // as the overlay prints them: "Space", "F1 or ?"
+    const char* what;  // "play / pause"
+};
+const std::vector<KeyBinding>& key_bindings();
+
+struct MouseHint {
+    const char* where;  // "Shared memory"
+    const char* what;   // "wheel: scroll (Ctrl+wheel: zoom), drag: pan, double-click: fit"
+};
+const std::vector<MouseHint>& mouse_hints();
+
+// "Space play / pause, ←/→ step back / forward, ..." for a one-line usage.
+std::string keys_line();
+
+}  // namespace ws::ui
