@@ -49,8 +49,9 @@ Session::Session(bool background) : background_(background) {
     view_ = error_view({}, "");
 }
 
-void Session::show(RunResult result) {
+void Session::show(RunResult result, const std::string& replayed_from) {
     view_ = std::move(result.view);
+    ui.replayed_from = replayed_from;
     ui.note = result.note;
     if (!result.note.empty()) ui.banner = result.note;
     const std::size_t n = view_->step_count();
@@ -128,7 +129,7 @@ std::string Session::open_trace(const std::string& path) {
     RunResult result;
     result.view = make_trace_view(std::move(t));
     result.note = "replaying " + path;
-    show(std::move(result));
+    show(std::move(result), path);
     ui.banner.clear();
     run_compare();
     if (ui.circuit_side_by_side) run_circuits();

@@ -38,7 +38,7 @@ class Session {
     static std::string data_root();
 
   private:
-    void show(RunResult result);
+    void show(RunResult result, const std::string& replayed_from = "");
     void file_action();
     void sweep_actions();
 

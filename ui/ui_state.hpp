@@ -101,9 +101,10 @@ struct UiState {
     bool sweep_start = false, sweep_cancel = false, sweep_save = false;
 
     // What the header shows.
-    std::string banner;    // an error the program survived, until dismissed
-    std::string note;      // the last run's note (fallbacks, timings)
-    std::string gpu_name;  // empty: no GPU backend registered
+    std::string banner;         // an error the program survived, until dismissed
+    std::string note;           // the last run's note (fallbacks, timings)
+    std::string gpu_name;       // empty: no GPU backend registered
+    std::string replayed_from;  // the trace file on show, "" when it is a run of this session
 
     // A file operation asked for by the controls panel, carried out by the app.
     FileAction file_action = FileAction::None;

@@ -32,6 +32,7 @@ void run_reduction(const VariantInfo& info, const run::RunOptions& options, Trac
     const std::vector<T> input = run::make_input<T>(req.pattern, req.n, req.seed);
     const run::Reference ref = run::reference_sum(input);
     out.expected = trace::Value::of(T(ref.sum));
+    out.tolerance = double(run::sum_tolerance<T>(req.n, ref.abs_sum));
 
     DeviceBuffer<T> d_in(req.n, "input");
     WS_CUDA(cudaMemcpy(d_in.get(), input.data(), req.n * sizeof(T), cudaMemcpyHostToDevice),

@@ -36,6 +36,7 @@ void run_scan(const VariantInfo& info, const run::RunOptions& options, trace::Tr
 
     const run::ScanCheck<T> check = run::check_scan(input, result.data(), req.kind);
     out.expected = trace::Value::of(check.expected_last);
+    out.tolerance = double(check.tolerance_last);
     out.result = trace::Value::of(result.back());
     out.output_digest = trace::file_format::fnv1a64(reinterpret_cast<const char*>(result.data()),
                                                     result.size() * sizeof(T));

@@ -60,6 +60,7 @@ void run_reduction(reduce::ReduceKernel<T, SimProbe> kernel, const VariantInfo& 
     if (!options.record) out.blocks.clear();
     out.totals = recorder.totals();
     out.expected = trace::Value::of(T(ref.sum));
+    out.tolerance = double(sum_tolerance<T>(req.n, ref.abs_sum));
     if (out.error.empty()) {
         out.result = trace::Value::of(a[0]);
         std::string why;

@@ -88,6 +88,7 @@ void execute(const scan::ScanKernels<T, SimProbe>& k, const VariantInfo& info,
     out.totals = recorder.totals();
     const ScanCheck<T> check = check_scan(input, buffers[1].data(), req.kind);
     out.expected = trace::Value::of(check.expected_last);
+    out.tolerance = double(check.tolerance_last);
     if (!out.error.empty()) return;
     const std::vector<T>& result = buffers[1];
     out.result = trace::Value::of(result.back());

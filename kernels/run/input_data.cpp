@@ -61,9 +61,7 @@ bool matches_reference(T got, const Reference& ref, std::uint64_t n, std::string
         msg << "got " << got << ", expected " << want;
     } else {
         if (std::isfinite(double(got))) {
-            const long double eps = std::numeric_limits<T>::epsilon();
-            const long double levels = std::ceil(std::log2((long double)(n > 1 ? n : 2))) + 1;
-            const long double bound = 2 * eps * levels * ref.abs_sum;
+            const long double bound = sum_tolerance<T>(n, ref.abs_sum);
             const long double err = std::fabs((long double)got - ref.sum);
             if (err <= bound) return true;
             msg.precision(17);
@@ -111,9 +109,8 @@ ScanCheck<T> check_scan(const std::vector<T>& input, const T* output, trace::Sca
         if constexpr (std::is_integral_v<T>) {
             if (c.ok && got != T(wrapped)) wrong(i, got, T(wrapped), "");
         } else if (c.ok) {
-            const long double eps = std::numeric_limits<T>::epsilon();
-            const unsigned levels = (i == 0 ? 0u : 64u - unsigned(__builtin_clzll(i))) + 1u;
-            const long double bound = 2 * eps * levels * abs;
+            const long double bound = sum_tolerance<T>(i + 1, abs);
+            if (i + 1 == n) c.tolerance_last = bound;
             const long double err = std::fabs((long double)got - sum);
             if (!(err <= bound)) {  // also catches NaN
                 std::ostringstream more;

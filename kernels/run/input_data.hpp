@@ -1,9 +1,12 @@
 // Input arrays for requests, the same on every machine (no <random> distributions, whose output
 // differs between standard libraries), and the CPU reference sums they are checked against.
 #pragma once
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "kernels/trace/scan_kind.hpp"
@@ -27,6 +30,20 @@ struct Reference {
 template <class T>
 Reference reference_sum(const std::vector<T>& x);
 
+// The largest error a floating-point sum of n terms whose magnitudes add up to `abs_sum` may
+// have and still be right: 2 * eps(T) * ceil(log2(n) + 1) * abs_sum, the bound of a pairwise
+// (tree) summation. 0 for integers (they must be exact).
+template <class T>
+long double sum_tolerance(std::uint64_t n, long double abs_sum) {
+    if constexpr (std::is_integral_v<T>) {
+        return 0;
+    } else {
+        const long double eps = std::numeric_limits<T>::epsilon();
+        const long double levels = std::ceil(std::log2((long double)(n > 1 ? n : 2))) + 1;
+        return 2 * eps * levels * abs_sum;
+    }
+}
+
 // Does `got` match the reference? Integers: exactly (mod 2^32, as the GPU wraps). Floating
 // point: |got - sum| <= 2 * eps(T) * ceil(log2(n) + 1) * sum|x|, the bound of a pairwise
 // (tree) summation, which every variant is. `why` says by how much it missed.
@@ -43,6 +60,7 @@ struct ScanCheck {
     bool ok = true;
     std::string why;
     T expected_last{};
+    long double tolerance_last = 0;  // the bound the last element was checked against
 };
 template <class T>
 ScanCheck<T> check_scan(const std::vector<T>& input, const T* output, trace::ScanKind kind);

@@ -113,6 +113,9 @@ struct Trace {
 
     Value result;    // reductions: the sum; scans: the last output element
     Value expected;  // the CPU reference for `result`
+    // Floating point: how far `result` may be from `expected` and still be right (the bound of
+    // a tree summation, kernels/run/input_data.hpp); 0 for integers, and in files older than it.
+    double tolerance = 0;
     // Scans: FNV-1a 64 of the whole output array's bytes (0 for reductions), so that two runs
     // can be compared element for element without keeping the array.
     std::uint64_t output_digest = 0;

@@ -239,6 +239,11 @@ void read_header(const json& h, Trace& t, std::uint64_t version) {
     }
     t.result = get_value(h, "result");
     t.expected = get_value(h, "expected");
+    t.tolerance = 0;  // added after version 2 began; absent: not recorded
+    if (const auto it = h.find("tolerance"); it != h.end()) {
+        if (!it->is_number() || it->get<double>() < 0) wrong_type("", "tolerance", "a number >= 0");
+        t.tolerance = it->get<double>();
+    }
     t.ok = get_bool(h, "", "ok");
     t.error = get_string(h, "", "error");
     t.output_digest = h.contains("output_digest") ? get_u64(h, "", "output_digest") : 0;

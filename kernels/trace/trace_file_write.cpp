@@ -53,6 +53,7 @@ json header_json(const Trace& t) {
         {"totals", counters},
         {"result", value_json(t.result)},
         {"expected", value_json(t.expected)},
+        {"tolerance", t.tolerance},
         {"ok", t.ok},
         {"error", t.error},
         {"output_digest", t.output_digest},

@@ -9,6 +9,7 @@
 #include "kernels/catalog.hpp"
 #include "ui/fonts.hpp"
 #include "ui/model/png_export.hpp"
+#include "ui/model/provenance.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
@@ -141,9 +142,16 @@ void request_controls(const TraceView& v, UiState& ui) {
         label("  seed");
         ImGui::InputScalar("##seed", ImGuiDataType_U64, &f.seed);
     }
+    if (!ui.replayed_from.empty() && v.trace) {
+        // A replayed trace: where it was recorded, and where the next run will go.
+        ImGui::PushFont(fonts().small);
+        text_wrapped_colored(palette().text_dim,
+                             "shown: " + provenance(*v.trace, ui.replayed_from));
+        ImGui::PopFont();
+    }
     if (ui.gpu_name.empty()) {
         f.gpu = false;
-        label("Backend");
+        label(ui.replayed_from.empty() ? "Backend" : "Next run");
         ImGui::TextUnformatted("CPU emulator");
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("No GPU backend in this build or on this machine.");
@@ -180,12 +188,9 @@ void result_lines(const TraceView& v, UiState& ui) {
     if (ui.running) ImGui::Text("running\xe2\x80\xa6 %.1f s", ui.running_seconds);
     if (!v.trace) return;
     const trace::Trace& t = *v.trace;
-    if (t.error.empty() && !t.blocks.empty())
-        ImGui::Text("result %s  (expected %s)  ok", t.result.to_string().c_str(),
-                    t.expected.to_string().c_str());
+    if (!t.blocks.empty()) ImGui::TextWrapped("%s", result_line(t).c_str());
     ImGui::PushFont(fonts().small);
-    text_wrapped_colored(
-        p.text_dim, "ran on " + t.device + (t.recorded_at.empty() ? "" : ", " + t.recorded_at));
+    text_wrapped_colored(p.text_dim, provenance(t, ui.replayed_from));
     if (!ui.note.empty()) text_wrapped_colored(p.text_dim, ui.note);
     ImGui::PopFont();
 }

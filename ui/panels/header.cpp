@@ -7,6 +7,7 @@
 
 #include "kernels/catalog.hpp"
 #include "ui/fonts.hpp"
+#include "ui/model/provenance.hpp"
 #include "ui/model/request_form.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
@@ -109,7 +110,7 @@ void draw_header(const TraceView& v, UiState& ui) {
     // algorithm) the title goes first, else the device and then the sizes (the shared-memory
     // panel tells them).
     const std::string title = info ? info->title : t.request.algo;
-    const std::string device = "   on " + t.device;
+    const std::string device = "   " + provenance(t, ui.replayed_from);
     const std::string full = title + "   " + sizes + device + running;
     // Shorter and shorter, but always with n and block.
     std::vector<std::string> shorter = {sizes + device + running, sizes + running, must};

@@ -1,0 +1,20 @@
+// Where the numbers on show came from, and whether the result was right, each worded once for
+// every place that says it (the header, the controls, the result line):
+//   "emulated on the CPU (lockstep schedule)"
+//   "measured now on NVIDIA H100 80GB HBM3"
+//   "recorded on NVIDIA H100 80GB HBM3, 2026-11-22 (replayed from strided.wstrace)"
+#pragma once
+#include <string>
+
+#include "kernels/trace/trace.hpp"
+
+namespace ws::ui {
+
+// `replayed_from`: the file the trace was opened from, "" for a run of this session.
+std::string provenance(const trace::Trace& t, const std::string& replayed_from);
+
+// "result 32640, expected 32640: ok"; floating point with the bound it was checked against:
+// "result 1.2346e+04, expected 1.2346e+04 (within 3.1e-03): ok"; "...: WRONG".
+std::string result_line(const trace::Trace& t);
+
+}  // namespace ws::ui
