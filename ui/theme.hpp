@@ -14,6 +14,7 @@ struct Palette {
     ImU32 panel_bg, text, text_dim, grid, frame;
     ImU32 cell, cell_undefined, cell_border;
     ImU32 read, written, from_global, arrow, raced;
+    ImU32 tile_aggregate, tile_prefix;   // the look-back's published tile states
     ImU32 lane_on, lane_off, lane_dead;  // active, idle (live) and not launched lanes
     ImU32 divergent, conflict, broadcast, single_word;
     ImU32 current, current_fill, line_ran, line_ran_text;

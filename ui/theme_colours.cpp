@@ -21,6 +21,7 @@ ThemeColours make_dark() {
     c.frame = 0x2C313C, c.cell = 0x2E3440, c.cell_undefined = 0x22262E, c.cell_border = 0x4C5566;
     c.read = kSkyBlue, c.written = kOrange, c.arrow = kYellow, c.from_global = kTolGreen;
     c.raced = kTolMagenta, c.warp_a = 0x8491A8, c.warp_b = 0xA9B4C6;
+    c.tile_aggregate = kTolWine, c.tile_prefix = 0x332288;
     c.path1 = kTolCyan, c.path2 = kTolSand, c.path3 = kTolMint, c.lane_off = 0x3B4150;
     c.lane_dead = 0x1A1C21, c.divergent = kPurple;
     c.conflict = kVermillion, c.broadcast = kBlue, c.single_word = kGreen;
@@ -42,6 +43,7 @@ ThemeColours make_light() {
     c.frame = 0xE1E4EA, c.cell = 0xFFFFFF, c.cell_undefined = 0xE4E6EA, c.cell_border = 0x9098A6;
     c.read = kSkyBlue, c.written = kOrange, c.arrow = kBlue, c.from_global = kTolGreen;
     c.raced = kTolMagenta, c.warp_a = 0x98A4B8, c.warp_b = 0xBCC5D3;
+    c.tile_aggregate = 0x882255, c.tile_prefix = 0x332288;
     c.path1 = kTolCyan, c.path2 = kGreen, c.path3 = kTolWine, c.lane_off = 0xD3D7DE;
     c.lane_dead = 0xF0F0F0, c.divergent = kPurple;
     c.conflict = kVermillion, c.broadcast = kTolBlue, c.single_word = kTolTeal2;
@@ -94,7 +96,9 @@ const std::vector<std::vector<Role>>& role_groups() {
          {"race", &T::raced},
          {"cell", &T::cell},
          {"warp (even)", &T::warp_a},
-         {"warp (odd)", &T::warp_b}},
+         {"warp (odd)", &T::warp_b},
+         {"tile: aggregate published", &T::tile_aggregate},
+         {"tile: prefix published", &T::tile_prefix}},
         {{"first path (active lane)", &T::path1},
          {"second path", &T::path2},
          {"third path", &T::path3},
@@ -128,6 +132,8 @@ const std::vector<Role>& all_roles() {
         {"warp (even)", &T::warp_a},
         {"warp (odd)", &T::warp_b},
         {"current", &T::current},
+        {"tile: aggregate published", &T::tile_aggregate},
+        {"tile: prefix published", &T::tile_prefix},
     };
     return roles;
 }

@@ -19,6 +19,7 @@ struct ThemeColours {
     std::uint32_t panel_bg, text, text_dim, grid, frame, cell, cell_undefined, cell_border;
     // Shared memory.
     std::uint32_t read, written, arrow, from_global, raced, warp_a, warp_b;
+    std::uint32_t tile_aggregate, tile_prefix;  // the look-back's published tile states
     // Warps: the paths lanes took (the first is an active lane), idle and not launched lanes.
     std::uint32_t path1, path2, path3, lane_off, lane_dead, divergent;
     // Banks.

@@ -319,6 +319,11 @@ std::shared_ptr<const TraceView> make_trace_view(std::shared_ptr<const trace::Tr
     v->origin_ids = ids;
     for (std::size_t i = 0; i < v->steps.size(); ++i) v->steps[i].origin = i;
     expand_racy_steps(*v);
+    v->tiles = tile_strip(*v);
+    for (const StepView& s : v->steps) {
+        for (std::uint8_t c : s.cells) v->any_padding |= (c & kCellPadding) != 0;
+        for (const WarpPathView& w : s.paths) v->max_paths = std::max(v->max_paths, w.masks.size());
+    }
     return v;
 }
 

@@ -16,6 +16,7 @@
 #include "kernels/trace/trace.hpp"
 #include "ui/model/bank_picture.hpp"
 #include "ui/model/circuit.hpp"
+#include "ui/model/tile_status.hpp"
 
 namespace ws::ui {
 
@@ -140,6 +141,10 @@ struct TraceView {
     // (a reduction: the value it wrote out), "last element 8128" (a scan's tile); "" if none.
     std::string block_result;
     Circuit circuit;  // the block's addition network (the circuit view)
+    TileStrip tiles;  // the look-back's tile states (look-back traces only)
+    // What the legends need to name: padding cells, the most paths a warp took in one step.
+    bool any_padding = false;
+    std::size_t max_paths = 1;
 
     std::size_t step_count() const { return steps.size(); }
     bool empty() const { return steps.empty(); }

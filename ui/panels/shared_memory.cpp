@@ -9,6 +9,7 @@
 #include "ui/theme.hpp"
 #include "ui/widgets/cell_grid.hpp"
 #include "ui/widgets/draw.hpp"
+#include "ui/widgets/tile_strip.hpp"
 
 namespace ws::ui {
 
@@ -17,15 +18,19 @@ void draw_shared_memory(const TraceView& v, UiState& ui) {
     // Two lines of legend and one of facts at most, so that a narrow panel keeps its room for
     // the picture (what does not fit is under "more…").
     ImGui::PushFont(fonts().small);
-    legend_row({{p.read, "read"},
-                {p.written, "written"},
-                {p.arrow, "value added into"},
-                {p.from_global, "loaded from global"},
-                {warp_color(0), "thread (warps alternate two tones, faint = idle)"},
-                {p.cell_undefined, "padding (no data: past n)", true},
-                {p.raced, "race: two threads, one word, no sync (first \xe2\x86\x92 second)"},
-                {0, "~ value shortened (hover: all of it)", false, true}},
-               2);
+    // The roles this trace shows (padding and races only where they happen).
+    std::vector<LegendEntry> legend = {
+        {p.read, "read"},
+        {p.written, "written"},
+        {p.arrow, "value added into"},
+        {p.from_global, "loaded from global"},
+        {warp_color(0), "thread (warps alternate two tones, faint = idle)"}};
+    if (v.any_padding) legend.push_back({p.cell_undefined, "padding (no data: past n)", true});
+    if (!v.races.empty())
+        legend.push_back(
+            {p.raced, "race: two threads, one word, no sync (first \xe2\x86\x92 second)"});
+    legend.push_back({0, "~ value shortened (hover: all of it)", false, true});
+    legend_row(legend, 2);
     if (v.trace) {
         std::string what = std::to_string(v.cells) + " cells of " +
                            trace::dtype_name(v.trace->smem_type) + ", block " +
@@ -38,6 +43,7 @@ void draw_shared_memory(const TraceView& v, UiState& ui) {
                               what.c_str());
     }
     ImGui::PopFont();
+    draw_tile_strip(v, v.clamp(static_cast<long>(ui.step())));
     if (ui.shared_grid.zoom > 1.01f) {
         ImGui::SameLine();
         if (ImGui::SmallButton("fit")) ui.shared_grid = GridViewState{};

@@ -78,13 +78,13 @@ void draw_warps(const TraceView& v, UiState& ui) {
     const std::size_t step = v.clamp(static_cast<long>(ui.step()));
     ImGui::TextWrapped("%s", step_summary(v, step).c_str());
     ImGui::PushFont(fonts().small);
-    legend_row({{p.path[0], "active lane (first path)"},
-                {p.path[1], "second path"},
-                {p.path[2], "third path"},
-                {p.lane_off, "idle lane"},
-                {p.divergent, "divergent warp", true},
-                {p.current, "this access-step's lanes"}},
-               2);
+    std::vector<LegendEntry> legend = {{p.path[0], "active lane (first path)"}};
+    if (v.max_paths > 1) legend.push_back({p.path[1], "second path"});
+    if (v.max_paths > 2) legend.push_back({p.path[2], "third path"});
+    legend.push_back({p.lane_off, "idle lane"});
+    legend.push_back({p.divergent, "divergent warp", true});
+    if (!v.races.empty()) legend.push_back({p.current, "this access-step's lanes"});
+    legend_row(legend, 2);
     ImGui::PopFont();
     if (v.empty()) return;
 
