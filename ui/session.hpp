@@ -33,7 +33,7 @@ class Session {
     // (except ExportPng, which needs the renderer).
     void update();
 
-    // Where assets/ and ../shared/ are found: $WARPSCOPE_ROOT, else the source tree this was
+    // Where assets/ is found: $WARPSCOPE_ROOT, else the source tree this was
     // built from, else the working directory.
     static std::string data_root();
 

@@ -93,6 +93,7 @@ void draw_code(const TraceView& v, UiState& ui) {
     const float number_w = ImGui::CalcTextSize("000").x + ImGui::GetStyle().ItemSpacing.x;
     const std::uint16_t followed = s ? main_line(*s) : 0;
     float followed_y = -1;  // where the line the panel follows starts, in the child
+    float followed_h = 0;   // and how tall it is, wrapped
     for (std::size_t i = 0; i < v.source_lines.size(); ++i) {
         const auto line = static_cast<std::uint16_t>(i + 1);
         const LineActivity* act = s ? find_line(*s, line) : nullptr;
@@ -106,6 +107,7 @@ void draw_code(const TraceView& v, UiState& ui) {
         const float rows_h =
             act ? std::max(ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap_w).y, text_h)
                 : text_h;
+        if (line == followed) followed_h = rows_h;
         if (act) {
             const float w = ImGui::GetWindowWidth() + ImGui::GetScrollMaxX() + 100;
             fill_rect(dl, {win_x, pos.y, w, rows_h + (line_h - text_h)},
@@ -144,10 +146,14 @@ void draw_code(const TraceView& v, UiState& ui) {
     if (s && ui.code_scrolled_to != step) {
         ui.code_scrolled_to = step;
         if (followed_y >= 0) {
-            const float h = ImGui::GetWindowHeight();
-            if (followed_y < ImGui::GetScrollY() + line_h ||
-                followed_y > ImGui::GetScrollY() + h - 2 * line_h)
-                ImGui::SetScrollY(std::max(0.0f, followed_y - h * 0.35f));
+            // The whole of the line, wrapped rows and all, in view: a third of the way down
+            // where there is room, else its first row at the top.
+            const float h = ImGui::GetWindowHeight() - ImGui::GetStyle().ScrollbarSize;
+            const float top = ImGui::GetScrollY(), bottom = top + h;
+            if (followed_y < top + line_h || followed_y + followed_h > bottom - line_h)
+                ImGui::SetScrollY(std::max(
+                    0.0f,
+                    followed_y - std::max(0.0f, std::min(h * 0.35f, h - followed_h - line_h))));
         }
     }
     ImGui::EndChild();
