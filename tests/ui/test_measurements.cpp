@@ -153,3 +153,14 @@ TEST_CASE("Harris's G80 table comes from the repository's assets, with its sourc
     CHECK(lab.harris.caption.find("Mark Harris") != std::string::npos);
     CHECK(lab.harris.caption.find("Optimizing Parallel Reduction in CUDA") != std::string::npos);
 }
+
+TEST_CASE("a point says its speed against the library's at the same n", "[measurements]") {
+    MeasurementFile f;
+    f.points = {{"reduce-warp-shuffle", "int", 1 << 28, 0.2, 3700},
+                {"cub-reduce", "int", 1 << 28, 0.18, 4100},
+                {"scan-then-fan", "int", 1 << 28, 1.3, 3300}};
+    CHECK(versus_library(f, f.points[0]) == "0.90x the speed of cub-reduce (CUB 0.18 ms)");
+    CHECK(versus_library(f, f.points[1]).empty());  // the library itself
+    CHECK(versus_library(f, f.points[2]).empty());  // no cub-scan point in this file
+    CHECK(library_of("scan-decoupled-lookback") == "cub-scan");
+}

@@ -31,15 +31,6 @@ const MeasuredPoint* point(const MeasurementFile* f, const trace::Trace& t, std:
 
 }  // namespace
 
-std::string size_name(std::uint64_t n) {
-    if (n && (n & (n - 1)) == 0) {
-        int k = 0;
-        while ((std::uint64_t(1) << k) < n) ++k;
-        return "2^" + std::to_string(k);
-    }
-    return std::to_string(n);
-}
-
 std::vector<std::uint64_t> measured_sizes(const MeasurementFile* f) {
     std::set<std::uint64_t> sizes;
     if (f)

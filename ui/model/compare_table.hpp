@@ -23,8 +23,7 @@ struct CompareRow {
 std::vector<CompareRow> compare_rows(const TraceView& left, const TraceView& right,
                                      const MeasurementFile* measured, std::uint64_t n);
 
-// The sizes a file measured, ascending; and how a size reads ("2^28", "1000").
+// The sizes a file measured, ascending.
 std::vector<std::uint64_t> measured_sizes(const MeasurementFile* f);
-std::string size_name(std::uint64_t n);
 
 }  // namespace ws::ui

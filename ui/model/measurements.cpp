@@ -216,6 +216,34 @@ std::string bytes_counted(const Series& s, std::size_t element_size) {
     return std::string(buf) == "1n" ? "n" : buf;
 }
 
+std::string size_name(std::uint64_t n) {
+    if (n && (n & (n - 1)) == 0) {
+        int k = 0;
+        while ((std::uint64_t(1) << k) < n) ++k;
+        return "2^" + std::to_string(k);
+    }
+    return std::to_string(n);
+}
+
+std::string library_of(const std::string& algo) {
+    if (is_baseline(algo)) return "";
+    const VariantInfo* v = find_variant(algo);
+    return v && v->family == Family::Scan ? "cub-scan" : "cub-reduce";
+}
+
+std::string versus_library(const MeasurementFile& f, const MeasuredPoint& p) {
+    const std::string lib = library_of(p.algo);
+    if (lib.empty() || p.ms <= 0) return "";
+    for (const MeasuredPoint& q : f.points)
+        if (q.algo == lib && q.type == p.type && q.n == p.n && q.ms > 0) {
+            char buf[64];
+            std::snprintf(buf, sizeof buf, "%.2fx the speed of %s (CUB %.4g ms)", q.ms / p.ms,
+                          lib.c_str(), q.ms);
+            return buf;
+        }
+    return "";
+}
+
 std::string measurement_path(const std::string& root, const MeasurementFile& f) {
     std::string name = f.device + "-" + f.date.substr(0, 10);
     for (char& c : name)

@@ -89,6 +89,16 @@ std::vector<SeriesLook> series_looks(const std::vector<Series>& shown, const std
 // passes add a few partial sums); "" when the file records no bytes.
 std::string bytes_counted(const Series& s, std::size_t element_size);
 
+// How a size reads: "2^28", "1000".
+std::string size_name(std::uint64_t n);
+
+// The library a series is measured against: cub-reduce for reductions, cub-scan for scans
+// ("" for the baselines themselves).
+std::string library_of(const std::string& algo);
+// Its time over the library's at the same n and type in the file: "0.90x CUB" means the
+// library takes 0.90 of this one's time (it is 1.11 times faster); "" when either is missing.
+std::string versus_library(const MeasurementFile& f, const MeasuredPoint& p);
+
 // "assets/measurements/NVIDIA_H100_80GB_HBM3-2026-01-02.json" under `root`: a file name from
 // the device and the date with anything but letters, digits, '-' and '.' made '_'.
 std::string measurement_path(const std::string& root, const MeasurementFile& f);

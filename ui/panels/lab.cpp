@@ -128,8 +128,9 @@ void draw_plot(const MeasurementFile& f, UiState& ui, float height) {
         for (const MeasuredPoint& pt : s.points) {
             xs.push_back(double(pt.n));
             ys.push_back(pt.gbps);
+            const std::string lib = versus_library(f, pt);
             notes.push_back("n = " + std::to_string(pt.n) + "\n" + fmt("%.1f GB/s", pt.gbps) +
-                            ", " + fmt("%.4g ms", pt.ms) +
+                            ", " + fmt("%.4g ms", pt.ms) + (lib.empty() ? "" : "\n" + lib) +
                             (pt.l2_resident ? "\ninputs fit in L2: not a DRAM figure" : ""));
         }
         const float width = look.chosen ? 4.0f : s.baseline ? 2.0f : 2.0f;
@@ -141,6 +142,15 @@ void draw_plot(const MeasurementFile& f, UiState& ui, float height) {
                             (s.type != type ? " (" + s.type + ")" : "");
         if (look.chosen) label = "\xe2\x96\xb6 " + label + "  (chosen)";
         p.line(label, xs, ys, st, &notes);
+        // The chosen line says at its largest n how it stands against the library.
+        if (look.chosen && !s.points.empty()) {
+            const MeasuredPoint& last = s.points.back();
+            const std::string vs = versus_library(f, last);
+            if (!vs.empty())
+                p.annotate(double(last.n), last.gbps,
+                           "n = " + size_name(last.n) + ": " + vs.substr(0, vs.find(" (")),
+                           st.color);
+        }
     }
     p.end();
 }

@@ -126,6 +126,16 @@ void Plot::hline(double y, const std::string& label, ImU32 color) {
                             label.c_str());
 }
 
+void Plot::annotate(double x, double y, const std::string& text, ImU32 color) {
+    const Point at{tf_.px(x), tf_.py(y)};
+    const ImVec2 ts = ImGui::CalcTextSize(text.c_str());
+    const Rect box{std::max(tf_.frame.x, at.x - ts.x - 10), std::max(tf_.frame.y, at.y - ts.y - 10),
+                   ts.x + 8, ts.y + 4};
+    fill_rect(canvas_.dl, box, with_alpha(palette().plot_bg, 0.9f));
+    stroke_rect(canvas_.dl, box, color, 2.0f);
+    canvas_.dl->AddText({box.x + 4, box.y + 2}, palette().text, text.c_str());
+}
+
 void Plot::vline(double x, const std::string& label, ImU32 color) {
     const float px = tf_.px(x);
     LineStyle st{color, 2.0f, false, true};

@@ -39,6 +39,8 @@ class Plot {
               const std::vector<double>& ys, const LineStyle& style,
               const std::vector<std::string>* notes = nullptr);
     void hline(double y, const std::string& label, ImU32 color);
+    // Words at a data point (left of it, above), in a box that keeps them readable over lines.
+    void annotate(double x, double y, const std::string& text, ImU32 color);
     void vline(double x, const std::string& label, ImU32 color);
     void end();
 
