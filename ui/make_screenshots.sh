@@ -38,6 +38,27 @@ shot zoomed-1024-cells --algo reduce-sequential --n 2048 --block 1024 --step 2 -
 shot banks-8-way --algo reduce-interleaved-strided --n 512 --block 256 --step 3 --panel banks \
   --size 1280x720
 shot lab-1920x1080 --view lab --size 1920x1080
+# The six teaching moments, on a projector (1280x720, presentation mode) and at 1920x1080:
+# idle lanes (interleaved addressing, step 1), an if/else (Kogge-Stone's two sides), 8-way bank
+# conflicts (strided index), the race stepped under the sequential schedule (access-step 17:
+# lane 16 writes s[16] after lane 0 read it), padded Blelloch against plain, the lab against CUB.
+teach() {  # teach NAME ARGS...: both sizes
+  shot "teach-$1-presentation-1280x720" "${@:2}" --presentation --size 1280x720
+  shot "teach-$1-1920x1080" "${@:2}" --size 1920x1080
+}
+teach divergence --algo reduce-interleaved-divergent --n 256 --block 256 --step 1
+teach if-else --algo scan-kogge-stone --n 128 --block 128 --step 3
+teach conflicts --algo reduce-interleaved-strided --n 512 --block 256 --step 3
+teach race --algo reduce-unroll-last-warp-legacy --n 128 --block 64 --pattern random \
+  --schedule sequential --step 17
+teach padding --view compare --algo scan-blelloch --compare scan-blelloch-padded --n 512 \
+  --block 256 --step 3
+teach lab --view lab --algo reduce-warp-shuffle
+# The smallest projector: 1024x768 in presentation mode, the panels as tabs where they must be.
+shot strided-conflicts-presentation-1024x768 --algo reduce-interleaved-strided --n 512 \
+  --block 256 --step 3 --presentation --size 1024x768
+shot help-presentation-1024x768 --algo reduce-sequential --n 64 --block 32 --step 1 \
+  --presentation --size 1024x768 --show-help
 # A trace recorded on an H100 (assets/traces), replayed here without a GPU.
 shot replay-h100-1920x1080 --trace "$root/assets/traces/reduce-interleaved-strided.wstrace" \
   --step 3 --size 1920x1080

@@ -84,8 +84,17 @@ void draw_banks_picture(const char* id, const InstructionInfo& info, float heigh
                                     lanes.bottom()},
                                    {x + col * 0.5f, slots_top}, p.conflict, 2.0f);
             const std::string n = std::to_string(words.size());
-            text_centered(c.dl, box, text_on(p.conflict), n + "-way", small, small->FontSize) ||
-                text_centered(c.dl, box, text_on(p.conflict), n, small, small->FontSize);
+            if (!text_centered(c.dl, box, text_on(p.conflict), n + "-way", small,
+                               small->FontSize) &&
+                !text_centered(c.dl, box, text_on(p.conflict), n, small, small->FontSize)) {
+                // Narrower than its digits: the count on a tab of its own over the box.
+                const ImVec2 ts = small->CalcTextSizeA(small->FontSize, 1e9f, 0, n.c_str());
+                const Rect tab{box.x + box.w * 0.5f - ts.x * 0.5f - 2,
+                               box.y + box.h * 0.5f - ts.y * 0.5f, ts.x + 4, ts.y};
+                fill_rect(c.dl, tab, p.conflict);
+                c.dl->AddText(small, small->FontSize, {tab.x + 2, tab.y}, text_on(p.conflict),
+                              n.c_str());
+            }
         }
         for (std::size_t w = 0; w < words.size() && (stacked || !conflict); ++w) {
             const int sharing = static_cast<int>(std::bitset<32>(words[w].lanes).count());
