@@ -2,6 +2,7 @@
 # The GPU checks of the CUDA backend, for the lent GPU machine (no Debian packages there, so it
 # runs binaries built elsewhere: BIN holds warpscope and warpscope_tests, built with the
 # `device` preset). Usage: device_checks.sh PHASE...   (logs and results in $OUT)
+#   quick:    device info, the [gpu] tests, crosscheck of every algorithm, memcheck on traced runs
 #   checks:   device info, the [gpu] tests, verify --backend cuda, crosscheck, Nsight Compute
 #             bank-conflict counters against ours, SASS of probed-without-probe vs plain kernels
 #             (verify, crosscheck and Nsight for the reductions; the scans have their own phase)
@@ -68,6 +69,20 @@ phase_checks() {
         cuobjdump -sass "$WS" > "$OUT/logs/all.sass" 2>&1
         step sass_compare 60 python3 tests/device/compare_sass.py "$OUT/logs/all.sass"
     fi
+}
+
+# After a change to the trace, its analysis or the emulator (not the kernels): the [gpu] tests,
+# the GPU trace against the emulator's for every algorithm, memcheck on traced runs.
+phase_quick() {
+    nvidia-smi > "$OUT/logs/nvidia-smi.log" 2>&1
+    step info 60 "$WS" info
+    step gpu_tests 600 "$BIN/warpscope_tests" "[gpu]" --durations yes
+    step gpu_fault 120 "$BIN/warpscope_tests" "[gpu-fault]"
+    step crosscheck_all 600 "$WS" crosscheck --algo all
+    for algo in reduce-interleaved-strided reduce-unroll-last-warp-legacy scan-decoupled-lookback; do
+        step "san_memcheck_trace_$algo" 120 compute-sanitizer --tool memcheck --error-exitcode 9 \
+            "$WS" stats --backend cuda --algo "$algo" --n 5000 --block 128 --type int --json
+    done
 }
 
 phase_scans() {
@@ -139,13 +154,14 @@ phase_bench() {
 for phase in "${@:-checks}"; do
     case "$phase" in
         checks) phase_checks ;;
+        quick) phase_quick ;;
         scans) phase_scans ;;
         sanitize) phase_sanitize ;;
         race) phase_race ;;
         bench) phase_bench ;;
         window) phase_window ;;
         traces) phase_traces ;;
-        *) echo "usage: $0 [checks|scans|sanitize|race|bench|window|traces]..."; exit 2 ;;
+        *) echo "usage: $0 [checks|quick|scans|sanitize|race|bench|window|traces]..."; exit 2 ;;
     esac
 done
 tar -czf "$OUT/logs.tar.gz" -C "$OUT" logs && rm -rf "$OUT/logs"
