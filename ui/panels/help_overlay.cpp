@@ -10,6 +10,28 @@
 
 namespace ws::ui {
 
+namespace {
+
+// Rows of (name, what it does): the name in a column as wide as the longest, the words wrapped.
+template <typename Row>
+void two_column_table(const char* id, const std::vector<Row>& rows, const char* Row::*name,
+                      const char* Row::*what) {
+    if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
+        return;
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch);
+    for (const Row& r : rows) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(r.*name);
+        ImGui::TableNextColumn();
+        ImGui::TextWrapped("%s", r.*what);
+    }
+    ImGui::EndTable();
+}
+
+}  // namespace
+
 void draw_help(UiState& ui) {
     if (!ui.help_open) return;
     const ImVec2 display = ImGui::GetIO().DisplaySize;
@@ -20,34 +42,10 @@ void draw_help(UiState& ui) {
                                    ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings;
     bool open = true;
     if (ImGui::Begin("Help: keys and mouse (Esc, F1 or ? closes)", &open, flags)) {
-        if (ImGui::BeginTable("##keys", 2,
-                              ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-            ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
-            ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch);
-            for (const KeyBinding& k : key_bindings()) {
-                ImGui::TableNextRow();
-                ImGui::TableNextColumn();
-                ImGui::TextUnformatted(k.keys);
-                ImGui::TableNextColumn();
-                ImGui::TextWrapped("%s", k.what);
-            }
-            ImGui::EndTable();
-        }
+        two_column_table("##keys", key_bindings(), &KeyBinding::keys, &KeyBinding::what);
         ImGui::Spacing();
         ImGui::Separator();
-        if (ImGui::BeginTable("##mouse", 2,
-                              ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-            ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
-            ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch);
-            for (const MouseHint& m : mouse_hints()) {
-                ImGui::TableNextRow();
-                ImGui::TableNextColumn();
-                ImGui::TextUnformatted(m.where);
-                ImGui::TableNextColumn();
-                ImGui::TextWrapped("%s", m.what);
-            }
-            ImGui::EndTable();
-        }
+        two_column_table("##mouse", mouse_hints(), &MouseHint::where, &MouseHint::what);
     }
     ImGui::End();
     ImGui::PopStyleColor();
