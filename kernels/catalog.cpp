@@ -253,25 +253,4 @@ bool measures_work_depth(const VariantInfo& v) {
     return src && !trace::marked_lines(src).empty();
 }
 
-std::string check_kind(const VariantInfo& v, trace::ScanKind kind) {
-    if (v.family != Family::Scan && kind == ScanKind::Exclusive)
-        return std::string("--kind exclusive: ") + v.id +
-               " is a reduction; --kind applies to scans only";
-    return "";
-}
-
-std::string check_request(const VariantInfo& v, std::uint64_t n, unsigned block,
-                          std::uint64_t max_elements) {
-    if (n == 0)
-        return std::string("--n 0: there is nothing to ") +
-               (v.family == Family::Scan ? "scan" : "reduce") + "; give at least 1 element";
-    if (n > max_elements)
-        return "--n " + std::to_string(n) + ": too large here (at most " +
-               std::to_string(max_elements) + " elements)";
-    if (block < 32 || block > 1024 || (block & (block - 1)) != 0)
-        return "--block " + std::to_string(block) + ": " + v.id +
-               " needs a power of two from 32 to 1024";
-    return "";
-}
-
 }  // namespace ws

@@ -89,13 +89,4 @@ struct WorkDepthFormula {
 std::optional<WorkDepthFormula> textbook_work_depth(const VariantInfo& v, unsigned m);
 bool measures_work_depth(const VariantInfo& v);  // its source marks the additions with `// +`
 
-// Limits on requests, and the check every front end uses. Returns "" when the request is fine,
-// else one line naming the argument and what is allowed.
-inline constexpr std::uint64_t kMaxElementsEmulator = std::uint64_t(1) << 26;
-inline constexpr std::uint64_t kMaxElementsGpu = std::uint64_t(1) << 31;
-std::string check_request(const VariantInfo& v, std::uint64_t n, unsigned block,
-                          std::uint64_t max_elements);
-// Reductions have no kind: --kind exclusive is refused for them.
-std::string check_kind(const VariantInfo& v, trace::ScanKind kind);
-
 }  // namespace ws

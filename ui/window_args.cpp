@@ -1,11 +1,13 @@
-// Parsing the window's flags.
+// The window's flags as CLI11 options, like the commands': the request's from the one table of
+// kernels/run/request_parse.hpp (checked by its parser), the view's here. CLI11 reads the
+// command line; each value is then checked here so that every failure is one line naming the
+// flag and what it takes. The same options print the usage.
 #include "ui/window_args.hpp"
 
+#include <CLI/CLI.hpp>
 #include <cstdlib>
 #include <functional>
-#include <map>
 
-#include "kernels/catalog.hpp"
 #include "kernels/run/request_text.hpp"
 #include "ui/keys.hpp"
 
@@ -19,87 +21,28 @@ std::optional<long> parse_long(const std::string& s) {
     return std::strtol(s.c_str(), nullptr, 10);
 }
 
-std::string size_error(const std::string& v) {
-    return "--size " + v + ": not a size (write WIDTHxHEIGHT, e.g. 1920x1080, each 200..8192)";
+std::optional<float> parse_float(const std::string& s, float lo, float hi) {
+    char* end = nullptr;
+    const float v = std::strtof(s.c_str(), &end);
+    if (s.empty() || *end || !(v >= lo && v <= hi)) return std::nullopt;
+    return v;
 }
 
-// One handler per flag that takes a value; it returns "" or the error.
-using Handler = std::function<std::string(WindowArgs&, const std::string&)>;
+// One view flag: its name, its help, and the check that stores its value ("" or the error).
+struct ViewFlag {
+    const char* name;
+    std::string help;
+    std::function<std::string(WindowArgs&, const std::string&)> apply;
+};
 
-const std::map<std::string, Handler>& value_flags() {
-    static const std::map<std::string, Handler> flags = {
-        {"--algo",
-         [](WindowArgs& a, const std::string& v) {
-             if (!find_variant(v))
-                 return "--algo " + v + ": no such algorithm (see `warpscope list`)";
-             a.form.algo = v;
-             a.request_given = true;
-             return std::string();
-         }},
-        {"--n",
-         [](WindowArgs& a, const std::string& v) {
-             a.form.n = v;
-             a.request_given = true;
-             return std::string();
-         }},
-        {"--block",
-         [](WindowArgs& a, const std::string& v) {
-             auto b = run::parse_count(v);
-             if (!b || *b > 0xffffffffull) return "--block " + v + ": not a number of threads";
-             a.form.block = std::uint32_t(*b);
-             a.request_given = true;
-             return std::string();
-         }},
-        {"--type",
-         [](WindowArgs& a, const std::string& v) {
-             auto t = trace::parse_dtype(v);
-             if (!t) return "--type " + v + ": not a type (int, float or double)";
-             a.form.type = *t;
-             a.request_given = true;
-             return std::string();
-         }},
-        {"--pattern",
-         [](WindowArgs& a, const std::string& v) {
-             a.form.pattern = v;
-             a.request_given = true;
-             return std::string();
-         }},
-        {"--seed",
-         [](WindowArgs& a, const std::string& v) {
-             auto s = run::parse_count(v);
-             if (!s) return "--seed " + v + ": not a non-negative integer";
-             a.form.seed = *s;
-             a.request_given = true;
-             return std::string();
-         }},
-        {"--schedule",
-         [](WindowArgs& a, const std::string& v) {
-             a.form.schedule = v;
-             a.request_given = true;
-             return std::string();
-         }},
-        {"--blocks",
-         [](WindowArgs& a, const std::string& v) {
-             auto b = parse_long(v);
-             if (!b) return "--blocks " + v + ": the window traces one block: give its index";
-             a.form.traced_block = std::uint32_t(*b);
-             a.request_given = true;
-             return std::string();
-         }},
-        {"--kind",
-         [](WindowArgs& a, const std::string& v) {
-             auto k = trace::parse_scan_kind(v);
-             if (!k) return "--kind " + v + ": not a kind (inclusive or exclusive)";
-             a.form.kind = *k;
-             a.request_given = true;
-             return std::string();
-         }},
-        {"--trace",
+const std::vector<ViewFlag>& view_flags() {
+    static const std::vector<ViewFlag> flags = {
+        {"--trace", "open a saved trace instead of running",
          [](WindowArgs& a, const std::string& v) {
              a.trace_file = v;
              return std::string();
          }},
-        {"--step",
+        {"--step", "the step to show: 0, 1, ... or last",
          [](WindowArgs& a, const std::string& v) {
              if (v == "last") {
                  a.step = -1;
@@ -110,70 +53,70 @@ const std::map<std::string, Handler>& value_flags() {
              a.step = *s;
              return std::string();
          }},
-        {"--view",
+        {"--view", "step|compare|lab|circuit",
          [](WindowArgs& a, const std::string& v) {
              a.view = parse_view(v);
              return a.view ? std::string()
                            : "--view " + v + ": not a view (step, compare, lab or circuit)";
          }},
-        {"--compare",
+        {"--compare", "the algorithm the compare view sets beside the request",
          [](WindowArgs& a, const std::string& v) {
-             if (!find_variant(v)) return "--compare " + v + ": no such algorithm";
+             std::string error;
+             if (!run::parse_algo(v, error, "--compare")) return error;
              a.compare = v;
              return std::string();
          }},
         {"--panel",
+         "with --screenshot or --bench-frames, one panel filling the image: " + panel_names(),
          [](WindowArgs& a, const std::string& v) {
              a.panel = parse_panel(v);
              return a.panel ? std::string()
                             : "--panel " + v + ": not a panel (" + panel_names() + ")";
          }},
-        {"--size",
+        {"--size", "window size WIDTHxHEIGHT, e.g. 1280x720",
          [](WindowArgs& a, const std::string& v) {
              const auto x = v.find('x');
-             if (x == std::string::npos) return size_error(v);
-             auto w = parse_long(v.substr(0, x)), h = parse_long(v.substr(x + 1));
-             if (!w || !h || *w < 200 || *h < 200 || *w > 8192 || *h > 8192) return size_error(v);
+             auto w = parse_long(v.substr(0, x)),
+                  h = x == std::string::npos ? std::nullopt : parse_long(v.substr(x + 1));
+             if (!w || !h || *w < 200 || *h < 200 || *w > 8192 || *h > 8192)
+                 return "--size " + v +
+                        ": not a size (write WIDTHxHEIGHT, e.g. 1920x1080, each 200..8192)";
              a.width = int(*w);
              a.height = int(*h);
              return std::string();
          }},
-        {"--theme",
+        {"--theme", "dark|light",
          [](WindowArgs& a, const std::string& v) {
              if (v != "dark" && v != "light")
                  return "--theme " + v + ": not a theme (dark or light)";
              a.theme = v;
              return std::string();
          }},
-        {"--font-scale",
+        {"--font-scale", "text size, 0.5..3",
          [](WindowArgs& a, const std::string& v) {
-             char* end = nullptr;
-             const float s = std::strtof(v.c_str(), &end);
-             if (v.empty() || *end || !(s >= 0.5f && s <= 3.0f))
-                 return "--font-scale " + v + ": not a scale from 0.5 to 3";
-             a.font_scale = s;
+             a.font_scale = parse_float(v, 0.5f, 3.0f);
+             return a.font_scale ? std::string()
+                                 : "--font-scale " + v + ": not a scale from 0.5 to 3";
+         }},
+        {"--zoom", "zoom of the shared-memory picture, 1..64",
+         [](WindowArgs& a, const std::string& v) {
+             auto z = parse_float(v, 1.0f, 64.0f);
+             if (!z) return "--zoom " + v + ": not a zoom from 1 to 64";
+             a.zoom = *z;
              return std::string();
          }},
-        {"--zoom",
-         [](WindowArgs& a, const std::string& v) {
-             char* end = nullptr;
-             const float z = std::strtof(v.c_str(), &end);
-             if (v.empty() || *end || !(z >= 1.0f && z <= 64.0f))
-                 return "--zoom " + v + ": not a zoom from 1 to 64";
-             a.zoom = z;
-             return std::string();
-         }},
-        {"--screenshot",
+        {"--screenshot", "render the view (or one --panel) to this PNG and exit",
          [](WindowArgs& a, const std::string& v) {
              a.screenshot = v;
              return std::string();
          }},
         {"--screenshot-panels",
+         "every panel at its first, middle and last step, and the views, as DIR/PANEL-STEP.png",
          [](WindowArgs& a, const std::string& v) {
              a.screenshot_panels = v;
              return std::string();
          }},
-        {"--bench-frames",
+        {"--bench-frames", "render N frames of the full window, print the median frame time",
          [](WindowArgs& a, const std::string& v) {
              auto n = parse_long(v);
              if (!n || *n < 1 || *n > 100000)
@@ -185,55 +128,79 @@ const std::map<std::string, Handler>& value_flags() {
     return flags;
 }
 
+// The window's options on one CLI11 app: the request's text, the view's values as text, the
+// switches straight into `args`.
+struct WindowApp {
+    CLI::App app{"warpscope: the window (with no command)", "warpscope"};
+    run::RequestText request = form_text(RequestForm{});
+    std::vector<std::string> values = std::vector<std::string>(view_flags().size());
+
+    explicit WindowApp(WindowArgs& a) {
+        app.set_help_flag();
+        app.add_flag("-h,--help", a.help, "this text");
+        run::add_request_flags(app, request, false);
+        for (std::size_t i = 0; i < view_flags().size(); ++i)
+            app.add_option(view_flags()[i].name, values[i], view_flags()[i].help);
+        app.add_flag("--side-by-side", a.side_by_side,
+                     "circuit view: Kogge-Stone, Brent-Kung and Sklansky side by side");
+        app.add_flag("--presentation", a.presentation, "large type, high contrast");
+        app.add_flag("--hide-controls", a.hide_controls, "the stage takes the whole width");
+        app.add_flag("--show-help", a.show_help, "open with the keys overlay (F1) shown");
+    }
+};
+
+// The first argument that is not an option of `app`, or an option missing its value: the one
+// line CLI11's own message would spread over several.
+std::string bad_argument(CLI::App& app, int argc, const char* const* argv) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        const std::string flag = arg.substr(0, arg.find('='));
+        const CLI::Option* o = app.get_option_no_throw(flag);
+        if (!o) return arg + ": not a window option (try --help)";
+        if (o->get_items_expected_min() == 0) continue;
+        if (flag.size() < arg.size()) continue;  // --flag=value
+        if (i + 1 >= argc) return flag + " needs a value";
+        ++i;
+    }
+    return "";
+}
+
 }  // namespace
 
 ParsedArgs parse_window_args(int argc, const char* const* argv) {
     ParsedArgs out;
     WindowArgs& a = out.args;
-    for (int i = 1; i < argc; ++i) {
-        std::string flag = argv[i], value;
-        bool inline_value = false;
-        if (auto eq = flag.find('='); eq != std::string::npos && flag.rfind("--", 0) == 0) {
-            value = flag.substr(eq + 1);
-            flag = flag.substr(0, eq);
-            inline_value = true;
-        }
-        if (flag == "--presentation") {
-            a.presentation = true;
-            continue;
-        }
-        if (flag == "--hide-controls") {
-            a.hide_controls = true;
-            continue;
-        }
-        if (flag == "--side-by-side") {
-            a.side_by_side = true;
-            continue;
-        }
-        if (flag == "--show-help") {
-            a.show_help = true;
-            continue;
-        }
-        if (flag == "--help" || flag == "-h") {
-            a.help = true;
-            continue;
-        }
-        auto it = value_flags().find(flag);
-        if (it == value_flags().end()) {
-            out.error = std::string(argv[i]) + ": not a window option (try --help)";
-            return out;
-        }
-        if (!inline_value) {
-            if (i + 1 >= argc) {
-                out.error = flag + " needs a value";
-                return out;
-            }
-            value = argv[++i];
-        }
-        if (std::string e = it->second(a, value); !e.empty()) {
+    WindowApp w(a);
+    if (std::string bad = bad_argument(w.app, argc, argv); !bad.empty()) {
+        out.error = bad;
+        return out;
+    }
+    try {
+        w.app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        out.error = e.what();
+        return out;
+    }
+    for (std::size_t i = 0; i < view_flags().size(); ++i) {
+        if (w.app.get_option(view_flags()[i].name)->count() == 0) continue;
+        if (std::string e = view_flags()[i].apply(a, w.values[i]); !e.empty()) {
             out.error = e;
             return out;
         }
+    }
+    for (const run::RequestField& f : run::request_fields())
+        a.request_given |= w.app.get_option(f.flag)->count() > 0;
+    if (a.request_given) {
+        run::RequestRules rules;
+        rules.max_elements = run::kMaxElementsGpu;  // the controls check the backend chosen
+        rules.one_block = true;
+        const run::ParsedRequest p = run::parse_request(w.request, rules);
+        if (!p.ok()) {
+            out.error = p.error;
+            return out;
+        }
+        a.form = form_of(p.request);
+        a.form.n = w.request.n;  // as typed: 2^20 stays 2^20 in the controls
     }
     if (a.panel && a.screenshot.empty() && !a.bench_frames)
         out.error = "--panel " + std::string(panel_name(*a.panel)) +
@@ -246,25 +213,10 @@ ParsedArgs parse_window_args(int argc, const char* const* argv) {
 }
 
 std::string window_usage() {
-    return "warpscope [request] [view] [--screenshot FILE [--panel NAME] | --bench-frames N]\n"
-           "  request: --algo ID --n N --block B --type int|float|double\n"
-           "           --pattern ramp|random|ones --seed S --schedule "
-           "lockstep|sequential|random:S\n"
-           "           --kind inclusive|exclusive (scans)\n"
-           "           --blocks K (the traced block)   or   --trace FILE (a saved trace)\n"
-           "  view:    --step K|last --view step|compare|lab|circuit --side-by-side\n"
-           "           --compare ID --size WxH\n"
-           "           --presentation --hide-controls --theme dark|light --font-scale X --zoom Z\n"
-           "           --show-help (the keys overlay, F1)\n"
-           "  --screenshot FILE  render the view (or one --panel " +
-           panel_names() +
-           ") to a PNG and exit\n"
-           "  --screenshot-panels DIR  every panel at its first, middle and last step, and the\n"
-           "                     three views, as DIR/PANEL-STEP.png (the GUI smoke test)\n"
-           "  --bench-frames N   render N frames of the full window and print the median frame "
-           "time\n"
-           "keys: " +
-           keys_line() + "\n";
+    WindowArgs unused;
+    WindowApp w(unused);
+    w.app.footer("keys: " + keys_line() + "\n");
+    return w.app.help();
 }
 
 }  // namespace ws::ui

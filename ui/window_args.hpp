@@ -1,13 +1,7 @@
 // The window's command-line flags (app/main.cpp hands over argv when the first argument starts
-// with --). Pure parsing: every failure is one line naming the flag and what it takes.
-//
-//   warpscope [--algo ID --n N --block B --type T --pattern P --seed S --schedule S
-//              --blocks K --kind inclusive|exclusive] [--trace FILE] [--step K]
-//             [--view step|compare|lab|circuit] [--side-by-side]
-//             [--compare ID] [--size WxH] [--presentation] [--hide-controls]
-//             [--theme dark|light] [--zoom Z]
-//             [--font-scale X] [--screenshot FILE [--panel NAME]] [--bench-frames N]
-//             [--screenshot-panels DIR]
+// with --): CLI11 options, the request's shared with the commands (kernels/run/request_parse).
+// Every failure is one line naming the flag and what it takes; window_usage() prints the same
+// options.
 #pragma once
 #include <optional>
 #include <string>

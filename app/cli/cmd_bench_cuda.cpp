@@ -10,6 +10,7 @@
 #include "app/cli/commands.hpp"
 #include "kernels/bench/bench.hpp"
 #include "kernels/catalog.hpp"
+#include "kernels/run/request_parse.hpp"
 
 namespace ws::cli {
 namespace {
@@ -42,13 +43,11 @@ std::vector<std::uint64_t> parse_sizes(const std::string& text) {
 
 int cmd_bench(const BenchOptions& opts) {
     bench::BenchConfig cfg;
-    if (opts.algo != "all") {
-        if (!find_variant(opts.algo))
-            throw UsageError{"--algo " + opts.algo + ": no such algorithm (see `warpscope list`)"};
-        cfg.algos.push_back(opts.algo);
-    }
-    auto type = trace::parse_dtype(opts.type);
-    if (!type) throw UsageError{"--type " + opts.type + ": not a type (int, float or double)"};
+    if (opts.algo != "all")
+        for (const VariantInfo* v : select_variants(opts.algo)) cfg.algos.push_back(v->id);
+    std::string error;
+    auto type = run::parse_type(opts.type, error);
+    if (!type) throw UsageError{error};
     cfg.type = *type;
     cfg.sizes = parse_sizes(opts.sizes);
     cfg.baselines = !opts.no_baselines;

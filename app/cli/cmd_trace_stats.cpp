@@ -49,12 +49,13 @@ int cmd_trace(const RequestOptions& opts, const std::string& output) {
 int cmd_stats(const RequestOptions& opts, const std::string& trace_file, bool json) {
     trace::Trace t;
     if (!trace_file.empty()) {
-        if (!opts.algo.empty()) throw UsageError{"--trace and --algo: give one of them, not both"};
+        if (!opts.text.algo.empty())
+            throw UsageError{"--trace and --algo: give one of them, not both"};
         trace::LoadResult loaded = trace::load_trace(trace_file);
         if (!loaded.ok) throw UsageError{"--trace " + trace_file + ": " + loaded.error};
         t = std::move(loaded.trace);
     } else {
-        if (opts.algo.empty())
+        if (opts.text.algo.empty())
             throw UsageError{"give --algo ID --n N (and --block ...), or --trace FILE"};
         t = run_from_options(opts);
         if (t.grid == 0) {

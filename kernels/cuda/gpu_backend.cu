@@ -13,6 +13,7 @@
 #include "kernels/cuda/reduce_launch.cuh"
 #include "kernels/run/input_data.hpp"
 #include "kernels/run/request_check.hpp"
+#include "kernels/run/request_parse.hpp"
 #include "kernels/trace/analysis.hpp"
 
 namespace ws::cuda {
@@ -76,7 +77,8 @@ Trace run_on_gpu(const trace::Request& request, const run::RunOptions& options) 
         out.error = "no CUDA device: " + why;
         return out;
     }
-    const VariantInfo* info = run::prepare_trace(request, "cuda", dev.name, kMaxElementsGpu, out);
+    const VariantInfo* info =
+        run::prepare_trace(request, "cuda", dev.name, run::kMaxElementsGpu, out);
     if (!info) return out;
     try {
         WS_CUDA(cudaSetDevice(0), "worker thread");

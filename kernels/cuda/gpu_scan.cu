@@ -5,6 +5,7 @@
 #include "kernels/cuda/gpu_scan.hpp"
 #include "kernels/cuda/scan_launch.cuh"
 #include "kernels/run/input_data.hpp"
+#include "kernels/run/request_parse.hpp"
 #include "kernels/trace/trace_file_format.hpp"
 
 namespace ws::cuda {
@@ -83,7 +84,13 @@ std::string repeat_scan_for_test(const std::string& algo, std::uint64_t n, unsig
                                  trace::DType type, unsigned repeats) {
     const VariantInfo* info = find_variant(algo);
     if (!info || info->family != Family::Scan) return algo + ": not a scan";
-    if (std::string bad = check_request(*info, n, block, kMaxElementsGpu); !bad.empty()) return bad;
+    trace::Request request;
+    request.algo = algo;
+    request.n = n;
+    request.block = block;
+    request.type = type;
+    if (std::string bad = run::check_request(request, run::kMaxElementsGpu); !bad.empty())
+        return bad;
     if (std::string why = unavailable_reason(); !why.empty()) return "no CUDA device: " + why;
     try {
         WS_CUDA(cudaSetDevice(0), "test thread");

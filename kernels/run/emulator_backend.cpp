@@ -7,6 +7,7 @@
 #include "kernels/run/emulator_scan.hpp"
 #include "kernels/run/input_data.hpp"
 #include "kernels/run/request_check.hpp"
+#include "kernels/run/request_parse.hpp"
 #include "kernels/sim/sim_probe.hpp"
 
 namespace ws::run {

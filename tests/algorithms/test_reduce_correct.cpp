@@ -5,6 +5,7 @@
 #include "kernels/catalog.hpp"
 #include "kernels/run/emulator_backend.hpp"
 #include "kernels/run/input_data.hpp"
+#include "kernels/run/request_parse.hpp"
 
 using namespace ws;
 
@@ -95,7 +96,7 @@ TEST_CASE("bad requests are refused with a one-line reason, not run") {
     CHECK(emulate("reduce-sequential", 100, 2048, trace::DType::Int32).error.find("--block 2048") ==
           0);
     CHECK(emulate("reduce-nope", 100, 256, trace::DType::Int32).error.find("--algo") == 0);
-    CHECK(emulate("reduce-sequential", kMaxElementsEmulator + 1, 256, trace::DType::Int32)
+    CHECK(emulate("reduce-sequential", ws::run::kMaxElementsEmulator + 1, 256, trace::DType::Int32)
               .error.find("too large") != std::string::npos);
     const trace::Trace t = emulate("reduce-sequential", 100, 256, trace::DType::Int32, "zigzag");
     CHECK(t.error.find("--pattern zigzag") == 0);

@@ -17,7 +17,7 @@ TEST_CASE("a valid form makes the request", "[form]") {
     CHECK(c.request.block == 1024);
     CHECK(c.grid == 2);
     CHECK(c.request.blocks == std::vector<std::uint32_t>{1});
-    CHECK(command_line(c.request) ==
+    CHECK(ws::run::command_line(c.request) ==
           "--algo reduce-interleaved-strided --n 2048 --block 1024 --type int --pattern ramp "
           "--blocks 1");
 }
@@ -67,7 +67,7 @@ TEST_CASE("scans take a kind; reductions refuse exclusive", "[form]") {
     const FormCheck c = check_form(f);
     REQUIRE(c.ok());
     CHECK(c.request.kind == ws::trace::ScanKind::Exclusive);
-    CHECK(command_line(c.request).find("--kind exclusive") != std::string::npos);
+    CHECK(ws::run::command_line(c.request).find("--kind exclusive") != std::string::npos);
     CHECK(form_of(c.request) == f);
     f.algo = "reduce-sequential";
     CHECK(check_form(f).error ==

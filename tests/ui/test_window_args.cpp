@@ -62,3 +62,42 @@ TEST_CASE("bad flags give one line", "[args]") {
     for (const auto& e : {parse({"--algo", "nope"}).error, parse({"--size", "1"}).error})
         CHECK(e.find('\n') == std::string::npos);
 }
+
+TEST_CASE("the window's request flags are the commands' (one parser)", "[args]") {
+    const ParsedArgs p = parse({"--algo=scan-blelloch", "--n", "2^12+3", "--blocks", "2"});
+    REQUIRE(p.error.empty());
+    CHECK(p.args.request_given);
+    CHECK(p.args.form.n == "2^12+3");  // as typed
+    CHECK(p.args.form.traced_block == 2);
+    CHECK(p.args.form.block == 32);  // the window's default
+    CHECK(parse({"--n", "0"}).error ==
+          "--n 0: there is nothing to reduce; give at least 1 element");
+    CHECK(parse({"--blocks", "all"}).error ==
+          "--blocks all: the window traces one block: give its index");
+    CHECK(parse({"--block", "96"}).error ==
+          "--block 96: reduce-sequential needs a power of two from 32 to 1024");
+    CHECK(parse({"--compare", "x"}).error ==
+          "--compare x: no such algorithm (see `warpscope list`)");
+    CHECK_FALSE(parse({"--step", "2"}).args.request_given);
+    CHECK(parse({"stray"}).error == "stray: not a window option (try --help)");
+}
+
+TEST_CASE("the usage lists every option the parser takes", "[args]") {
+    const std::string usage = window_usage();
+    for (const char* flag : {"--algo",         "--n",
+                             "--block",        "--type",
+                             "--pattern",      "--seed",
+                             "--blocks",       "--schedule",
+                             "--kind",         "--trace",
+                             "--step",         "--view",
+                             "--compare",      "--panel",
+                             "--size",         "--theme",
+                             "--font-scale",   "--zoom",
+                             "--screenshot",   "--screenshot-panels",
+                             "--bench-frames", "--side-by-side",
+                             "--presentation", "--hide-controls",
+                             "--show-help",    "--help"})
+        CHECK(usage.find(flag) != std::string::npos);
+    CHECK(usage.find("keys:") != std::string::npos);
+    CHECK(parse({"--help"}).args.help);
+}

@@ -26,7 +26,7 @@ std::string stats_json(const TraceView& v) {
     nlohmann::json j;
     if (v.trace) {
         const trace::Trace& t = *v.trace;
-        j["request"] = command_line(t.request);
+        j["request"] = run::command_line(t.request);
         j["device"] = t.device;
         j["recorded_at"] = t.recorded_at;
         j["block"] = v.block ? v.block->block : 0;

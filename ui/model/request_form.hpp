@@ -1,11 +1,12 @@
 // The controls' request as the user edits it, and the check that turns it into a
-// trace::Request or one line saying what is wrong (the same rules as the command line's
-// app/cli/request_options.cpp, without CLI11: counts are read by kernels/run/request_text.hpp
-// and sizes and kinds checked by the catalog, as there). Pure; no ImGui.
+// trace::Request or one line saying what is wrong: the one request parser of
+// kernels/run/request_parse.hpp, which the commands and the window's flags use too. Pure; no
+// ImGui.
 #pragma once
 #include <cstdint>
 #include <string>
 
+#include "kernels/run/request_parse.hpp"
 #include "kernels/trace/trace.hpp"
 
 namespace ws::ui {
@@ -25,16 +26,12 @@ struct RequestForm {
     friend bool operator!=(const RequestForm& a, const RequestForm& b) { return !(a == b); }
 };
 
-struct FormCheck {
-    std::string error;  // empty when the form makes a valid request
-    trace::Request request;
-    std::uint32_t grid = 0;  // blocks of the first pass (for the traced-block control)
-    bool ok() const { return error.empty(); }
-};
+// error, request, and grid (blocks of the first pass, for the traced-block control).
+using FormCheck = run::ParsedRequest;
 FormCheck check_form(const RequestForm& form);
 
-// The form for an existing request (a loaded trace), and a request's command line.
+run::RequestText form_text(const RequestForm& form);
+// The form for an existing request (a loaded trace).
 RequestForm form_of(const trace::Request& r);
-std::string command_line(const trace::Request& r);
 
 }  // namespace ws::ui

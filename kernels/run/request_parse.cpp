@@ -1,0 +1,154 @@
+#include "kernels/run/request_parse.hpp"
+
+#include "kernels/run/input_data.hpp"
+#include "kernels/run/request_text.hpp"
+#include "kernels/sim/emulator.hpp"
+
+namespace ws::run {
+namespace {
+
+std::string field(const char* flag, const std::string& value, const std::string& what) {
+    return std::string(flag) + " " + value + ": " + what;
+}
+
+std::string join(const std::vector<std::uint32_t>& blocks) {
+    std::string s;
+    for (std::uint32_t b : blocks) s += (s.empty() ? "" : ",") + std::to_string(b);
+    return s;
+}
+
+// The checks every request passes, typed or typed in; `blocks_text` is what the user wrote.
+std::string check_typed(const trace::Request& r, std::uint64_t max_elements,
+                        const std::string& blocks_text, unsigned* grid_out) {
+    std::string error;
+    const VariantInfo* v = parse_algo(r.algo, error);
+    if (!v) return error;
+    if (r.n == 0)
+        return std::string("--n 0: there is nothing to ") +
+               (v->family == Family::Scan ? "scan" : "reduce") + "; give at least 1 element";
+    if (r.n > max_elements)
+        return field("--n", std::to_string(r.n),
+                     "too large here (at most " + std::to_string(max_elements) + " elements)");
+    if (r.block < 32 || r.block > 1024 || (r.block & (r.block - 1)) != 0)
+        return field("--block", std::to_string(r.block),
+                     std::string(v->id) + " needs a power of two from 32 to 1024");
+    if (!is_pattern(r.pattern))
+        return field("--pattern", r.pattern, std::string("not a pattern (") + kPatterns + ")");
+    if (!sim::Schedule::parse(r.schedule))
+        return field("--schedule", r.schedule,
+                     "not a schedule (lockstep, sequential or random:SEED)");
+    if (v->family != Family::Scan && r.kind == trace::ScanKind::Exclusive)
+        return std::string("--kind exclusive: ") + v->id +
+               " is a reduction; --kind applies to scans only";
+    const unsigned grid = grid_for(*v, r.n, r.block);
+    if (grid_out) *grid_out = grid;
+    if (!r.all_blocks)
+        for (std::uint32_t b : r.blocks)
+            if (b >= grid)
+                return field("--blocks", blocks_text,
+                             "block " + std::to_string(b) + " does not exist; the first pass has " +
+                                 std::to_string(grid) + " block" + (grid == 1 ? "" : "s") +
+                                 " (0.." + std::to_string(grid - 1) + ")");
+    return "";
+}
+
+}  // namespace
+
+const std::vector<RequestField>& request_fields() {
+    static const std::vector<RequestField> fields = {
+        {"--algo", "algorithm id (see `warpscope list`)", &RequestText::algo},
+        {"--n", "number of elements: 1000, 2^20, 2^20+3", &RequestText::n},
+        {"--block", "threads per block: a power of two, 32..1024", &RequestText::block},
+        {"--type", "element type: int|float|double", &RequestText::type},
+        {"--pattern", "input data: ramp|random|ones", &RequestText::pattern},
+        {"--seed", "seed of the random pattern", &RequestText::seed},
+        {"--blocks", "traced blocks of the first pass: 0,3,5 or all (the window: one index)",
+         &RequestText::blocks},
+        {"--schedule", "emulator schedule: lockstep|sequential|random:SEED",
+         &RequestText::schedule},
+        {"--kind", "scans: inclusive|exclusive", &RequestText::kind},
+    };
+    return fields;
+}
+
+const VariantInfo* parse_algo(const std::string& text, std::string& error, const char* flag) {
+    const VariantInfo* v = find_variant(text);
+    if (!v) error = field(flag, text, "no such algorithm (see `warpscope list`)");
+    return v;
+}
+
+std::optional<trace::DType> parse_type(const std::string& text, std::string& error) {
+    auto t = trace::parse_dtype(text);
+    if (!t) error = field("--type", text, "not a type (int, float or double)");
+    return t;
+}
+
+ParsedRequest parse_request(const RequestText& text, const RequestRules& rules) {
+    ParsedRequest out;
+    trace::Request& r = out.request;
+    auto fail = [&](std::string e) {
+        out.error = std::move(e);
+        return out;
+    };
+    if (!parse_algo(text.algo, out.error)) return out;
+    r.algo = text.algo;
+    if (text.n.empty()) return fail("--n is required: the number of elements, e.g. 64 or 2^20");
+    auto n = parse_count(text.n);
+    if (!n) return fail(field("--n", text.n, "not a count (write 1000, 2^20 or 2^20+3)"));
+    r.n = *n;
+    auto block = parse_count(text.block);
+    if (!block || *block > 0xffffffffull)
+        return fail(field("--block", text.block, "not a number of threads"));
+    r.block = std::uint32_t(*block);
+    auto type = parse_type(text.type, out.error);
+    if (!type) return out;
+    r.type = *type;
+    r.pattern = text.pattern;
+    auto seed = parse_count(text.seed);
+    if (!seed) return fail(field("--seed", text.seed, "not a non-negative integer"));
+    r.seed = *seed;
+    r.schedule = text.schedule;
+    auto kind = trace::parse_scan_kind(text.kind);
+    if (!kind) return fail(field("--kind", text.kind, "not a kind (inclusive or exclusive)"));
+    r.kind = *kind;
+    auto blocks = parse_block_list(text.blocks);
+    if (!blocks) return fail(field("--blocks", text.blocks, "not a block list (0,3,5 or all)"));
+    if (rules.one_block && (blocks->all || blocks->blocks.size() != 1))
+        return fail(field("--blocks", text.blocks, "the window traces one block: give its index"));
+    r.blocks = blocks->blocks;
+    r.all_blocks = blocks->all;
+    out.error = check_typed(r, rules.max_elements, text.blocks, &out.grid);
+    return out;
+}
+
+std::string check_request(const trace::Request& r, std::uint64_t max_elements) {
+    return check_typed(r, max_elements, r.all_blocks ? "all" : join(r.blocks), nullptr);
+}
+
+RequestText request_text(const trace::Request& r) {
+    RequestText t;
+    t.algo = r.algo;
+    t.n = std::to_string(r.n);
+    t.block = std::to_string(r.block);
+    t.type = trace::dtype_name(r.type);
+    t.pattern = r.pattern;
+    t.seed = std::to_string(r.seed);
+    t.blocks = r.all_blocks ? "all" : join(r.blocks);
+    if (t.blocks.empty()) t.blocks = "0";
+    t.schedule = r.schedule;
+    t.kind = trace::scan_kind_name(r.kind);
+    return t;
+}
+
+std::string command_line(const trace::Request& r) {
+    const RequestText t = request_text(r);
+    std::string s = "--algo " + t.algo + " --n " + t.n + " --block " + t.block + " --type " +
+                    t.type + " --pattern " + t.pattern;
+    if (t.pattern == "random") s += " --seed " + t.seed;
+    if (t.schedule != RequestText{}.schedule) s += " --schedule " + t.schedule;
+    if (t.blocks != RequestText{}.blocks) s += " --blocks " + t.blocks;
+    if (t.kind != RequestText{}.kind) s += " --kind " + t.kind;
+    return s;
+}
+
+}  // namespace ws::run
