@@ -12,15 +12,20 @@
 
 namespace ws::ui::testing {
 
+inline std::shared_ptr<const TraceView> emulated_view(const RequestForm& f) {
+    const FormCheck c = check_form(f);
+    INFO(c.error);
+    REQUIRE(c.ok());
+    return make_trace_view(std::make_shared<trace::Trace>(run::run_on_emulator(c.request)));
+}
+
 inline std::shared_ptr<const TraceView> emulated_view(const std::string& algo, const std::string& n,
                                                       std::uint32_t block) {
     RequestForm f;
     f.algo = algo;
     f.n = n;
     f.block = block;
-    const FormCheck c = check_form(f);
-    REQUIRE(c.ok());
-    return make_trace_view(std::make_shared<trace::Trace>(run::run_on_emulator(c.request)));
+    return emulated_view(f);
 }
 
 }  // namespace ws::ui::testing

@@ -16,8 +16,7 @@ namespace ws::ui {
 // The shared cells a thread has read since its last shared write (they flow into it).
 struct PendingReads {
     std::vector<std::uint32_t> cells;
-    bool global = false;   // a global read too: the next write holds a value from global memory
-    bool sourced = false;  // any value came in (global, atomic, shuffle, shared): not a constant
+    bool global = false;  // a global read too: the next write holds a value from global memory
 };
 
 // Adds one event to a step's picture: lane activity, cell flags, arrows, tallies

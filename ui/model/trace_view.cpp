@@ -2,6 +2,8 @@
 #include "ui/model/trace_view.hpp"
 
 #include "kernels/catalog.hpp"
+#include "ui/model/global_arrays.hpp"
+#include "ui/model/padding.hpp"
 #include "ui/model/race_steps.hpp"
 #include "ui/model/value_text.hpp"
 
@@ -96,14 +98,12 @@ void apply_event(const TraceView& v, StepView& s, const trace::Event& e, Pending
             s.cells[cell] |= kCellRead;
             s.accesses.push_back({e.thread, cell, false});
             pending.cells.push_back(cell);
-            pending.sourced = true;
             break;
         case EventKind::SharedWrite:
             if (!in_smem) break;
             s.cells[cell] |= kCellWritten;
-            s.accesses.push_back({e.thread, cell, true, !pending.sourced});
+            s.accesses.push_back({e.thread, cell, true});
             if (pending.global) s.cells[cell] |= kCellFromGlobal;
-            pending.sourced = false;
             std::sort(pending.cells.begin(), pending.cells.end());
             pending.cells.erase(std::unique(pending.cells.begin(), pending.cells.end()),
                                 pending.cells.end());
@@ -115,7 +115,6 @@ void apply_event(const TraceView& v, StepView& s, const trace::Event& e, Pending
         case EventKind::GlobalRead:
             ++s.global_reads;
             pending.global = true;
-            pending.sourced = true;
             break;
         case EventKind::GlobalWrite:
             ++s.global_writes;
@@ -123,11 +122,9 @@ void apply_event(const TraceView& v, StepView& s, const trace::Event& e, Pending
         case EventKind::Atomic:  // its old value comes from global memory
             ++s.atomics;
             pending.global = true;
-            pending.sourced = true;
             break;
         case EventKind::Shuffle: {
             ++s.shuffle_events;
-            pending.sourced = true;
             const auto from = static_cast<std::uint16_t>(warp * trace::kWarpSize + e.src_lane);
             s.shuffles.push_back({from, e.thread, event_value(e, v.trace->smem_type)});
             break;
@@ -217,24 +214,12 @@ void fill_instructions(TraceView& v, const std::vector<trace::StepId>& ids) {
             static_cast<std::uint32_t>(std::bitset<32>(mask).count());
 }
 
-// Padding: the cells whose last write in the block's first step was a constant hold no data;
-// marked in every step.
-void fill_padding(TraceView& v) {
-    if (v.steps.empty()) return;
-    std::vector<std::uint8_t> padding(v.cells, 0);
-    for (const CellAccess& a : v.steps.front().accesses)
-        if (a.write) padding[a.cell] = a.constant;
-    for (StepView& s : v.steps)
-        for (std::uint32_t c = 0; c < v.cells; ++c)
-            if (padding[c]) s.cells[c] |= kCellPadding;
-}
-
-// "sum 32640" or "last element 8128": the value the block wrote to its output (buffer 1: every
-// kernel declares its input first and its output second), the last address for a scan.
+// "sum 32640" or "last element 8128": the value the block wrote to its output array
+// (global_arrays.hpp), the last address for a scan.
 void fill_block_result(TraceView& v) {
     const trace::Event* last = nullptr;
     for (const trace::Event& e : v.block->events)
-        if (e.kind == EventKind::GlobalWrite && e.buffer == 1 &&
+        if (e.kind == EventKind::GlobalWrite && e.buffer == kOutputBuffer &&
             (!last || e.address > last->address))
             last = &e;
     if (!last) return;
@@ -309,7 +294,6 @@ std::shared_ptr<const TraceView> make_trace_view(std::shared_ptr<const trace::Tr
             v->min_chars = std::max(v->min_chars, shortest_chars(a.value, tr.smem_type, text));
         }
     fill_paths(*v, ids);
-    fill_padding(*v);
     fill_block_result(*v);
     v->circuit = make_circuit(tr, *v->block, ids, v->threads, v->cells);
     for (const StepView& s : v->steps) {
@@ -319,6 +303,7 @@ std::shared_ptr<const TraceView> make_trace_view(std::shared_ptr<const trace::Tr
     v->origin_ids = ids;
     for (std::size_t i = 0; i < v->steps.size(); ++i) v->steps[i].origin = i;
     expand_racy_steps(*v);
+    mark_padding(*v);
     v->tiles = tile_strip(*v);
     for (const StepView& s : v->steps) {
         for (std::uint8_t c : s.cells) v->any_padding |= (c & kCellPadding) != 0;

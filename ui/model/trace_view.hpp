@@ -26,9 +26,8 @@ enum CellFlag : std::uint8_t {
     kCellWritten = 2,
     kCellFromGlobal = 4,  // written with a value loaded from global memory
     kCellRaced = 8,       // part of a hazard in this step
-    // Holds the identity (0) only because the block has no data for it: written in the block's
-    // first step with a constant (no value from global memory, a shuffle or another cell) —
-    // the threads past n. Set on the cell in every step.
+    // Holds the identity (0) only because no input element reached it: the threads past n
+    // (padding.hpp says how that is told from the events). Set on the cell while it holds it.
     kCellPadding = 16,
 };
 
@@ -49,7 +48,6 @@ struct CellAccess {
     std::uint16_t thread = 0;
     std::uint32_t cell = 0;
     bool write = false;
-    bool constant = false;  // a write of a constant: no value came into the thread for it
 };
 
 // One source line in one step.

@@ -1,0 +1,47 @@
+// The block's result in the shared-memory panel's header (TraceView::block_result): what the
+// traced block wrote to the kernel's output array, not the run's result.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "kernels/catalog.hpp"
+#include "tests/ui/emulated_view.hpp"
+#include "ui/model/trace_view.hpp"
+
+using namespace ws;
+using namespace ws::ui;
+
+TEST_CASE("a lone block's result is the run's, in every kernel", "[block_result]") {
+    // One block, one pass: the block's sum is the run's sum, its last element the scan's last.
+    for (const VariantInfo& info : catalog()) {
+        for (trace::DType type : {trace::DType::Int32, trace::DType::Float32}) {
+            INFO(info.id << " " << trace::dtype_name(type));
+            RequestForm f;
+            f.algo = info.id;
+            f.block = 64;
+            f.n = std::to_string(info.elems_per_thread * 64 - 5);
+            f.pattern = "random";
+            f.type = type;
+            const auto v = testing::emulated_view(f);
+            REQUIRE(v->trace->grid == 1);
+            const std::string value = format_value(v->trace->result.as_double(), type);
+            CHECK(v->block_result ==
+                  (info.family == Family::Scan ? "last element " : "sum ") + value);
+        }
+    }
+}
+
+TEST_CASE("a block of several says its own part", "[block_result]") {
+    // n = 512, block 256, ramp i mod 256: each block sums 0..255; the run sums both.
+    auto v = testing::emulated_view("reduce-interleaved-strided", "512", 256);
+    CHECK(v->block_result == "sum 32640");
+    CHECK(v->trace->result.as_double() == 65280);
+    RequestForm f;
+    f.algo = "scan-sklansky";
+    f.n = "300";
+    f.block = 64;  // tiles of 128
+    f.traced_block = 1;
+    v = testing::emulated_view(f);
+    // The tile scan of elements 128..255 ends with their sum.
+    CHECK(v->block_result == "last element 24512");
+}
