@@ -117,6 +117,11 @@ TEST_CASE("every written cell of every algorithm reads at projector sizes", "[la
                             set_min_cell(min, in.min_px, in.advance, in.min_chars);
                             CHECK(g.cells.cell_w + 1e-3f >= min.min_cell_w);
                             CHECK(g.cells.cell_h + 1e-3f >= min.min_cell_h);
+                            // Registers: no lane cut off at the right (rows of a warp, half a
+                            // warp or a quarter; only taller than the area, which scrolls).
+                            if (g.split)
+                                CHECK((g.threads.content_w <= g.threads.area.w + 0.5f ||
+                                       g.threads.columns == 8));
                             const auto key =
                                 std::make_tuple(int(g.cells.cell_w * 4), int(g.cells.cell_h * 4),
                                                 int(in.min_px * 4));

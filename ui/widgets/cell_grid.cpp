@@ -50,18 +50,18 @@ void handle_input(const Canvas& c, const GridLayout& g, GridViewState& vs) {
 // when the block scrolls.
 void draw_overview(const Frame& f, const Rect& box, GridViewState& vs) {
     const Palette& p = palette();
-    const GridLayout& g = f.g;
+    const GridLayout& g = f.split ? f.threads : f.g;  // what scrolls: the registers, if split
     const Rect frame{box.x - 2, box.y - 2, box.w + 4, box.h + 4};
     const float sx = box.w / std::max(g.content_w, 1.0f), sy = box.h / std::max(g.content_h, 1.0f);
     {
         RasterPainter raster(f.dl, ImGui::GetID("##overview"), frame, p.panel_bg);
         Painter& paint = raster;
         paint.outline(frame, p.text_dim, 1.0f);
-        for (std::uint32_t i = 0; i < f.v.cells; ++i) {
+        for (std::uint32_t i = 0; i < g.slots; ++i) {
             Rect r = g.cell(i);
             r = {box.x + (r.x - g.area.x + g.pan_x) * sx, box.y + (r.y - g.area.y + g.pan_y) * sy,
                  std::max(1.0f, r.w * sx), std::max(1.0f, r.h * sy)};
-            paint.rect(r, grid::cell_fill(f, i));
+            paint.rect(r, f.split ? grid::thread_fill(f, i) : grid::cell_fill(f, i));
         }
         const Rect view{box.x + g.pan_x * sx, box.y + g.pan_y * sy, std::min(g.area.w * sx, box.w),
                         std::min(g.area.h * sy, box.h)};
@@ -160,8 +160,12 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
     if (f.split) {
         grid::draw_arrows(f);
         for (std::uint32_t i = 0; i < v.threads; ++i) grid::draw_thread_box(f, i);
-        c.dl->AddText(small, small->FontSize, {area.x, area.y}, p.text_dim,
-                      "registers, one per thread (the value received by shuffle):");
+        const std::string registers =
+            f.threads.columns >= trace::kWarpSize
+                ? "registers, a warp a row (the value received by shuffle):"
+                : "registers, " + std::to_string(f.threads.columns) +
+                      " lanes a row (the value received by shuffle):";
+        c.dl->AddText(small, small->FontSize, {area.x, area.y}, p.text_dim, registers.c_str());
         const std::string caption = "shared memory, " + std::to_string(v.cells) + " cells:";
         c.dl->AddText(small, small->FontSize, {area.x, f.g.area.y - small->FontSize - 2},
                       p.text_dim, caption.c_str());
@@ -176,8 +180,8 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
     for (std::uint32_t i = 0; i < v.cells; ++i) grid::draw_cell(f, i);
     raster.reset();  // uploads the picture
     if (l.banks) grid::draw_bank_labels(f, l.labels_y);
-    if (options.overview && !f.split && (vs.zoom > 1.01f || l.scrolling)) {
-        const GridLayout& g = f.g;
+    if (options.overview && (vs.zoom > 1.01f || l.scrolling)) {
+        const GridLayout& g = f.split ? f.threads : f.g;
         Rect box;
         if (l.scrolling) {
             box = l.strip;

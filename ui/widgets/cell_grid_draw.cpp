@@ -92,7 +92,11 @@ void draw_marker_runs(const Frame& f) {
     }
 }
 
-// Split arrangement: a box per thread showing the register it received by shuffle, if any.
+ImU32 thread_fill(const Frame& f, std::uint32_t t) {
+    const ImU32 col = warp_color(t / trace::kWarpSize);
+    return thread_active(f.step, t) ? col : with_alpha(col, 0.22f);
+}
+
 // Split arrangement: a box per thread: its register received by shuffle in this step, or (none
 // received) the thread's number.
 void draw_thread_box(const Frame& f, std::uint32_t t) {
@@ -101,8 +105,7 @@ void draw_thread_box(const Frame& f, std::uint32_t t) {
     if (r.empty()) return;
     const bool on = thread_active(f.step, t);
     const ImU32 col = warp_color(t / trace::kWarpSize);
-    const ImU32 fill = on ? col : with_alpha(col, 0.22f);
-    f.paint->rect(r, fill);
+    f.paint->rect(r, thread_fill(f, t));
     const ImU32 ink = on ? text_on(col) : palette().text_dim;
     f.dl->PushClipRect(tl(r), br(r), true);
     bool received = false;

@@ -25,6 +25,7 @@ struct Frame {
 
 bool thread_active(const StepView& s, std::uint32_t thread);
 ImU32 cell_fill(const Frame& f, std::uint32_t c);
+ImU32 thread_fill(const Frame& f, std::uint32_t t);  // a register box
 void draw_marker(const Frame& f, std::uint32_t slot);
 void draw_marker_runs(const Frame& f);
 void draw_thread_box(const Frame& f, std::uint32_t t);

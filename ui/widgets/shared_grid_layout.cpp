@@ -36,9 +36,14 @@ void arrange(const SharedGridInput& in, const Rect& area, float labels, SharedGr
                    std::max(row, room - row));
     spec.slots = in.threads;
     spec.marker_fraction = 0;
-    spec.fixed_columns = trace::kWarpSize;  // a warp per row: shuffles arch along it
     spec.area = {area.x, area.y + caption, area.w, std::max(row, room - cells_h)};
-    out.threads = grid_layout(spec);
+    // A warp per row, so that shuffles arch along it; where 32 readable boxes do not fit the
+    // width, half a warp (or a quarter) per row rather than lanes cut off at the right.
+    for (std::uint32_t columns = trace::kWarpSize; columns >= 8; columns /= 2) {
+        spec.fixed_columns = columns;
+        out.threads = grid_layout(spec);
+        if (in.zoom > 1.01f || out.threads.content_w <= spec.area.w + 0.5f) break;
+    }
     GridSpec cells;
     cells.slots = in.cells;
     cells.marker_fraction = 0;
@@ -67,12 +72,14 @@ SharedGridLayout shared_grid_layout(const SharedGridInput& in) {
     // Trial arrangements say whether the block scrolls (a strip at the right then shows where
     // the view is) and how many columns there are (whole bank rows: bank numbers over them).
     arrange(in, area, 0, out);
-    out.scrolling = !out.split && out.cells.scrolls() && in.zoom <= 1.01f;
+    const GridLayout& scroller = out.split ? out.threads : out.cells;
+    out.scrolling = scroller.scrolls() && in.zoom <= 1.01f;
     if (out.scrolling) {
         const float strip_w = std::max(14.0f, 0.05f * area.w);
         area.w -= strip_w + 6;
         arrange(in, area, 0, out);
-        out.strip = {area.right() + 6, out.cells.area.y, strip_w, out.cells.area.h};
+        const GridLayout& g = out.split ? out.threads : out.cells;
+        out.strip = {area.right() + 6, g.area.y, strip_w, g.area.h};
     }
     out.banks = !out.split && out.cells.columns * in.elem_words % trace::kWarpSize == 0 &&
                 out.cells.columns >= 8;

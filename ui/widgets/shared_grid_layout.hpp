@@ -29,7 +29,7 @@ struct SharedGridInput {
 
 struct SharedGridLayout {
     bool split = false;      // threads (registers) above, cells below
-    bool scrolling = false;  // the cells do not fit at a readable size: they scroll
+    bool scrolling = false;  // the cells (split: the registers) do not fit readably: scroll
     bool banks = false;      // bank numbers head the columns (a row is whole bank rows)
     GridLayout cells;        // the cells (unified: with the thread markers)
     GridLayout threads;      // split: the register boxes
