@@ -2,8 +2,9 @@
 
 #include <sstream>
 
+#include "kernels/algorithms/reduce/all.cuh"
+#include "kernels/algorithms/scan/all.cuh"
 #include "kernels/embedded_sources.hpp"
-#include "kernels/scan_plan.hpp"
 #include "kernels/trace/analysis.hpp"
 
 namespace ws {
@@ -11,80 +12,199 @@ namespace {
 
 using trace::ScanKind;
 
-const std::vector<VariantInfo> kCatalog = {
-    {"reduce-interleaved-divergent", Family::Reduce, 1,
-     "Interleaved addressing, divergent branching",
-     "tid % (2*s) == 0 picks every other thread: idle lanes in every warp",
-     "kernels/algorithms/reduce/01_interleaved_divergent.cuh", 1, 0, SmemRule::PerThread, false},
-    {"reduce-interleaved-strided", Family::Reduce, 2, "Interleaved addressing, strided index",
-     "index = 2*s*tid keeps warps busy together, but lanes collide in banks",
-     "kernels/algorithms/reduce/02_interleaved_strided.cuh", 1, 0, SmemRule::PerThread, false},
-    {"reduce-sequential", Family::Reduce, 3, "Sequential addressing",
-     "stride halves from blockDim/2: consecutive words, no bank conflicts",
-     "kernels/algorithms/reduce/03_sequential.cuh", 1, 0, SmemRule::PerThread, false},
-    {"reduce-first-add", Family::Reduce, 4, "First add during global load",
-     "each thread adds two elements while loading: no idle threads at the start",
-     "kernels/algorithms/reduce/04_first_add.cuh", 2, 0, SmemRule::PerThread, false},
-    {"reduce-unroll-last-warp", Family::Reduce, 5, "Unroll the last warp (with __syncwarp)",
-     "the last 32 threads finish with warp syncs instead of block barriers",
-     "kernels/algorithms/reduce/05_unroll_last_warp.cuh", 2, 0, SmemRule::PerThreadMin64, false},
-    {"reduce-unroll-last-warp-legacy", Family::Reduce, 6,
-     "Unroll the last warp, legacy (volatile, no sync)",
-     "the 2007 warp-synchronous idiom: racy since Volta; try the sequential schedule",
-     "kernels/algorithms/reduce/06_unroll_last_warp_legacy.cuh", 2, 0, SmemRule::PerThreadMin64,
-     true},
-    {"reduce-complete-unroll", Family::Reduce, 7, "Completely unrolled (block size as template)",
-     "the block size is a template parameter: every loop unrolled at compile time",
-     "kernels/algorithms/reduce/07_complete_unroll.cuh", 2, 0, SmemRule::PerThreadMin64, false},
-    {"reduce-multi-element", Family::Reduce, 8, "Multiple elements per thread (grid-stride)",
-     "a capped grid walks the array: many loads per thread, one tree per block",
-     "kernels/algorithms/reduce/08_multi_element.cuh", 2, 1024, SmemRule::PerThreadMin64, false},
-    {"reduce-warp-shuffle", Family::Reduce, 9, "Warp shuffle (__shfl_down_sync)",
-     "lanes add registers through shuffles; one shared word per warp",
-     "kernels/algorithms/reduce/09_warp_shuffle.cuh", 2, 1024, SmemRule::PerWarp, false},
+// A catalog row under construction: each setter names the field it sets.
+struct Row {
+    VariantInfo v;
+    Row title(const char* text) const { return with(&VariantInfo::title, text); }
+    Row summary(const char* text) const { return with(&VariantInfo::summary, text); }
+    Row source(const char* path) const { return with(&VariantInfo::source_file, path); }
+    Row elems_per_thread(unsigned k) const { return with(&VariantInfo::elems_per_thread, k); }
+    Row max_grid(unsigned blocks) const { return with(&VariantInfo::max_grid, blocks); }
+    Row smem(SmemRule rule) const { return with(&VariantInfo::smem_rule, rule); }
+    Row layout(TileLayout l) const { return with(&VariantInfo::layout, l); }
+    Row schedule_sensitive() const { return with(&VariantInfo::schedule_sensitive, true); }
+    Row reduce_driver(ReduceDriver d) const { return with(&VariantInfo::reduce_driver, d); }
+    Row driver(ScanDriver d) const { return with(&VariantInfo::driver, d); }
+    Row natural_kind(ScanKind k) const { return with(&VariantInfo::natural_kind, k); }
+    Row work_formula(WorkFormula f) const { return with(&VariantInfo::work_formula, f); }
+    Row dynamic_tiles() const { return with(&VariantInfo::dynamic_tiles, true); }
+    Row element_passes(unsigned k) const { return with(&VariantInfo::element_passes, k); }
+    operator VariantInfo() const { return v; }
 
-    // Scans. Every one runs device-wide; the block-level ones (1-7) through scan-then-fan.
-    {"scan-kogge-stone", Family::Scan, 1, "Kogge-Stone (Hillis-Steele), double-buffered",
-     "every element adds the one offset places left: log2(m) deep, m*log2(m) work",
-     "kernels/algorithms/scan/01_kogge_stone.cuh", 1, 0, SmemRule::TwoPerThread, false,
-     ScanDriver::ScanThenFan, ScanKind::Inclusive, WorkFormula::KoggeStone, false, 4},
-    {"scan-kogge-stone-inplace", Family::Scan, 2, "Kogge-Stone in place, warp-synchronous (legacy)",
-     "s[t] += s[t - offset] in a warp with no sync: racy; try the sequential schedule",
-     "kernels/algorithms/scan/02_kogge_stone_inplace.cuh", 1, 0, SmemRule::PerThreadPlusWarps, true,
-     ScanDriver::ScanThenFan, ScanKind::Inclusive, WorkFormula::None, false, 4},
-    {"scan-blelloch", Family::Scan, 3, "Blelloch: work-efficient up-sweep and down-sweep",
-     "2(m-1) additions along a tree; its strided indices collide in banks",
-     "kernels/algorithms/scan/03_blelloch.cuh", 2, 0, SmemRule::TwoPerThread, false,
-     ScanDriver::ScanThenFan, ScanKind::Exclusive, WorkFormula::Blelloch, false, 4},
-    {"scan-blelloch-padded", Family::Scan, 4, "Blelloch with conflict-free padding",
-     "a padding word every 32 words spreads the tree's strides over the banks",
-     "kernels/algorithms/scan/04_blelloch_padded.cuh", 2, 0, SmemRule::TwoPerThreadPadded, false,
-     ScanDriver::ScanThenFan, ScanKind::Exclusive, WorkFormula::Blelloch, false, 4},
-    {"scan-brent-kung", Family::Scan, 5, "Brent-Kung",
-     "an up-sweep tree, then a distribution tree: inclusive, 2m - log2(m) - 2 additions",
-     "kernels/algorithms/scan/05_brent_kung.cuh", 2, 0, SmemRule::TwoPerThread, false,
-     ScanDriver::ScanThenFan, ScanKind::Inclusive, WorkFormula::BrentKung, false, 4},
-    {"scan-sklansky", Family::Scan, 6, "Sklansky: minimum depth",
-     "each upper half adds the last of its lower half: log2(m) deep, (m/2)*log2(m) work",
-     "kernels/algorithms/scan/06_sklansky.cuh", 2, 0, SmemRule::TwoPerThread, false,
-     ScanDriver::ScanThenFan, ScanKind::Inclusive, WorkFormula::Sklansky, false, 4},
-    {"scan-warp-shuffle", Family::Scan, 7, "Warp shuffle (__shfl_up_sync)",
-     "warps scan registers with shuffles; one shared word per warp",
-     "kernels/algorithms/scan/07_warp_shuffle.cuh", 1, 0, SmemRule::PerWarp, false,
-     ScanDriver::ScanThenFan, ScanKind::Inclusive, WorkFormula::WarpShuffle, false, 4},
-    {"scan-then-fan", Family::Scan, 8, "Scan-then-fan (device-wide)",
-     "scan big tiles, scan their totals, add them back: every element moved 4 times",
-     "kernels/algorithms/scan/08_scan_then_fan.cuh", 8, 0, SmemRule::TwoPerWarp, false,
-     ScanDriver::ScanThenFan, ScanKind::Inclusive, WorkFormula::None, false, 4},
-    {"scan-reduce-then-scan", Family::Scan, 9, "Reduce-then-scan (device-wide)",
-     "sum the tiles, scan the totals, scan each tile from its prefix: moved 3 times",
-     "kernels/algorithms/scan/09_reduce_then_scan.cuh", 8, 0, SmemRule::TwoPerWarp, false,
-     ScanDriver::ReduceThenScan, ScanKind::Inclusive, WorkFormula::None, false, 3},
-    {"scan-decoupled-lookback", Family::Scan, 10, "Single pass, decoupled look-back",
-     "tiles from a counter publish their sums and look back: one launch, moved twice",
-     "kernels/algorithms/scan/10_decoupled_lookback.cuh", 8, 0, SmemRule::TwoPerWarpPlus2, false,
-     ScanDriver::SinglePass, ScanKind::Inclusive, WorkFormula::None, true, 2},
+  private:
+    template <class Field, class Value>
+    Row with(Field VariantInfo::*field, Value value) const {
+        Row r = *this;
+        r.v.*field = value;
+        return r;
+    }
 };
+
+template <class Variant>
+Row reduction() {
+    Row r;
+    r.v.id = Variant::id;
+    r.v.family = Family::Reduce;
+    return r;
+}
+
+template <class Variant>
+Row scan_of() {
+    Row r;
+    r.v.id = Variant::id;
+    r.v.family = Family::Scan;
+    r.v.driver = ScanDriver::ScanThenFan;
+    r.v.element_passes = 4;
+    return r;
+}
+
+// The ladders, in order: a row's position in its family is its ladder step.
+std::vector<VariantInfo> make_catalog() {
+    std::vector<VariantInfo> rows = {
+        reduction<reduce::InterleavedDivergent>()
+            .title("Interleaved addressing, divergent branching")
+            .summary("tid % (2*s) == 0 picks every other thread: idle lanes in every warp")
+            .source("kernels/algorithms/reduce/01_interleaved_divergent.cuh"),
+        reduction<reduce::InterleavedStrided>()
+            .title("Interleaved addressing, strided index")
+            .summary("index = 2*s*tid keeps warps busy together, but lanes collide in banks")
+            .source("kernels/algorithms/reduce/02_interleaved_strided.cuh"),
+        reduction<reduce::Sequential>()
+            .title("Sequential addressing")
+            .summary("stride halves from blockDim/2: consecutive words, no bank conflicts")
+            .source("kernels/algorithms/reduce/03_sequential.cuh"),
+        reduction<reduce::FirstAdd>()
+            .title("First add during global load")
+            .summary("each thread adds two elements while loading: no idle threads at the start")
+            .source("kernels/algorithms/reduce/04_first_add.cuh")
+            .elems_per_thread(2),
+        reduction<reduce::UnrollLastWarp>()
+            .title("Unroll the last warp (with __syncwarp)")
+            .summary("the last 32 threads finish with warp syncs instead of block barriers")
+            .source("kernels/algorithms/reduce/05_unroll_last_warp.cuh")
+            .elems_per_thread(2)
+            .smem(SmemRule::PerThreadMin64),
+        reduction<reduce::UnrollLastWarpLegacy>()
+            .title("Unroll the last warp, legacy (volatile, no sync)")
+            .summary("the 2007 warp-synchronous idiom: racy since Volta; try the sequential "
+                     "schedule")
+            .source("kernels/algorithms/reduce/06_unroll_last_warp_legacy.cuh")
+            .elems_per_thread(2)
+            .smem(SmemRule::PerThreadMin64)
+            .schedule_sensitive(),
+        reduction<reduce::CompleteUnroll>()
+            .title("Completely unrolled (block size as template)")
+            .summary("the block size is a template parameter: every loop unrolled at compile "
+                     "time")
+            .source("kernels/algorithms/reduce/07_complete_unroll.cuh")
+            .elems_per_thread(2)
+            .smem(SmemRule::PerThreadMin64),
+        reduction<reduce::MultiElement>()
+            .title("Multiple elements per thread (grid-stride)")
+            .summary("a capped grid walks the array: many loads per thread, one tree per block")
+            .source("kernels/algorithms/reduce/08_multi_element.cuh")
+            .elems_per_thread(2)
+            .max_grid(1024)
+            .smem(SmemRule::PerThreadMin64),
+        reduction<reduce::WarpShuffle>()
+            .title("Warp shuffle (__shfl_down_sync)")
+            .summary("lanes add registers through shuffles; one shared word per warp")
+            .source("kernels/algorithms/reduce/09_warp_shuffle.cuh")
+            .elems_per_thread(2)
+            .max_grid(1024)
+            .smem(SmemRule::PerWarp)
+            .layout(TileLayout::Registers),
+
+        // Scans. Every one runs device-wide; the block-level ones (1-7) through scan-then-fan.
+        scan_of<scan::KoggeStone>()
+            .title("Kogge-Stone (Hillis-Steele), double-buffered")
+            .summary("every element adds the one offset places left: log2(m) deep, m*log2(m) "
+                     "work")
+            .source("kernels/algorithms/scan/01_kogge_stone.cuh")
+            .smem(SmemRule::TwoPerThread)
+            .layout(TileLayout::DoubleBuffer)
+            .work_formula(WorkFormula::KoggeStone),
+        scan_of<scan::KoggeStoneInplace>()
+            .title("Kogge-Stone in place, warp-synchronous (legacy)")
+            .summary("s[t] += s[t - offset] in a warp with no sync: racy; try the sequential "
+                     "schedule")
+            .source("kernels/algorithms/scan/02_kogge_stone_inplace.cuh")
+            .smem(SmemRule::PerThreadPlusWarps)
+            .schedule_sensitive(),
+        scan_of<scan::Blelloch>()
+            .title("Blelloch: work-efficient up-sweep and down-sweep")
+            .summary("2(m-1) additions along a tree; its strided indices collide in banks")
+            .source("kernels/algorithms/scan/03_blelloch.cuh")
+            .elems_per_thread(2)
+            .smem(SmemRule::TwoPerThread)
+            .natural_kind(ScanKind::Exclusive)
+            .work_formula(WorkFormula::Blelloch),
+        scan_of<scan::BlellochPadded>()
+            .title("Blelloch with conflict-free padding")
+            .summary("a padding word every 32 words spreads the tree's strides over the banks")
+            .source("kernels/algorithms/scan/04_blelloch_padded.cuh")
+            .elems_per_thread(2)
+            .smem(SmemRule::TwoPerThreadPadded)
+            .layout(TileLayout::Padded)
+            .natural_kind(ScanKind::Exclusive)
+            .work_formula(WorkFormula::Blelloch),
+        scan_of<scan::BrentKung>()
+            .title("Brent-Kung")
+            .summary("an up-sweep tree, then a distribution tree: inclusive, 2m - log2(m) - 2 "
+                     "additions")
+            .source("kernels/algorithms/scan/05_brent_kung.cuh")
+            .elems_per_thread(2)
+            .smem(SmemRule::TwoPerThread)
+            .work_formula(WorkFormula::BrentKung),
+        scan_of<scan::Sklansky>()
+            .title("Sklansky: minimum depth")
+            .summary("each upper half adds the last of its lower half: log2(m) deep, "
+                     "(m/2)*log2(m) work")
+            .source("kernels/algorithms/scan/06_sklansky.cuh")
+            .elems_per_thread(2)
+            .smem(SmemRule::TwoPerThread)
+            .work_formula(WorkFormula::Sklansky),
+        scan_of<scan::WarpShuffle>()
+            .title("Warp shuffle (__shfl_up_sync)")
+            .summary("warps scan registers with shuffles; one shared word per warp")
+            .source("kernels/algorithms/scan/07_warp_shuffle.cuh")
+            .smem(SmemRule::PerWarp)
+            .layout(TileLayout::Registers)
+            .work_formula(WorkFormula::WarpShuffle),
+        scan_of<scan::ScanThenFan>()
+            .title("Scan-then-fan (device-wide)")
+            .summary("scan big tiles, scan their totals, add them back: every element moved 4 "
+                     "times")
+            .source("kernels/algorithms/scan/08_scan_then_fan.cuh")
+            .elems_per_thread(8)
+            .smem(SmemRule::TwoPerWarp)
+            .layout(TileLayout::Registers),
+        scan_of<scan::ReduceThenScan>()
+            .title("Reduce-then-scan (device-wide)")
+            .summary("sum the tiles, scan the totals, scan each tile from its prefix: moved 3 "
+                     "times")
+            .source("kernels/algorithms/scan/09_reduce_then_scan.cuh")
+            .elems_per_thread(8)
+            .smem(SmemRule::TwoPerWarp)
+            .layout(TileLayout::Registers)
+            .driver(ScanDriver::ReduceThenScan)
+            .element_passes(3),
+        scan_of<scan::DecoupledLookback>()
+            .title("Single pass, decoupled look-back")
+            .summary("tiles from a counter publish their sums and look back: one launch, moved "
+                     "twice")
+            .source("kernels/algorithms/scan/10_decoupled_lookback.cuh")
+            .elems_per_thread(8)
+            .smem(SmemRule::TwoPerWarpPlus2)
+            .layout(TileLayout::Registers)
+            .driver(ScanDriver::SinglePass)
+            .dynamic_tiles()
+            .element_passes(2),
+    };
+    int steps[2] = {0, 0};
+    for (VariantInfo& v : rows) v.ladder_step = ++steps[v.family == Family::Scan];
+    return rows;
+}
 
 std::string header_line(const std::string& text, const std::string& key) {
     // "// Key: first line\n//   continuation\n" -> "first line continuation"
@@ -115,11 +235,12 @@ const char* family_name(Family f) {
 }
 
 const std::vector<VariantInfo>& catalog() {
-    return kCatalog;
+    static const std::vector<VariantInfo> rows = make_catalog();
+    return rows;
 }
 
 const VariantInfo* find_variant(std::string_view id) {
-    for (const auto& v : kCatalog)
+    for (const auto& v : catalog())
         if (id == v.id) return &v;
     return nullptr;
 }
@@ -180,30 +301,6 @@ std::uint32_t smem_bytes_for(const VariantInfo& v, unsigned block, trace::DType 
             break;
     }
     return elems * trace::dtype_size(type);
-}
-
-unsigned passes_for(const VariantInfo& v, std::uint64_t n, unsigned block) {
-    if (v.family == Family::Scan)
-        return unsigned(
-            scan_plan(v, n, block, trace::DType::Int32, ScanKind::Inclusive).launches.size());
-    unsigned passes = 0;
-    do {
-        n = grid_for(v, n, block);
-        ++passes;
-    } while (n > 1);
-    return passes;
-}
-
-std::uint64_t bytes_moved(const VariantInfo& v, std::uint64_t n, unsigned block, trace::DType t) {
-    if (v.family == Family::Scan) return scan_plan(v, n, block, t, ScanKind::Inclusive).bytes;
-    const std::uint64_t size = trace::dtype_size(t);
-    std::uint64_t bytes = 0;
-    do {
-        const std::uint64_t grid = grid_for(v, n, block);
-        bytes += (n + grid) * size;  // read every element, write one partial per block
-        n = grid;
-    } while (n > 1);
-    return bytes;
 }
 
 namespace {

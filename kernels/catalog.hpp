@@ -27,6 +27,15 @@ enum class SmemRule {
     TwoPerWarpPlus2,     // 2 * blockDim.x / 32 + 2: two rows of warp totals, a tile id, a prefix
 };
 
+// How a reduction runs over the whole array (see kernels/reduce_plan.hpp for the launches).
+enum class ReduceDriver {
+    MultiPass,         // each block writes a partial; passes until one value remains
+    AtomicSinglePass,  // one launch: each block adds its partial into the output with one
+                       // atomic (the plan zeroes the output first)
+    LastBlock,         // one launch: each block writes its partial and counts itself done; the
+                       // last block to finish sums the partials into the output
+};
+
 // How a scan runs over the whole array (see kernels/scan_plan.hpp for the launches).
 enum class ScanDriver {
     None,            // not a scan
@@ -38,17 +47,32 @@ enum class ScanDriver {
 // The textbook work (additions) and depth (steps) of a block-level scan network.
 enum class WorkFormula { None, KoggeStone, Blelloch, BrentKung, Sklansky, WarpShuffle };
 
+// Which element of the block's tile a shared cell holds (the circuit view's columns): the
+// address alone does not say.
+enum class TileLayout {
+    Elements,      // cell i = element i; cells past the tile (totals) hold none of their own
+    DoubleBuffer,  // two copies of the tile: element = cell mod tile (double-buffered scans)
+    Padded,        // a padding word after every 32: cell c = i + i/32 holds element c - c/33
+    Registers,     // shared memory holds per-warp totals only: the elements live in registers
+};
+
+// One algorithm. Rows are built with named setters (catalog.cpp); what a row leaves out keeps
+// the default below.
 struct VariantInfo {
-    const char* id;
-    Family family;
-    int ladder_step;  // 1-based position in its family's ladder
-    const char* title;
-    const char* summary;        // one line for menus
-    const char* source_file;    // relative to the repository root
-    unsigned elems_per_thread;  // per block: elems_per_thread * block elements
-    unsigned max_grid;          // 0: as many blocks as the data needs; else a grid-stride cap
-    SmemRule smem_rule;
-    bool schedule_sensitive;  // racy on purpose: its result depends on the emulator's schedule
+    const char* id = "";  // the kernel struct's id (kernels/algorithms/*/NN_*.cuh)
+    Family family = Family::Reduce;
+    int ladder_step = 0;  // 1-based position in its family's ladder (from the catalog's order)
+    const char* title = "";
+    const char* summary = "";       // one line for menus
+    const char* source_file = "";   // relative to the repository root
+    unsigned elems_per_thread = 1;  // per block: elems_per_thread * block elements
+    unsigned max_grid = 0;          // 0: as many blocks as the data needs; else a grid-stride cap
+    SmemRule smem_rule = SmemRule::PerThread;
+    TileLayout layout = TileLayout::Elements;
+    bool schedule_sensitive = false;  // racy on purpose: its result depends on the schedule
+
+    // Reductions only.
+    ReduceDriver reduce_driver = ReduceDriver::MultiPass;
 
     // Scans only. elems_per_thread * block is the tile one block scans.
     ScanDriver driver = ScanDriver::None;
@@ -70,13 +94,10 @@ const VariantInfo* find_variant(std::string_view id);
 TeachingNotes teaching_notes(const VariantInfo& v);  // from the source file's header
 const char* variant_source(const VariantInfo& v);    // embedded text, or nullptr
 
-// Launch shape of one pass over n elements.
+// Launch shape of one pass over n elements (a reduction's first pass, a scan's level 0).
 unsigned grid_for(const VariantInfo& v, std::uint64_t n, unsigned block);
 std::uint32_t smem_bytes_for(const VariantInfo& v, unsigned block, trace::DType type);
-// Kernel launches of a whole run (reductions: passes until one value remains; scans: the
-// launches of kernels/scan_plan.hpp), and the global-memory bytes they read and write in total.
-unsigned passes_for(const VariantInfo& v, std::uint64_t n, unsigned block);
-std::uint64_t bytes_moved(const VariantInfo& v, std::uint64_t n, unsigned block, trace::DType t);
+// The kernel launches of a whole run and the bytes they move: kernels/launch_plan.hpp.
 
 // Block-level scans: the textbook work and depth of the network for a tile of m elements, and
 // the formulas in words. nullopt where the catalog gives none.

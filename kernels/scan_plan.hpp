@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "kernels/catalog.hpp"
+#include "kernels/plan_buffers.hpp"
 #include "kernels/trace/dtype.hpp"
 #include "kernels/trace/scan_kind.hpp"
 
@@ -25,8 +26,6 @@ enum class ScanStep {
     SinglePass,  // kernels.single_pass(in, out, tile status, count, kind)
 };
 const char* scan_step_name(ScanStep s);
-
-inline constexpr int kNoBuffer = -1, kInputBuffer = 0, kOutputBuffer = 1;
 
 struct ScanLaunch {
     ScanStep step = ScanStep::TileScan;

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "kernels/baselines.hpp"
+
 namespace ws::ui {
 namespace {
 
@@ -141,10 +143,19 @@ ImU32 series_color(unsigned i) {
 }
 
 ImU32 baseline_color(const std::string& algo) {
-    if (algo == "copy") return g_palette.copy;
-    if (algo == "read-only") return g_palette.read_only;
-    if (algo.rfind("cub-", 0) == 0) return g_palette.cub;
-    if (algo.rfind("thrust-", 0) == 0) return g_palette.thrust;
+    const Baseline* b = find_baseline(algo);
+    switch (b ? b->look : BaselineLook::Plain) {
+        case BaselineLook::Copy:
+            return g_palette.copy;
+        case BaselineLook::ReadOnly:
+            return g_palette.read_only;
+        case BaselineLook::Cub:
+            return g_palette.cub;
+        case BaselineLook::Thrust:
+            return g_palette.thrust;
+        case BaselineLook::Plain:
+            break;
+    }
     return g_palette.plain;
 }
 

@@ -90,8 +90,7 @@ struct UiState {
     // The lab's lines: a family (none chosen: the chosen algorithm's), less the ones left out
     // (the user ticks them back).
     std::optional<LabLines> lab_lines;
-    std::vector<std::string> lab_hidden = {"thrust-reduce", "plain-sequential",
-                                           "plain-warp-shuffle"};
+    std::vector<std::string> lab_hidden = hidden_baselines();
     std::size_t lab_file = 0;
     const LabData* lab = nullptr;
     // Live sweeps (only with a GPU backend): the lab asks, the session runs them.

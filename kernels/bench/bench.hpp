@@ -16,8 +16,7 @@
 namespace ws::bench {
 
 struct BenchPoint {
-    std::string algo;  // a catalog id or a baseline: copy, read-only, cub-reduce, cub-scan,
-                       // thrust-reduce, plain-sequential, plain-warp-shuffle
+    std::string algo;  // a catalog id or a baseline's name (kernels/baselines.hpp)
     std::string type;
     std::uint64_t n = 0;
     std::uint64_t bytes = 0;  // bytes the operation must move, as declared
@@ -48,10 +47,11 @@ struct BenchResult {
 BenchResult run_bench(const BenchConfig& config);
 std::string bench_json(const BenchResult& r);  // the file assets/measurements/*.json holds
 
-// Points run_bench times for each size: the variants asked for, then (with baselines) the
-// kBaselinePoints baselines named in BenchPoint::algo.
-inline constexpr std::size_t kBaselinePoints = 7;
+// Points run_bench times for each size: the variants asked for, then (with baselines) every
+// baseline of kernels/baselines.hpp.
 std::size_t points_per_size(const BenchConfig& config);
+// Baselines of kernels/baselines.hpp that bench cannot time (none, or a test fails).
+std::vector<std::string> baselines_without_timer();
 
 // The window's live sweep: run_bench with its progress told as the fraction of points done
 // (0..1) and the last point's line. Returns the measurements' JSON, partial when stopped early,

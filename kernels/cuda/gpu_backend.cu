@@ -24,12 +24,6 @@ using trace::Trace;
 template <class T>
 void run_reduction(const VariantInfo& info, const run::RunOptions& options, Trace& out) {
     const trace::Request& req = out.request;
-    const ReduceKernels<T> k = reduce_kernels<T>(info.id, req.block);
-    if (!k.fast || !k.traced) {
-        out.error =
-            std::string(info.id) + " has no GPU kernel for block " + std::to_string(req.block);
-        return;
-    }
     const std::vector<T> input = run::make_input<T>(req.pattern, req.n, req.seed);
     const run::Reference ref = run::reference_sum(input);
     out.expected = trace::Value::of(T(ref.sum));
@@ -38,28 +32,22 @@ void run_reduction(const VariantInfo& info, const run::RunOptions& options, Trac
     DeviceBuffer<T> d_in(req.n, "input");
     WS_CUDA(cudaMemcpy(d_in.get(), input.data(), req.n * sizeof(T), cudaMemcpyHostToDevice),
             "input");
-    const unsigned grid = grid_for(info, req.n, req.block);
-    const unsigned smem = smem_bytes_for(info, req.block, req.type);
-    out.grid = grid;
-    out.smem_bytes = smem;
-
-    if (options.record || options.count_totals) {
-        DeviceBuffer<T> d_out(grid, "partial sums");
-        const T* in = d_in.get();
-        T* partials = d_out.get();
-        const unsigned n = unsigned(req.n), block = req.block;
-        auto go = [&](const GpuProbe& probe) {
-            k.traced<<<grid, block, smem>>>(in, partials, n, probe);
-        };
-        record_launch(go, info.id, grid, smem, options, out);
-    }
-
-    FastReduction<T> fast(info, req.n, req.block);
-    fast.run(d_in.get());
-    WS_CUDA(cudaDeviceSynchronize(), std::string(info.id) + " (all passes)");
+    FastReduction<T> reduction(info, req.n, req.block);
+    reduction.run(d_in.get());
+    WS_CUDA(cudaDeviceSynchronize(), std::string(info.id) + " (all launches)");
     T result{};
-    WS_CUDA(cudaMemcpy(&result, fast.result(), sizeof(T), cudaMemcpyDeviceToHost), "result");
-    out.passes = passes_for(info, req.n, req.block);
+    WS_CUDA(cudaMemcpy(&result, reduction.result(), sizeof(T), cudaMemcpyDeviceToHost), "result");
+
+    const ReducePlan& plan = reduction.plan();
+    const ReduceLaunch& traced = plan.launches[plan.traced];
+    out.grid = traced.grid;
+    out.smem_bytes = traced.smem_bytes;
+    out.passes = unsigned(plan.launches.size());
+    // Launched again over the same input (a single-pass plan's output and counter are reset
+    // by the launch): its recording, not its result, is kept.
+    auto go = [&](const GpuProbe& probe) { reduction.launch_traced(probe); };
+    record_launch(go, info.id, traced.grid, traced.smem_bytes, options, out);
+
     out.result = trace::Value::of(result);
     std::string why;
     out.ok = run::matches_reference(result, ref, req.n, &why);
@@ -86,17 +74,8 @@ Trace run_on_gpu(const trace::Request& request, const run::RunOptions& options) 
             run_scan_on_gpu(*info, options, out);
             return out;
         }
-        switch (request.type) {
-            case trace::DType::Int32:
-                run_reduction<int>(*info, options, out);
-                break;
-            case trace::DType::Float32:
-                run_reduction<float>(*info, options, out);
-                break;
-            case trace::DType::Float64:
-                run_reduction<double>(*info, options, out);
-                break;
-        }
+        trace::visit_dtype(request.type,
+                           [&](auto zero) { run_reduction<decltype(zero)>(*info, options, out); });
     } catch (const CudaError& e) {
         out.ok = false;
         out.error = e.what();

@@ -94,14 +94,8 @@ std::string repeat_scan_for_test(const std::string& algo, std::uint64_t n, unsig
     if (std::string why = unavailable_reason(); !why.empty()) return "no CUDA device: " + why;
     try {
         WS_CUDA(cudaSetDevice(0), "test thread");
-        switch (type) {
-            case trace::DType::Int32:
-                return repeat_scan<int>(*info, n, block, repeats);
-            case trace::DType::Float32:
-                return repeat_scan<float>(*info, n, block, repeats);
-            case trace::DType::Float64:
-                return repeat_scan<double>(*info, n, block, repeats);
-        }
+        return trace::visit_dtype(
+            type, [&](auto zero) { return repeat_scan<decltype(zero)>(*info, n, block, repeats); });
     } catch (const CudaError& e) {
         recover_after_error();
         return e.what();
@@ -110,17 +104,8 @@ std::string repeat_scan_for_test(const std::string& algo, std::uint64_t n, unsig
 }
 
 void run_scan_on_gpu(const VariantInfo& info, const run::RunOptions& options, trace::Trace& out) {
-    switch (out.request.type) {
-        case trace::DType::Int32:
-            run_scan<int>(info, options, out);
-            break;
-        case trace::DType::Float32:
-            run_scan<float>(info, options, out);
-            break;
-        case trace::DType::Float64:
-            run_scan<double>(info, options, out);
-            break;
-    }
+    trace::visit_dtype(out.request.type,
+                       [&](auto zero) { run_scan<decltype(zero)>(info, options, out); });
 }
 
 }  // namespace ws::cuda

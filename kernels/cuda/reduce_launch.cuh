@@ -1,88 +1,116 @@
-// Launching the reduction variants on the GPU: the kernel table for a variant id, and a whole
-// device-wide reduction (every pass) with the unprobed kernels, ready to be timed.
+// Launching the reduction variants on the GPU: a whole device-wide reduction with the unprobed
+// kernels (the launches of its plan, kernels/reduce_plan.hpp, ready to be timed), and its traced
+// launch again with a recording probe. Scans: scan_launch.cuh.
 #pragma once
 #include <string>
-#include <tuple>
+#include <vector>
 
 #include "kernels/algorithms/reduce/all.cuh"
+#include "kernels/algorithms/visit_variant.hpp"
 #include "kernels/catalog.hpp"
 #include "kernels/cuda/check.hpp"
 #include "kernels/cuda/gpu_probe.cuh"
+#include "kernels/reduce_plan.hpp"
 
 namespace ws::cuda {
 
 template <class T>
-struct ReduceKernels {
-    reduce::ReduceKernel<T, probe::NoProbe> fast = nullptr;
-    reduce::ReduceKernel<T, GpuProbe> traced = nullptr;
+struct ReduceKernelSet {
+    reduce::ReduceKernels<T, probe::NoProbe> fast;
+    reduce::ReduceKernels<T, GpuProbe> traced;
+    bool found = false;
 };
 
-namespace detail {
-template <class T, class... Variants>
-ReduceKernels<T> find_kernels(std::tuple<Variants...>*, const std::string& id, unsigned block) {
-    ReduceKernels<T> k;
-    auto try_one = [&](auto* tag) {
-        using V = std::remove_pointer_t<decltype(tag)>;
-        if (id != V::id) return false;
-        k.fast = V::template kernel<T, probe::NoProbe>(block);
-        k.traced = V::template kernel<T, GpuProbe>(block);
-        return true;
-    };
-    (try_one(static_cast<Variants*>(nullptr)) || ...);
+template <class T>
+ReduceKernelSet<T> reduce_kernels(const std::string& id, unsigned block) {
+    ReduceKernelSet<T> k;
+    k.found = visit_variant<reduce::AllVariants>(id, [&](auto* variant) {
+        using V = std::remove_pointer_t<decltype(variant)>;
+        k.fast = reduce::kernels_of<V, T, probe::NoProbe>(block);
+        k.traced = reduce::kernels_of<V, T, GpuProbe>(block);
+    });
     return k;
 }
-}  // namespace detail
 
-template <class T>
-ReduceKernels<T> reduce_kernels(const std::string& id, unsigned block) {
-    return detail::find_kernels<T>(static_cast<reduce::AllVariants*>(nullptr), id, block);
-}
-
-// A device-wide reduction with the unprobed kernels: `run()` launches every pass on `stream`
-// (asynchronously) and leaves the sum in result(). Scratch buffers are allocated once.
+// A device-wide reduction: `run()` launches every launch of the plan on `stream`
+// (asynchronously) and leaves the sum in result(). Buffers are allocated once.
 template <class T>
 class FastReduction {
   public:
     FastReduction(const VariantInfo& info, std::uint64_t n, unsigned block)
-        : info_(info), n_(n), block_(block) {
-        kernel_ = reduce_kernels<T>(info.id, block).fast;
-        if (!kernel_) throw CudaError(cudaErrorInvalidValue, std::string(info.id) + ": no kernel");
-        const unsigned grid = grid_for(info, n, block);
-        a_.allocate(grid, "partial sums");
-        b_.allocate(grid_for(info, grid, block), "partial sums");
-        smem_ = smem_bytes_for(info, block, type_of());
+        : info_(info),
+          plan_(reduce_plan(info, n, block, trace::dtype_of<T>())),
+          kernels_(reduce_kernels<T>(info.id, block)) {
+        if (!kernels_.found || !has_kernels(kernels_.fast) || !has_kernels(kernels_.traced))
+            throw CudaError(cudaErrorInvalidValue, std::string(info.id) + ": no kernel for block " +
+                                                       std::to_string(block));
+        output_.allocate(1, "result");
+        scratch_.resize(plan_.scratch.size());
+        for (std::size_t i = 0; i < scratch_.size(); ++i)
+            scratch_[i].allocate(plan_.scratch[i], "partial sums");
+        if (plan_.done_counter) done_.allocate(1, "blocks done");
     }
 
-    // Launches every pass reading `input` (n elements).
+    // Launches the whole plan over `input` (its n elements) on `stream`.
     void run(const T* input, cudaStream_t stream = 0) {
-        std::uint64_t n = n_;
-        const T* in = input;
-        T* buffers[2] = {a_.get(), b_.get()};  // passes write to a, b, a, b, ...
-        int w = 0;
-        do {
-            const unsigned grid = grid_for(info_, n, block_);
-            kernel_<<<grid, block_, smem_, stream>>>(in, buffers[w], unsigned(n), probe::NoProbe{});
-            check_launch(info_.id, false);
-            in = result_ = buffers[w];
-            w ^= 1;
-            n = grid;
-        } while (n > 1);
+        input_ = input;
+        for (const ReduceLaunch& l : plan_.launches)
+            launch(l, kernels_.fast, probe::NoProbe{}, stream);
     }
-    const T* result() const { return result_; }
+
+    // The traced launch of the last run() again, with a recording probe, on the default stream.
+    void launch_traced(const GpuProbe& probe) {
+        launch(plan_.launches[plan_.traced], kernels_.traced, probe, 0);
+    }
+
+    const T* result() const { return output_.get(); }
+    const ReducePlan& plan() const { return plan_; }
 
   private:
-    static trace::DType type_of() {
-        if constexpr (std::is_same_v<T, int>) return trace::DType::Int32;
-        if constexpr (std::is_same_v<T, float>) return trace::DType::Float32;
-        return trace::DType::Float64;
+    template <class Probe>
+    bool has_kernels(const reduce::ReduceKernels<T, Probe>& k) const {
+        for (const ReduceLaunch& l : plan_.launches)
+            if (l.step == ReduceStep::LastBlock ? !k.last_block : !k.pass) return false;
+        return true;
     }
+    T* buffer(int id) const {
+        if (id == kInputBuffer) return const_cast<T*>(input_);
+        if (id == kOutputBuffer) return output_.get();
+        if (id == kNoBuffer) return nullptr;
+        return scratch_[id - 2].get();
+    }
+
+    template <class Probe>
+    void launch(const ReduceLaunch& l, const reduce::ReduceKernels<T, Probe>& k, Probe probe,
+                cudaStream_t stream) {
+        const T* in = buffer(l.in);
+        T* out = buffer(l.out);
+        const unsigned n = unsigned(l.count);
+        if (plan_.zero_output && l.pass == 0)
+            WS_CUDA(cudaMemsetAsync(output_.get(), 0, sizeof(T), stream), info_.id);
+        switch (l.step) {
+            case ReduceStep::Pass:
+            case ReduceStep::AtomicAdd:
+                k.pass<<<l.grid, l.block, l.smem_bytes, stream>>>(in, out, n, probe);
+                break;
+            case ReduceStep::LastBlock:
+                WS_CUDA(cudaMemsetAsync(done_.get(), 0, sizeof(unsigned), stream), info_.id);
+                k.last_block<<<l.grid, l.block, l.smem_bytes, stream>>>(in, out, buffer(l.aux),
+                                                                        done_.get(), n, probe);
+                break;
+        }
+        check_launch(std::string(info_.id) + " (" + reduce_step_name(l.step) + " " +
+                         std::to_string(l.pass) + ")",
+                     false);
+    }
+
     const VariantInfo& info_;
-    std::uint64_t n_;
-    unsigned block_;
-    unsigned smem_ = 0;
-    reduce::ReduceKernel<T, probe::NoProbe> kernel_ = nullptr;
-    DeviceBuffer<T> a_, b_;
-    const T* result_ = nullptr;
+    ReducePlan plan_;
+    ReduceKernelSet<T> kernels_;
+    DeviceBuffer<T> output_;
+    std::vector<DeviceBuffer<T>> scratch_;
+    DeviceBuffer<unsigned> done_;
+    const T* input_ = nullptr;
 };
 
 }  // namespace ws::cuda

@@ -4,10 +4,10 @@
 #pragma once
 #include <memory>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "kernels/algorithms/scan/all.cuh"
+#include "kernels/algorithms/visit_variant.hpp"
 #include "kernels/catalog.hpp"
 #include "kernels/cuda/check.hpp"
 #include "kernels/cuda/gpu_probe.cuh"
@@ -25,15 +25,11 @@ struct ScanKernelSet {
 template <class T>
 ScanKernelSet<T> scan_kernels(const std::string& id, unsigned block) {
     ScanKernelSet<T> k;
-    auto try_one = [&](auto* tag) {
-        using V = std::remove_pointer_t<decltype(tag)>;
-        if (id != V::id) return false;
+    k.found = visit_variant<scan::AllVariants>(id, [&](auto* variant) {
+        using V = std::remove_pointer_t<decltype(variant)>;
         k.fast = V::template kernels<T, probe::NoProbe>(block);
         k.traced = V::template kernels<T, GpuProbe>(block);
-        k.found = true;
-        return true;
-    };
-    std::apply([&](auto... tags) { (try_one(&tags) || ...); }, scan::AllVariants{});
+    });
     return k;
 }
 
@@ -42,7 +38,7 @@ class FastScan {
   public:
     FastScan(const VariantInfo& info, std::uint64_t n, unsigned block, trace::ScanKind kind)
         : info_(info),
-          plan_(scan_plan(info, n, block, type_of(), kind)),
+          plan_(scan_plan(info, n, block, trace::dtype_of<T>(), kind)),
           kernels_(scan_kernels<T>(info.id, block)) {
         if (!kernels_.found)
             throw CudaError(cudaErrorInvalidValue, std::string(info.id) + ": no kernel");
@@ -74,11 +70,6 @@ class FastScan {
     const ScanPlan& plan() const { return plan_; }
 
   private:
-    static trace::DType type_of() {
-        if constexpr (std::is_same_v<T, int>) return trace::DType::Int32;
-        if constexpr (std::is_same_v<T, float>) return trace::DType::Float32;
-        return trace::DType::Float64;
-    }
     T* buffer(int id) const {
         if (id == kInputBuffer) return const_cast<T*>(input_);
         if (id == kOutputBuffer) return output_;

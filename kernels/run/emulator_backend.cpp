@@ -1,9 +1,12 @@
 #include "kernels/run/emulator_backend.hpp"
 
 #include <cstring>
+#include <functional>
 
 #include "kernels/algorithms/reduce/all.cuh"
+#include "kernels/algorithms/visit_variant.hpp"
 #include "kernels/catalog.hpp"
+#include "kernels/reduce_plan.hpp"
 #include "kernels/run/emulator_scan.hpp"
 #include "kernels/run/input_data.hpp"
 #include "kernels/run/request_check.hpp"
@@ -17,83 +20,73 @@ using sim::SimProbe;
 using trace::Trace;
 
 template <class T>
-void run_reduction(reduce::ReduceKernel<T, SimProbe> kernel, const VariantInfo& info,
+std::vector<T> garbage(std::uint64_t count) {  // unwritten elements show as 0xCDCD...
+    std::vector<T> v(count);
+    std::memset(static_cast<void*>(v.data()), 0xCD, v.size() * sizeof(T));
+    return v;
+}
+
+// Runs every launch of the reduction's plan; the traced one recorded.
+template <class T>
+void run_reduction(const reduce::ReduceKernels<T, SimProbe>& k, const VariantInfo& info,
                    const sim::Schedule& schedule, const RunOptions& options, Trace& out) {
     const trace::Request& req = out.request;
+    const ReducePlan plan = reduce_plan(info, req.n, req.block, req.type);
     const std::vector<T> input = make_input<T>(req.pattern, req.n, req.seed);
     const Reference ref = reference_sum(input);
 
+    std::vector<std::vector<T>> buffers;
+    buffers.push_back(input);
+    buffers.push_back(garbage<T>(1));
+    for (std::uint64_t size : plan.scratch) buffers.push_back(garbage<T>(size));
+    if (plan.zero_output) buffers[kOutputBuffer][0] = T(0);
+    std::vector<unsigned> done(1, 0);
+    auto buffer = [&](int id) { return id == kNoBuffer ? nullptr : buffers[id].data(); };
+
     sim::SimRecorder recorder(req.blocks, req.all_blocks, options.count_totals);
-    std::vector<T> a = input, b;
-    std::uint64_t n = req.n;
-    unsigned pass = 0;
-    do {
-        const unsigned grid = grid_for(info, n, req.block);
-        b.assign(grid, T(0));
-        std::memset(static_cast<void*>(b.data()), 0xCD, b.size() * sizeof(T));  // unwritten shows
+    for (const ReduceLaunch& l : plan.launches) {
+        const bool last_block = l.step == ReduceStep::LastBlock;
+        if (last_block ? !k.last_block : !k.pass) {
+            out.error = "--block " + std::to_string(req.block) + ": " + info.id +
+                        " has no kernel for this block size";
+            return;
+        }
         sim::LaunchConfig config;
-        config.grid = {grid, 1, 1};
-        config.block = {req.block, 1, 1};
-        config.dynamic_smem_bytes = smem_bytes_for(info, req.block, req.type);
+        config.grid = {l.grid, 1, 1};
+        config.block = {l.block, 1, 1};
+        config.dynamic_smem_bytes = l.smem_bytes;
         config.schedule = schedule;
-        const bool first = pass == 0;
         sim::SimRecorder* rec =
-            first && (options.record || options.count_totals) ? &recorder : nullptr;
-        const T* in_ptr = a.data();
-        T* out_ptr = b.data();
-        const unsigned count = unsigned(n);
-        auto error = sim::launch(
-            config, [&] { kernel(in_ptr, out_ptr, count, SimProbe(rec)); }, rec);
-        if (error) {
+            l.traced && (options.record || options.count_totals) ? &recorder : nullptr;
+        const T* in = buffer(l.in);
+        T* dst = buffer(l.out);
+        T* aux = buffer(l.aux);
+        const unsigned count = unsigned(l.count);
+        std::function<void()> body = [&] { k.pass(in, dst, count, SimProbe(rec)); };
+        if (last_block)
+            body = [&] { k.last_block(in, dst, aux, done.data(), count, SimProbe(rec)); };
+        if (auto error = sim::launch(config, body, rec)) {
             out.error = error->message;
             break;
         }
-        if (first) out.grid = grid;
-        ++pass;
-        n = grid;
-        a.swap(b);
-    } while (n > 1);
+    }
 
-    out.passes = pass;
-    out.smem_bytes =
-        recorder.smem_bytes() ? recorder.smem_bytes() : smem_bytes_for(info, req.block, req.type);
+    const ReduceLaunch& traced = plan.launches[plan.traced];
+    out.grid = traced.grid;
+    out.passes = unsigned(plan.launches.size());
+    out.smem_bytes = recorder.smem_bytes() ? recorder.smem_bytes() : traced.smem_bytes;
     out.blocks = std::move(recorder.blocks());
     if (!options.record) out.blocks.clear();
     out.totals = recorder.totals();
     out.expected = trace::Value::of(T(ref.sum));
     out.tolerance = double(sum_tolerance<T>(req.n, ref.abs_sum));
     if (out.error.empty()) {
-        out.result = trace::Value::of(a[0]);
+        const T result = buffers[kOutputBuffer][0];
+        out.result = trace::Value::of(result);
         std::string why;
-        out.ok = matches_reference(a[0], ref, req.n, &why);
+        out.ok = matches_reference(result, ref, req.n, &why);
         if (!out.ok) out.error = "wrong result: " + why;
     }
-}
-
-template <class T, class Variant>
-bool dispatch_variant(const VariantInfo& info, const sim::Schedule& schedule,
-                      const RunOptions& options, Trace& out) {
-    if (info.id != std::string_view(Variant::id)) return false;
-    auto kernel = Variant::template kernel<T, SimProbe>(out.request.block);
-    if (!kernel) {
-        out.error = "--block " + std::to_string(out.request.block) + ": " + info.id +
-                    " has no kernel for this block size";
-        return true;
-    }
-    run_reduction<T>(kernel, info, schedule, options, out);
-    return true;
-}
-
-template <class T, class... Variants>
-bool dispatch(std::tuple<Variants...>*, const VariantInfo& info, const sim::Schedule& schedule,
-              const RunOptions& options, Trace& out) {
-    return (dispatch_variant<T, Variants>(info, schedule, options, out) || ...);
-}
-
-template <class T>
-bool dispatch_type(const VariantInfo& info, const sim::Schedule& schedule,
-                   const RunOptions& options, Trace& out) {
-    return dispatch<T>(static_cast<reduce::AllVariants*>(nullptr), info, schedule, options, out);
 }
 
 }  // namespace
@@ -112,18 +105,14 @@ Trace run_on_emulator(const trace::Request& request, const RunOptions& options) 
         run_scan_on_emulator(*info, *schedule, options, out);
         return out;
     }
-    bool found = false;
-    switch (request.type) {
-        case trace::DType::Int32:
-            found = dispatch_type<int>(*info, *schedule, options, out);
-            break;
-        case trace::DType::Float32:
-            found = dispatch_type<float>(*info, *schedule, options, out);
-            break;
-        case trace::DType::Float64:
-            found = dispatch_type<double>(*info, *schedule, options, out);
-            break;
-    }
+    const bool found = trace::visit_dtype(request.type, [&](auto zero) {
+        using T = decltype(zero);
+        return visit_variant<reduce::AllVariants>(info->id, [&](auto* variant) {
+            using V = std::remove_pointer_t<decltype(variant)>;
+            run_reduction<T>(reduce::kernels_of<V, T, SimProbe>(request.block), *info, *schedule,
+                             options, out);
+        });
+    });
     if (!found) out.error = std::string(info->id) + " has no emulator kernel";
     return out;
 }

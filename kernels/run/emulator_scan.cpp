@@ -4,6 +4,7 @@
 #include <functional>
 
 #include "kernels/algorithms/scan/all.cuh"
+#include "kernels/algorithms/visit_variant.hpp"
 #include "kernels/run/input_data.hpp"
 #include "kernels/scan_plan.hpp"
 #include "kernels/sim/sim_probe.hpp"
@@ -98,43 +99,18 @@ void execute(const scan::ScanKernels<T, SimProbe>& k, const VariantInfo& info,
     if (!out.ok) out.error = "wrong result: " + check.why;
 }
 
-template <class T, class Variant>
-bool dispatch_variant(const VariantInfo& info, const sim::Schedule& schedule,
-                      const RunOptions& options, Trace& out) {
-    if (info.id != std::string_view(Variant::id)) return false;
-    execute<T>(Variant::template kernels<T, SimProbe>(out.request.block), info, schedule, options,
-               out);
-    return true;
-}
-
-template <class T, class... Variants>
-bool dispatch(std::tuple<Variants...>*, const VariantInfo& info, const sim::Schedule& schedule,
-              const RunOptions& options, Trace& out) {
-    return (dispatch_variant<T, Variants>(info, schedule, options, out) || ...);
-}
-
-template <class T>
-bool dispatch_type(const VariantInfo& info, const sim::Schedule& schedule,
-                   const RunOptions& options, Trace& out) {
-    return dispatch<T>(static_cast<scan::AllVariants*>(nullptr), info, schedule, options, out);
-}
-
 }  // namespace
 
 void run_scan_on_emulator(const VariantInfo& info, const sim::Schedule& schedule,
                           const RunOptions& options, Trace& out) {
-    bool found = false;
-    switch (out.request.type) {
-        case trace::DType::Int32:
-            found = dispatch_type<int>(info, schedule, options, out);
-            break;
-        case trace::DType::Float32:
-            found = dispatch_type<float>(info, schedule, options, out);
-            break;
-        case trace::DType::Float64:
-            found = dispatch_type<double>(info, schedule, options, out);
-            break;
-    }
+    const bool found = trace::visit_dtype(out.request.type, [&](auto zero) {
+        using T = decltype(zero);
+        return visit_variant<scan::AllVariants>(info.id, [&](auto* variant) {
+            using V = std::remove_pointer_t<decltype(variant)>;
+            execute<T>(V::template kernels<T, SimProbe>(out.request.block), info, schedule, options,
+                       out);
+        });
+    });
     if (!found) out.error = std::string(info.id) + " has no emulator kernel";
 }
 

@@ -17,6 +17,31 @@ const char* dtype_name(DType t);                          // "int", "float", "do
 std::optional<DType> parse_dtype(std::string_view name);  // accepts the names above
 unsigned dtype_size(DType t);
 
+// The DType of a C++ element type, and the C++ type of a DType: visit_dtype(t, f) calls f with a
+// zero of that type (f(int{}), f(float{}) or f(double{})) and returns what f returns. The one
+// place where the three element types are spelled out; every executor dispatches through it.
+template <class T>
+constexpr DType dtype_of() {
+    static_assert(std::is_same_v<T, int> || std::is_same_v<T, float> || std::is_same_v<T, double>,
+                  "an element type is int, float or double");
+    if constexpr (std::is_same_v<T, int>) return DType::Int32;
+    if constexpr (std::is_same_v<T, float>) return DType::Float32;
+    return DType::Float64;
+}
+
+template <class F>
+decltype(auto) visit_dtype(DType t, F&& f) {
+    switch (t) {
+        case DType::Float32:
+            return f(float{});
+        case DType::Float64:
+            return f(double{});
+        case DType::Int32:
+            break;
+    }
+    return f(int{});
+}
+
 // The first 8 bytes of a value, interpreted by its type.
 struct Value {
     DType type = DType::Int32;

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "kernels/catalog.hpp"
+#include "kernels/launch_plan.hpp"
 #include "kernels/run/emulator_backend.hpp"
 #include "kernels/run/input_data.hpp"
 #include "kernels/scan_plan.hpp"

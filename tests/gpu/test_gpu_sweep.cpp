@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/baselines.hpp"
 #include "kernels/bench/bench.hpp"
 
 using namespace ws;
@@ -19,7 +20,7 @@ TEST_CASE("a live sweep reports its progress and returns the lab's measurements"
     c.algos = {"reduce-sequential", "reduce-warp-shuffle", "scan-blelloch"};
     c.type = trace::DType::Float32;
     c.sizes = {1000, 3 * 4096 + 7, 1u << 20};
-    REQUIRE(bench::points_per_size(c) == 3 + bench::kBaselinePoints);
+    REQUIRE(bench::points_per_size(c) == 3 + ws::baselines().size());
     std::vector<double> fractions;
     std::vector<std::string> lines;
     std::string error = "not set";

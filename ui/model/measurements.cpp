@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "kernels/baselines.hpp"
 #include "kernels/catalog.hpp"
 
 namespace ws::ui {
@@ -120,9 +121,15 @@ std::string parse_harris(const std::string& text, HarrisTable& out) {
 }
 
 bool is_baseline(const std::string& algo) {
-    return algo == "copy" || algo == "read-only" || algo.rfind("cub-", 0) == 0 ||
-           algo.rfind("thrust-", 0) == 0 || algo.rfind("plain-", 0) == 0;
+    return find_baseline(algo) != nullptr;
 }
+
+namespace {
+bool is_ceiling(const std::string& algo) {
+    const Baseline* b = find_baseline(algo);
+    return b && b->kind == BaselineKind::Ceiling;
+}
+}  // namespace
 
 const char* lab_lines_name(LabLines l) {
     switch (l) {
@@ -142,10 +149,11 @@ LabLines lab_lines_for(const std::string& algo) {
 }
 
 bool shows_series(LabLines lines, const std::string& algo) {
-    if (lines == LabLines::All || algo == "copy" || algo == "read-only") return true;
-    // Our variants by the catalog's family; of the libraries only CUB's scan is a scan.
+    if (lines == LabLines::All || is_ceiling(algo)) return true;
+    // Our variants by the catalog's family, the baselines by theirs.
     const VariantInfo* v = find_variant(algo);
-    const bool scan = v ? v->family == Family::Scan : algo == "cub-scan";
+    const Baseline* b = find_baseline(algo);
+    const bool scan = v ? v->family == Family::Scan : b && b->family == Family::Scan;
     return scan == (lines == LabLines::Scans);
 }
 
@@ -163,8 +171,7 @@ std::vector<Series> series_of(const MeasurementFile& f, const std::string& type)
     for (const MeasuredPoint& p : f.points)
         if (p.type == type) series(p).points.push_back(p);
     for (const MeasuredPoint& p : f.points) {
-        const bool ceiling = p.algo == "copy" || p.algo == "read-only";
-        if (!ceiling || p.type == type) continue;
+        if (!is_ceiling(p.algo) || p.type == type) continue;
         Series& s = series(p);
         if (s.type == p.type) s.points.push_back(p);
     }
@@ -226,9 +233,15 @@ std::string size_name(std::uint64_t n) {
 }
 
 std::string library_of(const std::string& algo) {
-    if (is_baseline(algo)) return "";
     const VariantInfo* v = find_variant(algo);
-    return v && v->family == Family::Scan ? "cub-scan" : "cub-reduce";
+    return v ? reference_baseline(v->family).name : "";
+}
+
+std::vector<std::string> hidden_baselines() {
+    std::vector<std::string> out;
+    for (const Baseline& b : baselines())
+        if (!b.shown) out.push_back(b.name);
+    return out;
 }
 
 std::string versus_library(const MeasurementFile& f, const MeasuredPoint& p) {

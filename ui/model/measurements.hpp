@@ -3,7 +3,7 @@
 //   {"device": "...", "date": "...", "peak_gbps": 3350.0, "l2_bytes": 52428800,
 //    "points": [{"algo": "reduce-sequential", "type": "int", "n": 1048576,
 //                "ms": 0.01, "gbps": 420.0}, ...]}
-// Baseline algos are named "copy", "read-only", "cub-reduce", "cub-scan", "thrust-reduce".
+// Baselines are named as kernels/baselines.hpp lists them ("copy", "cub-reduce", ...).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -92,9 +92,12 @@ std::string bytes_counted(const Series& s, std::size_t element_size);
 // How a size reads: "2^28", "1000".
 std::string size_name(std::uint64_t n);
 
-// The library a series is measured against: cub-reduce for reductions, cub-scan for scans
-// ("" for the baselines themselves).
+// The library a series is measured against (kernels/baselines.hpp: cub-reduce for reductions,
+// cub-scan for scans; "" for the baselines themselves).
 std::string library_of(const std::string& algo);
+
+// The baselines the lab leaves out until the user ticks them (kernels/baselines.hpp: shown).
+std::vector<std::string> hidden_baselines();
 // Its time over the library's at the same n and type in the file: "0.90x CUB" means the
 // library takes 0.90 of this one's time (it is 1.11 times faster); "" when either is missing.
 std::string versus_library(const MeasurementFile& f, const MeasuredPoint& p);

@@ -29,24 +29,11 @@ bool is_global(EventKind k) {
 }
 
 double decode(const std::uint8_t* p, trace::DType type) {
-    switch (type) {
-        case trace::DType::Int32: {
-            std::int32_t v;
-            std::memcpy(&v, p, 4);
-            return v;
-        }
-        case trace::DType::Float32: {
-            float v;
-            std::memcpy(&v, p, 4);
-            return v;
-        }
-        case trace::DType::Float64: {
-            double v;
-            std::memcpy(&v, p, 8);
-            return v;
-        }
-    }
-    return 0;
+    return trace::visit_dtype(type, [&](auto zero) {
+        decltype(zero) v;
+        std::memcpy(&v, p, sizeof v);
+        return double(v);
+    });
 }
 
 std::vector<std::string> split_lines(const std::string& text) {

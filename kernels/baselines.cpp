@@ -1,0 +1,39 @@
+#include "kernels/baselines.hpp"
+
+namespace ws {
+
+const std::vector<Baseline>& baselines() {
+    using K = BaselineKind;
+    using L = BaselineLook;
+    static const std::vector<Baseline> list = {
+        {"copy", K::Ceiling, L::Copy, std::nullopt, false, true,
+         "cudaMemcpyAsync device to device: reads and writes n elements"},
+        {"read-only", K::Ceiling, L::ReadOnly, std::nullopt, false, true,
+         "a streaming kernel that reads n elements with 16-byte loads and writes nothing"},
+        {"cub-reduce", K::Library, L::Cub, Family::Reduce, true, true,
+         "cub::DeviceReduce::Sum over n elements"},
+        {"cub-scan", K::Library, L::Cub, Family::Scan, true, true,
+         "cub::DeviceScan::InclusiveSum over n elements"},
+        {"thrust-reduce", K::Library, L::Thrust, Family::Reduce, false, false,
+         "thrust::reduce over n elements (its result copied back to the host)"},
+        {"plain-sequential", K::Plain, L::Plain, Family::Reduce, false, false,
+         "reduce-sequential written in plain CUDA, without the recording vocabulary"},
+        {"plain-warp-shuffle", K::Plain, L::Plain, Family::Reduce, false, false,
+         "reduce-warp-shuffle written in plain CUDA, without the recording vocabulary"},
+    };
+    return list;
+}
+
+const Baseline* find_baseline(std::string_view name) {
+    for (const Baseline& b : baselines())
+        if (name == b.name) return &b;
+    return nullptr;
+}
+
+const Baseline& reference_baseline(Family f) {
+    for (const Baseline& b : baselines())
+        if (b.reference && b.family == f) return b;
+    return baselines().front();
+}
+
+}  // namespace ws

@@ -1,0 +1,37 @@
+// The one list of the bench's baselines: what each is, which lines of the lab it bounds, which
+// is the library a family's variants are measured against. kernels/bench/baselines.cu times
+// each (one function a baseline); the lab reads their roles and looks from here.
+#pragma once
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "kernels/catalog.hpp"
+
+namespace ws {
+
+enum class BaselineKind {
+    Ceiling,  // moves the bytes and nothing else: bounds every variant (copy, read-only)
+    Library,  // the same operation from a library (CUB, Thrust)
+    Plain,    // one of our variants written without the recording vocabulary
+};
+
+// How the lab draws it (the theme gives each look its colour).
+enum class BaselineLook { Copy, ReadOnly, Cub, Thrust, Plain };
+
+struct Baseline {
+    const char* name;  // as bench writes it in BenchPoint::algo: "cub-reduce"
+    BaselineKind kind;
+    BaselineLook look;
+    std::optional<Family> family;  // the lines it belongs with; none: every line (ceilings)
+    bool reference;                // the library its family's variants are compared with
+    bool shown;                    // drawn in the lab unless the user hides it
+    const char* what;              // "cub::DeviceReduce::Sum over n elements"
+};
+
+const std::vector<Baseline>& baselines();
+const Baseline* find_baseline(std::string_view name);
+// The baseline a family's variants are compared with ("cub-reduce", "cub-scan").
+const Baseline& reference_baseline(Family f);
+
+}  // namespace ws

@@ -1,0 +1,146 @@
+// The baselines bench times beside the variants (kernels/baselines.hpp lists them and their
+// roles): one function a baseline, each setting the point's declared bytes, timing it, and
+// checking its result where it has one.
+#pragma once
+#include <thrust/device_ptr.h>
+#include <thrust/execution_policy.h>
+#include <thrust/reduce.h>
+#include <cub/device/device_reduce.cuh>
+#include <cub/device/device_scan.cuh>
+#include <string_view>
+
+#include "kernels/bench/plain_kernels.cuh"
+#include "kernels/bench/timing.cuh"
+#include "kernels/launch_plan.hpp"
+#include "kernels/reduce_plan.hpp"
+
+namespace ws::bench {
+
+template <class T>
+void time_copy(SizePoint<T>& s, BenchPoint& p) {
+    p.bytes = 2 * s.bytes;
+    time_point(
+        [&](unsigned k) {
+            WS_CUDA(cudaMemcpyAsync(s.out.get(), s.input(k), s.bytes, cudaMemcpyDeviceToDevice),
+                    "copy");
+        },
+        s.inputs, p);
+}
+
+template <class T>
+void time_read_only(SizePoint<T>& s, BenchPoint& p) {
+    p.bytes = s.bytes;
+    const unsigned grid = unsigned(std::max<std::uint64_t>(
+        1, std::min<std::uint64_t>((s.bytes / 16 + 255) / 256, s.sm_count * 8ull)));
+    time_point(
+        [&](unsigned k) {
+            read_only_stream<<<grid, 256>>>(s.input(k), s.out.get(), s.n);
+            cuda::check_launch("read-only", false);
+        },
+        s.inputs, p);
+}
+
+template <class T>
+void time_cub_reduce(SizePoint<T>& s, BenchPoint& p) {
+    p.bytes = s.bytes;
+    std::size_t temp = 0;
+    WS_CUDA(cub::DeviceReduce::Sum(nullptr, temp, s.input(0), s.out.get(), int(s.n)), "cub");
+    cuda::DeviceBuffer<unsigned char> scratch(std::max<std::size_t>(temp, 1), "cub scratch");
+    time_point(
+        [&](unsigned k) {
+            WS_CUDA(cub::DeviceReduce::Sum(scratch.get(), temp, s.input(k), s.out.get(), int(s.n)),
+                    "cub::DeviceReduce::Sum");
+        },
+        s.inputs, p);
+    p.ok = result_ok(s.out.get(), s.ref, s.n);
+}
+
+template <class T>
+void time_cub_scan(SizePoint<T>& s, BenchPoint& p) {
+    p.bytes = 2 * s.bytes;
+    std::size_t temp = 0;
+    WS_CUDA(cub::DeviceScan::InclusiveSum(nullptr, temp, s.input(0), s.out.get(), int(s.n)), "cub");
+    cuda::DeviceBuffer<unsigned char> scratch(std::max<std::size_t>(temp, 1), "cub scratch");
+    time_point(
+        [&](unsigned k) {
+            WS_CUDA(cub::DeviceScan::InclusiveSum(scratch.get(), temp, s.input(k), s.out.get(),
+                                                  int(s.n)),
+                    "cub::DeviceScan::InclusiveSum");
+        },
+        s.inputs, p);
+    p.ok = result_ok(s.out.get() + (s.n - 1), s.ref, s.n);  // the last element: the sum
+}
+
+template <class T>
+void time_thrust_reduce(SizePoint<T>& s, BenchPoint& p) {
+    p.bytes = s.bytes;
+    T sum{};
+    time_point(
+        [&](unsigned k) {
+            thrust::device_ptr<const T> first(s.input(k));
+            sum = thrust::reduce(thrust::device, first, first + s.n, T(0));
+        },
+        s.inputs, p);
+    p.ok = run::matches_reference(sum, s.ref, s.n, nullptr);
+}
+
+// A plain kernel run through the plan of the variant it copies (the same launches and bytes).
+template <class T, class Kernel>
+void time_plain(SizePoint<T>& s, BenchPoint& p, const char* variant, Kernel kernel) {
+    const VariantInfo& v = *find_variant(variant);
+    const ReducePlan plan = reduce_plan(v, s.n, 256, trace::dtype_of<T>());
+    p.bytes = plan.bytes;
+    std::vector<cuda::DeviceBuffer<T>> scratch(plan.scratch.size());
+    for (std::size_t i = 0; i < scratch.size(); ++i) scratch[i].allocate(plan.scratch[i], "plain");
+    auto buffer = [&](int id, unsigned k) -> T* {
+        if (id == kInputBuffer) return const_cast<T*>(s.input(k));
+        if (id == kOutputBuffer) return s.out.get();
+        return scratch[id - 2].get();
+    };
+    time_point(
+        [&](unsigned k) {
+            for (const ReduceLaunch& l : plan.launches) {
+                kernel<<<l.grid, l.block, l.smem_bytes>>>(buffer(l.in, k), buffer(l.out, k),
+                                                          unsigned(l.count));
+                cuda::check_launch(p.algo, false);
+            }
+        },
+        s.inputs, p);
+    p.ok = result_ok(s.out.get(), s.ref, s.n);
+}
+
+template <class T>
+void time_plain_sequential(SizePoint<T>& s, BenchPoint& p) {
+    time_plain(s, p, "reduce-sequential", &reduce_sequential_plain<T>);
+}
+
+template <class T>
+void time_plain_warp_shuffle(SizePoint<T>& s, BenchPoint& p) {
+    time_plain(s, p, "reduce-warp-shuffle", &reduce_warp_shuffle_plain<T>);
+}
+
+// The timing function of a baseline of kernels/baselines.hpp, or nullptr.
+template <class T>
+using BaselineTimer = void (*)(SizePoint<T>&, BenchPoint&);
+
+template <class T>
+BaselineTimer<T> baseline_timer(std::string_view name) {
+    struct Entry {
+        const char* name;
+        BaselineTimer<T> time;
+    };
+    static constexpr Entry table[] = {
+        {"copy", &time_copy<T>},
+        {"read-only", &time_read_only<T>},
+        {"cub-reduce", &time_cub_reduce<T>},
+        {"cub-scan", &time_cub_scan<T>},
+        {"thrust-reduce", &time_thrust_reduce<T>},
+        {"plain-sequential", &time_plain_sequential<T>},
+        {"plain-warp-shuffle", &time_plain_warp_shuffle<T>},
+    };
+    for (const Entry& e : table)
+        if (name == e.name) return e.time;
+    return nullptr;
+}
+
+}  // namespace ws::bench

@@ -1,0 +1,69 @@
+// How bench times one point and checks its result: CUDA events around each run alone, 3
+// warm-up runs, then enough runs for about 50 ms (10..500); the median, min and max.
+#pragma once
+#include <algorithm>
+#include <vector>
+
+#include "kernels/bench/bench.hpp"
+#include "kernels/cuda/check.hpp"
+#include "kernels/run/input_data.hpp"
+
+namespace ws::bench {
+
+// Times `launch(input_index)`; the inputs rotate so that a run does not find the last one's
+// data in L2.
+template <class Launch>
+void time_point(Launch&& launch, unsigned inputs, BenchPoint& p) {
+    cudaEvent_t start, stop;
+    WS_CUDA(cudaEventCreate(&start), "timer");
+    WS_CUDA(cudaEventCreate(&stop), "timer");
+    for (unsigned i = 0; i < 3; ++i) launch(i % inputs);
+    WS_CUDA(cudaDeviceSynchronize(), p.algo + " warm-up");
+    WS_CUDA(cudaEventRecord(start), "timer");
+    launch(0);
+    WS_CUDA(cudaEventRecord(stop), "timer");
+    WS_CUDA(cudaEventSynchronize(stop), p.algo);
+    float first = 0;
+    cudaEventElapsedTime(&first, start, stop);
+    const unsigned reps = std::clamp(unsigned(50.0f / std::max(first, 1e-3f)), 10u, 500u);
+    std::vector<float> ms(reps);
+    for (unsigned r = 0; r < reps; ++r) {
+        WS_CUDA(cudaEventRecord(start), "timer");
+        launch((r + 1) % inputs);
+        WS_CUDA(cudaEventRecord(stop), "timer");
+        WS_CUDA(cudaEventSynchronize(stop), p.algo);
+        cudaEventElapsedTime(&ms[r], start, stop);
+    }
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+    std::sort(ms.begin(), ms.end());
+    p.reps = reps;
+    p.ms = reps % 2 ? ms[reps / 2] : 0.5 * (ms[reps / 2 - 1] + ms[reps / 2]);
+    p.ms_min = ms.front();
+    p.ms_max = ms.back();
+    p.gbps = double(p.bytes) / (p.ms * 1e-3) / 1e9;
+}
+
+// The value at `device_value` matches the CPU reference sum.
+template <class T>
+bool result_ok(const T* device_value, const run::Reference& ref, std::uint64_t n) {
+    T v{};
+    WS_CUDA(cudaMemcpy(&v, device_value, sizeof(T), cudaMemcpyDeviceToHost), "bench result");
+    return run::matches_reference(v, ref, n, nullptr);
+}
+
+// One size of one run: the inputs (enough copies that together they do not fit in L2), their
+// reference sum, and an output buffer of n elements.
+template <class T>
+struct SizePoint {
+    std::uint64_t n = 0;
+    std::uint64_t bytes = 0;  // n elements
+    unsigned inputs = 1;
+    bool l2_resident = false;  // the rotated inputs still fit in L2: not a DRAM figure
+    int sm_count = 0;
+    run::Reference ref;
+    cuda::DeviceBuffer<T> data, out;
+    const T* input(unsigned k) const { return data.get() + std::uint64_t(k) * n; }
+};
+
+}  // namespace ws::bench

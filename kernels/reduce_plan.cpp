@@ -1,0 +1,99 @@
+#include "kernels/reduce_plan.hpp"
+
+namespace ws {
+namespace {
+
+ReduceLaunch launch(ReduceStep step, unsigned pass, unsigned grid, unsigned block,
+                    std::uint32_t smem, std::uint64_t count, int in, int out, std::uint64_t bytes) {
+    ReduceLaunch l;
+    l.step = step;
+    l.pass = pass;
+    l.grid = grid;
+    l.block = block;
+    l.smem_bytes = smem;
+    l.count = count;
+    l.in = in;
+    l.out = out;
+    l.bytes = bytes;
+    l.traced = pass == 0;
+    return l;
+}
+
+// Pass k reads the partials pass k - 1 wrote; passes alternate between two scratch buffers
+// (each big enough for every pass that writes it) and the last writes the output.
+void multi_pass(ReducePlan& plan, const VariantInfo& v, std::uint64_t n, unsigned block,
+                std::uint32_t smem, std::uint64_t size) {
+    int in = kInputBuffer;
+    for (unsigned pass = 0;; ++pass) {
+        const unsigned grid = grid_for(v, n, block);
+        int out = kOutputBuffer;
+        if (grid > 1) {
+            if (plan.scratch.size() < 2) plan.scratch.push_back(grid);
+            out = 2 + int(pass % 2);
+        }
+        plan.launches.push_back(
+            launch(ReduceStep::Pass, pass, grid, block, smem, n, in, out, (n + grid) * size));
+        if (grid == 1) return;
+        in = out;
+        n = grid;
+    }
+}
+
+}  // namespace
+
+const char* reduce_step_name(ReduceStep s) {
+    switch (s) {
+        case ReduceStep::Pass:
+            return "pass";
+        case ReduceStep::AtomicAdd:
+            return "atomic-add";
+        case ReduceStep::LastBlock:
+            return "last-block";
+    }
+    return "?";
+}
+
+ReducePlan reduce_plan(const VariantInfo& v, std::uint64_t n, unsigned block, trace::DType type) {
+    ReducePlan plan;
+    plan.driver = v.reduce_driver;
+    const std::uint64_t size = trace::dtype_size(type);
+    const std::uint32_t smem = smem_bytes_for(v, block, type);
+    const unsigned grid = grid_for(v, n, block);
+    switch (v.reduce_driver) {
+        case ReduceDriver::MultiPass:
+            multi_pass(plan, v, n, block, smem, size);
+            break;
+        case ReduceDriver::AtomicSinglePass:
+            // The elements read, and one atomic read-modify-write of the output a block.
+            plan.zero_output = true;
+            plan.launches.push_back(launch(ReduceStep::AtomicAdd, 0, grid, block, smem, n,
+                                           kInputBuffer, kOutputBuffer, (n + grid) * size));
+            break;
+        case ReduceDriver::LastBlock:
+            // The elements read, the partials written and read back by the last block, the
+            // output written.
+            plan.done_counter = true;
+            plan.scratch.push_back(grid);
+            plan.launches.push_back(launch(ReduceStep::LastBlock, 0, grid, block, smem, n,
+                                           kInputBuffer, kOutputBuffer,
+                                           (n + 2 * std::uint64_t(grid) + 1) * size));
+            plan.launches.back().aux = 2;
+            break;
+    }
+    for (const ReduceLaunch& l : plan.launches) plan.bytes += l.bytes;
+    return plan;
+}
+
+std::string describe(const ReduceLaunch& l) {
+    std::string text = std::string(reduce_step_name(l.step)) + " " + std::to_string(l.pass) + ": " +
+                       std::to_string(l.grid) + " block" + (l.grid == 1 ? "" : "s") + " of " +
+                       std::to_string(l.block) + " over " + std::to_string(l.count) +
+                       " elements, buffer " + std::to_string(l.in) + " -> " + std::to_string(l.out);
+    if (l.aux != kNoBuffer) text += " (with " + std::to_string(l.aux) + ")";
+    text += ", " + std::to_string(l.smem_bytes) + " B shared, " + std::to_string(l.bytes) +
+            " bytes moved";
+    if (l.traced) text += ", traced";
+    return text;
+}
+
+}  // namespace ws
