@@ -2,19 +2,19 @@
 #include <cstdio>
 #include <cstring>
 
+#include "app/backends.hpp"
 #include "app/cli/cli.hpp"
 
 #if defined(WS_HAVE_GUI)
-#include "app/gpu_hooks.hpp"
 #include "ui/app_window.hpp"
 #endif
 
 int main(int argc, char** argv) {
+    ws::app::register_backends();
     const bool gui_flags = argc > 1 && std::strncmp(argv[1], "--", 2) == 0 &&
                            std::strcmp(argv[1], "--help") != 0 && std::strcmp(argv[1], "-h") != 0;
     if (argc == 1 || gui_flags) {
 #if defined(WS_HAVE_GUI)
-        ws::app::register_gpu_hooks();
         return ws::ui::run_window(argc, argv);
 #else
         std::fprintf(stderr,

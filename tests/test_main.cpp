@@ -6,15 +6,17 @@
 #include <cstdio>
 #include <string>
 
-#include "app/cli/backend_select.hpp"
+#include "app/backends.hpp"
+#include "kernels/run/backend.hpp"
 
 int main(int argc, char* argv[]) {
+    ws::app::register_backends();
     bool gpu_only = false;
     for (int i = 1; i < argc; ++i)
         if (std::string(argv[i]) == "[gpu]" || std::string(argv[i]) == "[gpu-fault]")
             gpu_only = true;
     if (gpu_only) {
-        std::string why = ws::cli::cuda_unavailable_reason();
+        std::string why = ws::run::unavailable_reason("cuda");
         if (!why.empty()) {
             std::printf("[gpu] tests skipped: %s\n", why.c_str());
             return 77;

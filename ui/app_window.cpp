@@ -8,7 +8,7 @@
 #include <csignal>
 #include <cstdio>
 
-#include "ui/backend_hooks.hpp"
+#include "kernels/run/backend.hpp"
 #include "ui/frame.hpp"
 #include "ui/gui_context.hpp"
 #include "ui/model/png_export.hpp"
@@ -76,7 +76,8 @@ int run_interactive(const WindowArgs& a) {
     s.ui.view = parse_view(settings.view).value_or(View::Step);
     s.ui.controls_hidden = settings.controls_hidden;
     s.ui.circuit_side_by_side = settings.circuit_side_by_side;
-    s.ui.gpu_name = gpu_backend().available() ? gpu_backend().name : "";
+    const run::Backend* gpu = run::usable_gpu();
+    s.ui.gpu_name = gpu ? gpu->device() : "";
     if (!problem.empty()) s.ui.banner = path + ": " + problem;
     if (std::string e = prepare(s, a); !e.empty()) {
         if (a.request_given || !a.trace_file.empty()) return fail(2, e);

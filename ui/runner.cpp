@@ -3,8 +3,7 @@
 
 #include <chrono>
 
-#include "kernels/run/emulator_backend.hpp"
-#include "ui/backend_hooks.hpp"
+#include "kernels/run/backend.hpp"
 
 namespace ws::ui {
 namespace {
@@ -21,9 +20,9 @@ RunResult run_request(const trace::Request& request, bool gpu) {
     const std::int64_t start = now_ns();
     RunResult out;
     auto t = std::make_shared<trace::Trace>();
-    const GpuBackend& g = gpu_backend();
-    if (gpu && g.available()) {
-        *t = g.run(request, run::RunOptions{});
+    const run::Backend* g = gpu ? run::usable_gpu() : nullptr;
+    if (g) {
+        *t = g->run(request, run::RunOptions{});
         if (t->blocks.empty() && !t->error.empty()) {
             out.note = "the GPU run failed (" + t->error + "); showing the CPU emulator";
             *t = run::run_on_emulator(request);

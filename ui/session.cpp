@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "kernels/run/backend.hpp"
 #include "kernels/trace/trace_file.hpp"
-#include "ui/backend_hooks.hpp"
 #include "ui/model/circuit_text.hpp"
 #include "ui/model/export.hpp"
 
@@ -41,7 +41,7 @@ Session::Session(bool background) : background_(background) {
     if (background_) {
         main_ = std::make_unique<Runner>();
         compare_ = std::make_unique<Runner>();
-        sweeper_ = std::make_unique<Sweeper>(gpu_backend().sweep);
+        sweeper_ = std::make_unique<Sweeper>(run::usable_gpu());
         ui.sweep_available = sweeper_->available();
     }
     lab_ = load_lab_data(data_root());
@@ -161,7 +161,7 @@ void Session::update() {
 void Session::sweep_actions() {
     if (ui.sweep_start) {
         ui.sweep_start = false;
-        SweepRequest r;
+        run::SweepRequest r;
         r.type = trace::parse_dtype(ui.lab_type).value_or(trace::DType::Int32);
         for (int e = ui.sweep_from; e <= ui.sweep_to; ++e) r.sizes.push_back(std::uint64_t(1) << e);
         sweeper_->start(r);

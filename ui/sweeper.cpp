@@ -5,15 +5,15 @@
 
 namespace ws::ui {
 
-Sweeper::Sweeper(Hook hook) : hook_(std::move(hook)) {}
+Sweeper::Sweeper(const run::Backend* backend) : backend_(backend) {}
 
 Sweeper::~Sweeper() {
     cancel();
     wait();
 }
 
-bool Sweeper::start(const SweepRequest& request) {
-    if (!hook_) return false;
+bool Sweeper::start(const run::SweepRequest& request) {
+    if (!available()) return false;
     {
         std::lock_guard<std::mutex> lock(mutex_);
         if (status_.running) return false;
@@ -24,23 +24,21 @@ bool Sweeper::start(const SweepRequest& request) {
     if (worker_.joinable()) worker_.join();
     cancel_ = false;
     worker_ = std::thread([this, request] {
-        std::string error;
-        const std::string json = hook_(
+        MeasurementFile file;
+        static_cast<run::Measurements&>(file) = backend_->sweep(
             request,
             [this](double fraction, const std::string& line) {
                 std::lock_guard<std::mutex> lock(mutex_);
                 status_.fraction = fraction;
                 status_.line = line;
             },
-            cancel_, &error);
-        MeasurementFile file;
-        std::string bad = json.empty() ? "" : parse_measurements(json, file);
+            cancel_);
         std::lock_guard<std::mutex> lock(mutex_);
         status_.running = false;
-        status_.error = !error.empty() ? error : bad;
-        if (!json.empty() && bad.empty() && !file.points.empty()) {
+        status_.error = file.error;
+        if (!file.points.empty()) {
             file.path = "this session";
-            file.text = json;
+            file.text = run::measurements_json(file);
             result_ = std::move(file);
         }
     });

@@ -1,4 +1,4 @@
-// Runs a bandwidth sweep (the registered GPU backend's sweep hook) on a worker thread, with
+// Runs a bandwidth sweep (a backend's sweep, kernels/run/backend.hpp) on a worker thread, with
 // progress and cancel; the result is a MeasurementFile the lab adds to its recorded ones.
 #pragma once
 #include <atomic>
@@ -7,7 +7,7 @@
 #include <string>
 #include <thread>
 
-#include "ui/backend_hooks.hpp"
+#include "kernels/run/backend.hpp"
 #include "ui/model/measurements.hpp"
 
 namespace ws::ui {
@@ -21,15 +21,15 @@ struct SweepStatus {
 
 class Sweeper {
   public:
-    using Hook = decltype(GpuBackend::sweep);
-    explicit Sweeper(Hook hook);
+    // `backend`: the one that times (nullptr, or one that cannot sweep: none).
+    explicit Sweeper(const run::Backend* backend);
     ~Sweeper();
     Sweeper(const Sweeper&) = delete;
     Sweeper& operator=(const Sweeper&) = delete;
 
-    bool available() const { return static_cast<bool>(hook_); }
+    bool available() const { return backend_ && backend_->can_sweep(); }
     // Starts a sweep unless one is running; returns false when it cannot start.
-    bool start(const SweepRequest& request);
+    bool start(const run::SweepRequest& request);
     void cancel();
     SweepStatus status() const;
     // The finished sweep's measurements, once.
@@ -38,7 +38,7 @@ class Sweeper {
     void wait();
 
   private:
-    Hook hook_;
+    const run::Backend* backend_;
     mutable std::mutex mutex_;
     SweepStatus status_;
     std::optional<MeasurementFile> result_;

@@ -9,9 +9,9 @@
 #include <thread>
 
 #include "app/cli/arguments.hpp"
-#include "app/cli/backend_select.hpp"
 #include "app/cli/commands.hpp"
 #include "app/cli/request_options.hpp"
+#include "kernels/run/backend.hpp"
 #include "ui/window_args.hpp"
 
 namespace ws::cli {
@@ -46,7 +46,7 @@ int run_cli(int argc, char** argv) {
     std::string verify_algo = "all", verify_backend;
     auto* verify = app.add_subcommand("verify", "check every algorithm against a CPU reference");
     verify->add_option("--algo", verify_algo, "an algorithm id, or all")->capture_default_str();
-    verify->add_option("--backend", verify_backend, "cpu|cuda");
+    verify->add_option("--backend", verify_backend, run::backend_flag_help());
     bool verify_quick = false;
     verify->add_flag("--quick", verify_quick, "small sizes only (for compute-sanitizer)");
 

@@ -4,9 +4,9 @@
 #include <cstdio>
 
 #include "app/cli/arguments.hpp"
-#include "app/cli/backend_select.hpp"
 #include "app/cli/commands.hpp"
 #include "kernels/catalog.hpp"
+#include "kernels/run/backend.hpp"
 #include "kernels/run/crosscheck.hpp"
 #include "kernels/run/verify_cases.hpp"
 #include "kernels/trace/analysis.hpp"
@@ -15,20 +15,22 @@ namespace ws::cli {
 
 int cmd_crosscheck(const std::string& algo) {
     const std::vector<const VariantInfo*> variants = select_variants(algo);
-    if (std::string why = cuda_unavailable_reason(); !why.empty()) {
-        std::fprintf(stderr, "warpscope: crosscheck needs a CUDA device: %s\n", why.c_str());
+    const run::Backend* gpu = run::usable_gpu();
+    if (!gpu) {
+        std::fprintf(stderr, "warpscope: crosscheck needs a CUDA device: %s\n",
+                     run::unavailable_reason("cuda").c_str());
         return 2;
     }
     std::size_t same = 0, differ = 0;
     for (const VariantInfo* v : variants) {
         for (const trace::Request& r : run::crosscheck_cases(*v)) {
-            const trace::Trace gpu = run_request(Backend::Cuda, r, run::RunOptions{});
-            const trace::Trace cpu = run_request(Backend::Cpu, r, run::RunOptions{});
-            std::string diff = run::crosscheck_difference(*v, gpu, cpu);
-            if (diff.empty() && !gpu.error.empty()) diff = "GPU: " + gpu.error;
+            const trace::Trace on_gpu = gpu->run(r, run::RunOptions{});
+            const trace::Trace cpu = run::emulator().run(r, run::RunOptions{});
+            std::string diff = run::crosscheck_difference(*v, on_gpu, cpu);
+            if (diff.empty() && !on_gpu.error.empty()) diff = "GPU: " + on_gpu.error;
             if (diff.empty() && !cpu.error.empty()) diff = "emulator: " + cpu.error;
             std::size_t events = 0;
-            for (const auto& b : gpu.blocks) events += b.events.size();
+            for (const auto& b : on_gpu.blocks) events += b.events.size();
             const bool racy = v->schedule_sensitive;
             const char* kind = v->family != Family::Scan              ? ""
                                : r.kind == trace::ScanKind::Inclusive ? "incl"
@@ -36,7 +38,7 @@ int cmd_crosscheck(const std::string& algo) {
             std::printf("%-8s %-31s %-5s %-4s n=%-6llu block=%-4u %zu blocks, %zu events%s%s\n",
                         diff.empty() ? "same" : (racy ? "differs" : "DIFFERS"), v->id,
                         trace::dtype_name(r.type), kind, (unsigned long long)r.n, r.block,
-                        gpu.blocks.size(), events, diff.empty() ? "" : ": ", diff.c_str());
+                        on_gpu.blocks.size(), events, diff.empty() ? "" : ": ", diff.c_str());
             if (diff.empty())
                 ++same;
             else if (!racy)

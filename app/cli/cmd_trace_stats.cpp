@@ -1,7 +1,6 @@
 #include <cstdio>
 
 #include "app/cli/arguments.hpp"
-#include "app/cli/backend_select.hpp"
 #include "app/cli/commands.hpp"
 #include "app/cli/stats_report.hpp"
 #include "kernels/trace/analysis.hpp"
@@ -11,11 +10,9 @@ namespace ws::cli {
 namespace {
 
 trace::Trace run_from_options(const RequestOptions& opts) {
-    const trace::Request request = opts.to_request();
-    const BackendChoice choice = choose_backend(opts.backend);
-    if (!choice.error.empty()) throw UsageError{choice.error};
-    if (!choice.note.empty()) std::fprintf(stderr, "%s\n", choice.note.c_str());
-    return run_request(choice.backend, request, run::RunOptions{});
+    const RequestOptions::Resolved r = opts.resolve();
+    if (!r.backend.note.empty()) std::fprintf(stderr, "%s\n", r.backend.note.c_str());
+    return r.backend.backend->run(r.request, run::RunOptions{});
 }
 
 }  // namespace

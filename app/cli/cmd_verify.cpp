@@ -4,21 +4,20 @@
 #include <vector>
 
 #include "app/cli/arguments.hpp"
-#include "app/cli/backend_select.hpp"
 #include "app/cli/commands.hpp"
 #include "kernels/catalog.hpp"
+#include "kernels/run/backend.hpp"
 #include "kernels/run/verify_cases.hpp"
 
 namespace ws::cli {
 
 int cmd_verify(const std::string& algo, const std::string& backend, bool quick) {
     const std::vector<const VariantInfo*> variants = select_variants(algo);
-    if (!backend.empty() && backend != "cpu" && backend != "cuda")
-        throw UsageError{"--backend " + backend + ": not a backend (cpu or cuda)"};
-    const BackendChoice choice = choose_backend(backend);
+    const run::BackendChoice choice = run::choose_backend(backend);
     if (!choice.error.empty()) throw UsageError{choice.error};
-    std::printf("verify on %s\n", choice.backend == Backend::Cuda
-                                      ? "the GPU"
+    const run::Backend& on = *choice.backend;
+    std::printf("verify on %s\n", &on != &run::emulator()
+                                      ? on.device().c_str()
                                       : "the CPU emulator (sequential schedule; lockstep for "
                                         "the variants racy on purpose)");
     if (!choice.note.empty()) std::printf("%s\n", choice.note.c_str());
@@ -36,12 +35,12 @@ int cmd_verify(const std::string& algo, const std::string& backend, bool quick) 
             run::RunOptions options;
             options.record = false;
             options.count_totals = false;
-            const trace::Trace t = run_request(choice.backend, cases[i], options);
+            const trace::Trace t = on.run(cases[i], options);
             lines[i] = run::verify_line(cases[i], t);
             passed[i] = t.ok;
         }
     };
-    unsigned threads = choice.backend == Backend::Cuda ? 1 : std::thread::hardware_concurrency();
+    unsigned threads = on.runs_concurrently() ? std::thread::hardware_concurrency() : 1;
     if (threads == 0) threads = 1;
     std::vector<std::thread> pool;
     for (unsigned k = 0; k < threads; ++k) pool.emplace_back(worker);

@@ -6,17 +6,17 @@ namespace ws::cli {
 
 void RequestOptions::add_to(CLI::App& c, bool algo_required) {
     run::add_request_flags(c, text, algo_required);
-    c.add_option("--backend", backend, "cpu|cuda (default: cuda when a device is usable)");
+    c.add_option("--backend", backend, run::backend_flag_help());
 }
 
-trace::Request RequestOptions::to_request() const {
+RequestOptions::Resolved RequestOptions::resolve() const {
+    run::BackendChoice choice = run::choose_backend(backend);
+    if (!choice.error.empty()) throw UsageError{choice.error};
     run::RequestRules rules;
-    if (backend == "cuda") rules.max_elements = run::kMaxElementsGpu;
+    rules.max_elements = choice.backend->max_elements();
     run::ParsedRequest p = run::parse_request(text, rules);
     if (!p.ok()) throw UsageError{p.error};
-    if (!backend.empty() && backend != "cpu" && backend != "cuda")
-        throw UsageError{"--backend " + backend + ": not a backend (cpu or cuda)"};
-    return p.request;
+    return {p.request, std::move(choice)};
 }
 
 }  // namespace ws::cli

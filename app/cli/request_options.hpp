@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
+#include "kernels/run/backend.hpp"
 #include "kernels/run/request_parse.hpp"
 
 namespace ws::cli {
@@ -14,8 +15,13 @@ struct RequestOptions {
     std::string backend;
 
     void add_to(CLI::App& command, bool algo_required);
-    // Checks every field; throws UsageError with the parser's one line.
-    trace::Request to_request() const;
+    // Chooses the backend, then checks every field against it; throws UsageError with the
+    // parser's (or the backend choice's) one line.
+    struct Resolved {
+        trace::Request request;
+        run::BackendChoice backend;
+    };
+    Resolved resolve() const;
 };
 
 }  // namespace ws::cli

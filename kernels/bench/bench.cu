@@ -1,7 +1,6 @@
 #include "kernels/bench/bench.hpp"
 
 #include <algorithm>
-#include <nlohmann/json.hpp>
 
 #include "kernels/baselines.hpp"
 #include "kernels/bench/baselines.cuh"
@@ -65,7 +64,7 @@ void time_variant(SizePoint<T>& s, const VariantInfo& v, BenchPoint& p) {
 }
 
 template <class T>
-void bench_type(const BenchConfig& cfg, BenchResult& out) {
+void bench_type(const BenchConfig& cfg, const cuda::DeviceInfo& device, run::Measurements& out) {
     const char* type = trace::dtype_name(cfg.type);
     const std::vector<const VariantInfo*> variants = variants_of(cfg);
     for (std::uint64_t n : cfg.sizes) {
@@ -74,19 +73,20 @@ void bench_type(const BenchConfig& cfg, BenchResult& out) {
             return;
         }
         SizePoint<T> s;
-        prepare(s, n, out.device);
+        prepare(s, n, device);
         auto emit = [&](BenchPoint p) {
             p.type = type;
             p.n = n;
             p.l2_resident = s.l2_resident;
+            out.points.push_back(p);
             if (cfg.progress) {
                 char line[200];
                 std::snprintf(line, sizeof line, "%-30s %-6s n=%-10llu %9.4f ms %8.1f GB/s%s%s",
                               p.algo.c_str(), type, (unsigned long long)n, p.ms, p.gbps,
                               s.l2_resident ? "  (L2)" : "", p.ok ? "" : "  WRONG RESULT");
-                cfg.progress(line);
+                const double total = double(cfg.sizes.size() * points_per_size(cfg));
+                cfg.progress(std::min(double(out.points.size()) / total, 1.0), line);
             }
-            out.points.push_back(p);
         };
         for (const VariantInfo* v : variants) {
             BenchPoint p;
@@ -120,16 +120,26 @@ std::vector<std::string> baselines_without_timer() {
     return out;
 }
 
-BenchResult run_bench(const BenchConfig& cfg) {
-    BenchResult out;
-    if (std::string why = cuda::query_device(out.device); !why.empty()) {
+run::Measurements run_bench(const BenchConfig& cfg) {
+    run::Measurements out;
+    cuda::DeviceInfo device;
+    if (std::string why = cuda::query_device(device); !why.empty()) {
         out.error = "no CUDA device: " + why;
         return out;
     }
+    out.device = device.name;
+    out.sm_count = device.sm_count;
+    out.l2_bytes = device.l2_bytes;
+    out.peak_gbps = device.peak_gbps;
+    out.driver_version = device.driver_version;
+    out.runtime_version = device.runtime_version;
+    out.block = kBlock;
+    out.timing = "CUDA events; 3 warm-up runs; median of 10..500 runs; inputs rotated past L2";
     out.date = run::now_iso8601();
     try {
         WS_CUDA(cudaSetDevice(0), "bench thread");
-        trace::visit_dtype(cfg.type, [&](auto zero) { bench_type<decltype(zero)>(cfg, out); });
+        trace::visit_dtype(cfg.type,
+                           [&](auto zero) { bench_type<decltype(zero)>(cfg, device, out); });
     } catch (const cuda::CudaError& e) {
         out.error = e.what();
     }
@@ -138,46 +148,6 @@ BenchResult run_bench(const BenchConfig& cfg) {
 
 std::size_t points_per_size(const BenchConfig& cfg) {
     return variants_of(cfg).size() + (cfg.baselines ? baselines().size() : 0);
-}
-
-std::string sweep_json(BenchConfig cfg, const SweepProgress& progress, std::string* error) {
-    const double total = double(cfg.sizes.size() * points_per_size(cfg));
-    double done = 0;
-    cfg.progress = [&](const std::string& line) {
-        done += 1;
-        if (progress) progress(total > 0 ? std::min(done / total, 1.0) : 1.0, line);
-    };
-    const BenchResult r = run_bench(cfg);
-    if (error) *error = r.error;
-    return r.points.empty() ? std::string() : bench_json(r);
-}
-
-std::string bench_json(const BenchResult& r) {
-    nlohmann::ordered_json j;
-    j["device"] = r.device.name;
-    j["date"] = r.date;
-    j["driver_version"] = r.device.driver_version;
-    j["runtime_version"] = r.device.runtime_version;
-    j["sm_count"] = r.device.sm_count;
-    j["l2_bytes"] = r.device.l2_bytes;
-    j["peak_gbps"] = r.device.peak_gbps;
-    j["block"] = kBlock;
-    j["timing"] = "CUDA events; 3 warm-up runs; median of 10..500 runs; inputs rotated past L2";
-    auto& pts = j["points"] = nlohmann::ordered_json::array();
-    for (const auto& p : r.points)
-        pts.push_back({{"algo", p.algo},
-                       {"type", p.type},
-                       {"n", p.n},
-                       {"bytes", p.bytes},
-                       {"ms", p.ms},
-                       {"ms_min", p.ms_min},
-                       {"ms_max", p.ms_max},
-                       {"gbps", p.gbps},
-                       {"reps", p.reps},
-                       {"l2_resident", p.l2_resident},
-                       {"ok", p.ok}});
-    if (!r.error.empty()) j["error"] = r.error;
-    return j.dump(1);
 }
 
 }  // namespace ws::bench

@@ -1,21 +1,24 @@
-// [gpu] The window's live sweep as the Bandwidth lab runs it (app/gpu_hooks.cpp hands
-// bench::sweep_json to ui::Sweeper): progress as a rising fraction that ends at 1, one line per
-// point, JSON the lab reads, every result right; and a cancel that stops it early, keeping the
+// [gpu] The window's live sweep as the Bandwidth lab runs it (the CUDA backend's sweep, which
+// ui::Sweeper calls): progress as a rising fraction that ends at 1, one line per point,
+// measurements the lab reads, every result right; and a cancel that stops it early, keeping the
 // points measured so far.
 #if defined(WS_HAVE_CUDA)
 #include <catch2/catch.hpp>
 
 #include <atomic>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "kernels/baselines.hpp"
 #include "kernels/bench/bench.hpp"
+#include "kernels/run/backend.hpp"
 
 using namespace ws;
 
 TEST_CASE("a live sweep reports its progress and returns the lab's measurements", "[gpu]") {
+    const run::Backend* gpu = run::usable_gpu();
+    REQUIRE(gpu);
+    REQUIRE(gpu->can_sweep());
     bench::BenchConfig c;
     c.algos = {"reduce-sequential", "reduce-warp-shuffle", "scan-blelloch"};
     c.type = trace::DType::Float32;
@@ -23,27 +26,31 @@ TEST_CASE("a live sweep reports its progress and returns the lab's measurements"
     REQUIRE(bench::points_per_size(c) == 3 + ws::baselines().size());
     std::vector<double> fractions;
     std::vector<std::string> lines;
-    std::string error = "not set";
-    const std::string json = bench::sweep_json(
+    const std::atomic<bool> never{false};
+    const run::Measurements m = gpu->sweep(
         c,
         [&](double f, const std::string& line) {
             fractions.push_back(f);
             lines.push_back(line);
         },
-        &error);
-    CHECK(error == "");
+        never);
+    CHECK(m.error == "");
     REQUIRE(fractions.size() == c.sizes.size() * bench::points_per_size(c));
     for (std::size_t i = 1; i < fractions.size(); ++i) CHECK(fractions[i] > fractions[i - 1]);
     CHECK(fractions.back() == Approx(1.0));
     CHECK(lines.front().find("reduce-sequential") != std::string::npos);
-    const auto j = nlohmann::json::parse(json);
-    CHECK(j.at("device").get<std::string>() != "");
-    REQUIRE(j.at("points").size() == fractions.size());
-    for (const auto& p : j.at("points")) {
-        INFO(p.dump());
-        CHECK(p.at("ok").get<bool>());
-        CHECK(p.at("gbps").get<double>() > 0);
+    CHECK(m.device == gpu->device());
+    REQUIRE(m.points.size() == fractions.size());
+    for (const run::MeasuredPoint& p : m.points) {
+        INFO(p.algo << " n=" << p.n);
+        CHECK(p.ok);
+        CHECK(p.gbps > 0);
     }
+    // What the lab saves reads back the same.
+    run::Measurements reread;
+    REQUIRE(run::parse_measurements(run::measurements_json(m), reread) == "");
+    CHECK(reread.points.size() == m.points.size());
+    CHECK(reread.points.back().gbps == m.points.back().gbps);
 }
 
 TEST_CASE("a cancelled sweep stops early and keeps what it measured", "[gpu]") {
@@ -51,18 +58,15 @@ TEST_CASE("a cancelled sweep stops early and keeps what it measured", "[gpu]") {
     bench::BenchConfig c;
     c.algos = {"reduce-sequential"};
     c.sizes = {4096, 8192, 16384, 32768};
-    c.cancel = &cancel;
     std::size_t calls = 0;
-    std::string error;
-    const std::string json = bench::sweep_json(
+    const run::Measurements m = run::usable_gpu()->sweep(
         c,
         [&](double, const std::string&) {
             if (++calls == 1) cancel = true;  // the user presses Cancel during the first size
         },
-        &error);
-    CHECK(error == "cancelled");
+        cancel);
+    CHECK(m.error == "cancelled");
     CHECK(calls == bench::points_per_size(c));  // the size under way finishes, no more
-    const auto j = nlohmann::json::parse(json);
-    CHECK(j.at("points").size() == calls);
+    CHECK(m.points.size() == calls);
 }
 #endif

@@ -1,5 +1,5 @@
-// [gpu] The window's GPU path without a display: app/gpu_hooks.cpp hands ui::Session the CUDA
-// backend, as app/main.cpp does before it opens the window; then the session runs a request on
+// [gpu] The window's GPU path without a display. With the CUDA backend registered
+// (app/backends.cpp, as app/main.cpp and the tests' runner do first), the session runs a request on
 // the GPU in the background (what the panels draw: the same trace as the emulator's) and the
 // Bandwidth lab's live sweep on its worker thread, whose file the lab shows and saves.
 #if defined(WS_HAVE_CUDA)
@@ -13,11 +13,10 @@
 #include <thread>
 #include <vector>
 
-#include "app/gpu_hooks.hpp"
 #include "kernels/catalog.hpp"
+#include "kernels/run/backend.hpp"
 #include "kernels/run/crosscheck.hpp"
 #include "kernels/run/emulator_backend.hpp"
-#include "ui/backend_hooks.hpp"
 #include "ui/session.hpp"
 
 using namespace ws;
@@ -40,9 +39,8 @@ bool frames_until(Session& s, Done done, double seconds) {
 }  // namespace
 
 TEST_CASE("the window's session runs on the GPU and shows what the emulator shows", "[gpu]") {
-    app::register_gpu_hooks();
-    const GpuBackend& g = gpu_backend();
-    REQUIRE(g.available());
+    const run::Backend* g = run::usable_gpu();
+    REQUIRE(g);
     Session s(true);
     for (const char* algo :
          {"reduce-interleaved-strided", "reduce-warp-shuffle", "scan-blelloch"}) {
@@ -64,10 +62,10 @@ TEST_CASE("the window's session runs on the GPU and shows what the emulator show
             },
             60));
         const trace::Trace& shown = *s.view().trace;
-        CHECK(shown.device == g.name);
+        CHECK(shown.device == g->device());
         CHECK(shown.error == "");
         CHECK(s.ui.banner == "");  // no fallback to the emulator
-        CHECK(s.ui.compare->trace->device == g.name);
+        CHECK(s.ui.compare->trace->device == g->device());
         CHECK(s.view().step_count() > 1);
         const trace::Trace cpu = run::run_on_emulator(shown.request);
         CHECK(run::crosscheck_difference(*find_variant(algo), shown, cpu) == "");
@@ -80,7 +78,6 @@ TEST_CASE("the lab's live sweep runs on the GPU from the window's session and is
     fs::remove_all(root);
     fs::create_directories(root / "assets" / "measurements");
     ::setenv("WARPSCOPE_ROOT", root.c_str(), 1);
-    app::register_gpu_hooks();
     Session s(true);
     REQUIRE(s.ui.sweep_available);
     REQUIRE(s.ui.lab->files.empty());  // nothing recorded under this root
@@ -101,7 +98,7 @@ TEST_CASE("the lab's live sweep runs on the GPU from the window's session and is
     CHECK(fractions.size() > 3);  // progress seen while it ran, not only at the end
     for (std::size_t i = 1; i < fractions.size(); ++i) CHECK(fractions[i] >= fractions[i - 1]);
     const MeasurementFile& f = s.ui.lab->files.back();
-    CHECK(f.device == gpu_backend().name);
+    CHECK(f.device == run::usable_gpu()->device());
     REQUIRE(f.points.size() % 3 == 0);  // 2^10, 2^11, 2^12: the same points at each size
     REQUIRE(f.points.size() >= 3 * catalog().size());
     for (const MeasuredPoint& p : f.points) {

@@ -1,5 +1,5 @@
 // The window's workers: the runner (newest request wins, results arrive off the UI thread) and
-// the sweeper (progress, cancel and the result of a GPU sweep, here from a stand-in hook).
+// the sweeper (progress, cancel and the result of a GPU sweep, here from a stand-in backend).
 #include <catch2/catch.hpp>
 
 #include <chrono>
@@ -52,26 +52,48 @@ TEST_CASE("without a GPU backend a GPU request runs on the emulator and says so"
     CHECK(r.note.find("no GPU backend") != std::string::npos);
 }
 
-TEST_CASE("a sweep reports progress, can be cancelled and yields measurements", "[workers]") {
-    auto fake = [](const SweepRequest& s, const SweepProgress& progress,
-                   const std::atomic<bool>& cancel, std::string* error) {
-        std::string points;
+// A backend that "times" each size in 5 ms and measures 2 GB/s.
+class FakeTimer final : public run::Backend {
+  public:
+    std::string name() const override { return "fake"; }
+    std::string device() const override { return "Fake GPU"; }
+    std::string unavailable_reason() const override { return ""; }
+    std::vector<run::InfoLine> info() const override { return {}; }
+    std::uint64_t max_elements() const override { return 1u << 20; }
+    bool runs_concurrently() const override { return false; }
+    trace::Trace run(const trace::Request& r, const run::RunOptions& o) const override {
+        return run::run_on_emulator(r, o);
+    }
+    bool can_sweep() const override { return true; }
+    run::Measurements sweep(const run::SweepRequest& s, const run::SweepProgress& progress,
+                            const std::atomic<bool>& cancel) const override {
+        run::Measurements m;
+        m.device = device();
+        m.date = "2026-01-01";
         for (std::size_t i = 0; i < s.sizes.size(); ++i) {
             if (cancel) {
-                *error = "cancelled";
+                m.error = "cancelled";
                 break;
             }
             progress(double(i + 1) / double(s.sizes.size()), "n=" + std::to_string(s.sizes[i]));
-            points += std::string(points.empty() ? "" : ",") +
-                      R"({"algo":"copy","type":"int","n":)" + std::to_string(s.sizes[i]) +
-                      R"(,"ms":1,"gbps":2})";
+            run::MeasuredPoint p;
+            p.algo = "copy";
+            p.type = "int";
+            p.n = s.sizes[i];
+            p.ms = 1;
+            p.gbps = 2;
+            m.points.push_back(p);
             std::this_thread::sleep_for(std::chrono::milliseconds(5));
         }
-        return R"({"device":"Fake GPU","date":"2026-01-01","points":[)" + points + "]}";
-    };
-    Sweeper sweeper(fake);
+        return m;
+    }
+};
+
+TEST_CASE("a sweep reports progress, can be cancelled and yields measurements", "[workers]") {
+    const FakeTimer fake;
+    Sweeper sweeper(&fake);
     REQUIRE(sweeper.available());
-    SweepRequest req;
+    run::SweepRequest req;
     req.sizes = {1024, 2048, 4096};
     REQUIRE(sweeper.start(req));
     sweeper.wait();
@@ -95,6 +117,9 @@ TEST_CASE("a sweep reports progress, can be cancelled and yields measurements", 
     Sweeper none(nullptr);
     CHECK_FALSE(none.available());
     CHECK_FALSE(none.start(req));
+    Sweeper emulator(&run::emulator());  // the emulator cannot time kernels
+    CHECK_FALSE(emulator.available());
+    CHECK_FALSE(emulator.start(req));
 }
 
 TEST_CASE("sweep results are saved under a file name from device and date", "[workers]") {

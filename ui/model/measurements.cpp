@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "kernels/baselines.hpp"
@@ -43,33 +42,6 @@ double number_or_zero(const std::string& s) {
 
 }  // namespace
 
-std::string parse_measurements(const std::string& text, MeasurementFile& out) {
-    nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) return "not a JSON object";
-    try {
-        out.device = j.value("device", std::string("unknown device"));
-        out.date = j.value("date", std::string("undated"));
-        out.peak_gbps = j.value("peak_gbps", 0.0);
-        out.l2_bytes = j.value("l2_bytes", std::uint64_t(0));
-        if (!j.contains("points") || !j["points"].is_array()) return "no \"points\" array";
-        for (const auto& p : j["points"]) {
-            MeasuredPoint m;
-            m.algo = p.at("algo").get<std::string>();
-            m.type = p.value("type", std::string("int"));
-            m.n = p.at("n").get<std::uint64_t>();
-            m.ms = p.value("ms", 0.0);
-            m.gbps = p.at("gbps").get<double>();
-            m.l2_resident = p.value("l2_resident", false);
-            m.bytes = p.value("bytes", std::uint64_t(0));
-            if (m.n == 0) return "a point with n = 0";
-            out.points.push_back(std::move(m));
-        }
-    } catch (const std::exception& e) {
-        return std::string("bad field: ") + e.what();
-    }
-    return "";
-}
-
 void load_measurements(const std::string& dir, LabData& out) {
     namespace fs = std::filesystem;
     std::error_code ec;
@@ -83,7 +55,7 @@ void load_measurements(const std::string& dir, LabData& out) {
         const std::string text = read_text(path, &ok);
         MeasurementFile f;
         f.path = path;
-        std::string error = ok ? parse_measurements(text, f) : "cannot be read";
+        std::string error = ok ? run::parse_measurements(text, f) : "cannot be read";
         if (error.empty())
             out.files.push_back(std::move(f));
         else

@@ -1,30 +1,20 @@
-// Recorded GPU measurements (assets/measurements/*.json) and Harris's G80 table, as plain data
-// for the bandwidth lab. File format of a measurement file:
-//   {"device": "...", "date": "...", "peak_gbps": 3350.0, "l2_bytes": 52428800,
-//    "points": [{"algo": "reduce-sequential", "type": "int", "n": 1048576,
-//                "ms": 0.01, "gbps": 420.0}, ...]}
-// Baselines are named as kernels/baselines.hpp lists them ("copy", "cub-reduce", ...).
+// Recorded GPU measurements (assets/measurements/*.json, the schema of
+// kernels/run/measurements.hpp) and Harris's G80 table, as plain data for the bandwidth lab.
 #pragma once
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "kernels/run/measurements.hpp"
+
 namespace ws::ui {
 
-struct MeasuredPoint {
-    std::string algo, type;
-    std::uint64_t n = 0;
-    double ms = 0, gbps = 0;
-    std::uint64_t bytes = 0;   // the bytes its GB/s counts (0: the file does not say)
-    bool l2_resident = false;  // the inputs fit in L2: not a DRAM figure
-};
+using run::MeasuredPoint;
 
-struct MeasurementFile {
-    std::string path, device, date;
+// One file's measurements, and where they came from.
+struct MeasurementFile : run::Measurements {
+    std::string path;  // the file, or "this session" for a live sweep
     std::string text;  // the JSON it was read from (kept for a sweep's result, to save it)
-    double peak_gbps = 0;
-    std::uint64_t l2_bytes = 0;
-    std::vector<MeasuredPoint> points;
 };
 
 // One line of the plot: the points of one algo and type, by n.
@@ -52,8 +42,6 @@ struct LabData {
     std::string harris_path;
 };
 
-// Parses one measurement file's text; returns "" or a one-line error.
-std::string parse_measurements(const std::string& text, MeasurementFile& out);
 // Every *.json in `dir`, sorted by name; unreadable files go to `problems`.
 void load_measurements(const std::string& dir, LabData& out);
 // Parses the CSV (kernel,name,time_ms,bandwidth_gbps,step_speedup,cumulative_speedup).

@@ -1,15 +1,14 @@
-// `warpscope bench` where the CUDA backend is built.
-#if defined(WS_HAVE_CUDA)
+// `warpscope bench`: the GPU backend's sweep, printed as a table and written as JSON.
 #include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
 
 #include "app/cli/arguments.hpp"
-#include "app/cli/backend_select.hpp"
 #include "app/cli/commands.hpp"
-#include "kernels/bench/bench.hpp"
 #include "kernels/catalog.hpp"
+#include "kernels/run/backend.hpp"
+#include "kernels/run/measurements.hpp"
 #include "kernels/run/request_parse.hpp"
 
 namespace ws::cli {
@@ -42,28 +41,32 @@ std::vector<std::uint64_t> parse_sizes(const std::string& text) {
 }  // namespace
 
 int cmd_bench(const BenchOptions& opts) {
-    bench::BenchConfig cfg;
+    run::SweepRequest request;
     if (opts.algo != "all")
-        for (const VariantInfo* v : select_variants(opts.algo)) cfg.algos.push_back(v->id);
+        for (const VariantInfo* v : select_variants(opts.algo)) request.algos.push_back(v->id);
     std::string error;
     auto type = run::parse_type(opts.type, error);
     if (!type) throw UsageError{error};
-    cfg.type = *type;
-    cfg.sizes = parse_sizes(opts.sizes);
-    cfg.baselines = !opts.no_baselines;
-    if (std::string why = cuda_unavailable_reason(); !why.empty()) {
-        std::fprintf(stderr, "warpscope: bench needs a CUDA device: %s\n", why.c_str());
+    request.type = *type;
+    request.sizes = parse_sizes(opts.sizes);
+    request.baselines = !opts.no_baselines;
+    const run::Backend* gpu = run::usable_gpu();
+    if (!gpu) {
+        std::fprintf(stderr, "warpscope: bench needs a CUDA device: %s\n",
+                     run::unavailable_reason("cuda").c_str());
         return 2;
     }
     const bool tty = isatty(fileno(stderr));
-    cfg.progress = [&](const std::string& line) {
-        std::fprintf(stderr, tty ? "\r\033[K%s" : "%s\n", line.c_str());
-    };
-    const bench::BenchResult r = bench::run_bench(cfg);
+    const std::atomic<bool> never{false};
+    const run::Measurements r = gpu->sweep(
+        request,
+        [&](double, const std::string& line) {
+            std::fprintf(stderr, tty ? "\r\033[K%s" : "%s\n", line.c_str());
+        },
+        never);
     if (tty) std::fprintf(stderr, "\n");
-    std::printf("%s (%d SMs, L2 %.0f MiB, %.0f GB/s theoretical), %s\n", r.device.name.c_str(),
-                r.device.sm_count, double(r.device.l2_bytes) / (1 << 20), r.device.peak_gbps,
-                r.date.c_str());
+    std::printf("%s (%d SMs, L2 %.0f MiB, %.0f GB/s theoretical), %s\n", r.device.c_str(),
+                r.sm_count, double(r.l2_bytes) / (1 << 20), r.peak_gbps, r.date.c_str());
     std::printf("%-30s %-6s %12s %10s %9s\n", "algo", "type", "n", "ms", "GB/s");
     for (const auto& p : r.points)
         std::printf("%-30s %-6s %12llu %10.4f %9.1f%s%s\n", p.algo.c_str(), p.type.c_str(),
@@ -71,7 +74,7 @@ int cmd_bench(const BenchOptions& opts) {
                     p.ok ? "" : "  WRONG");
     if (!opts.json.empty()) {
         std::ofstream f(opts.json);
-        f << bench::bench_json(r) << "\n";
+        f << run::measurements_json(r) << "\n";
         if (!f) {
             std::fprintf(stderr, "warpscope: cannot write %s\n", opts.json.c_str());
             return 1;
@@ -87,4 +90,3 @@ int cmd_bench(const BenchOptions& opts) {
 }
 
 }  // namespace ws::cli
-#endif
