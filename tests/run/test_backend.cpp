@@ -58,7 +58,7 @@ TEST_CASE("the emulator backend runs what run_on_emulator runs and cannot time",
     CHECK(!cpu.info().empty());
 }
 
-TEST_CASE("--backend is checked once, with the names the program knows", "[backend]") {
+TEST_CASE("the backend flag is checked once, with the names the program knows", "[backend]") {
     CHECK(run::backend_names() == std::vector<std::string>{"cpu", "cuda"});
     CHECK(run::backend_flag_help().rfind("cpu|cuda", 0) == 0);
 
