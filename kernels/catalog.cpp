@@ -1,5 +1,6 @@
 #include "kernels/catalog.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "kernels/algorithms/reduce/all.cuh"
@@ -301,6 +302,25 @@ std::uint32_t smem_bytes_for(const VariantInfo& v, unsigned block, trace::DType 
             break;
     }
     return elems * trace::dtype_size(type);
+}
+
+trace::ColumnMap column_map(const VariantInfo& v, std::uint32_t threads, std::uint32_t cells) {
+    trace::ColumnMap m;
+    m.layout = v.layout;
+    const std::uint32_t tile = v.elems_per_thread * threads;
+    switch (v.layout) {
+        case TileLayout::Registers:
+            m.columns = threads;
+            break;
+        case TileLayout::DoubleBuffer:
+        case TileLayout::Padded:
+            m.columns = tile;
+            break;
+        case TileLayout::Elements:
+            m.columns = std::min(cells, tile);
+            break;
+    }
+    return m;
 }
 
 namespace {

@@ -10,6 +10,7 @@
 
 #include "kernels/trace/dtype.hpp"
 #include "kernels/trace/scan_kind.hpp"
+#include "kernels/trace/tile_layout.hpp"
 
 namespace ws {
 
@@ -47,14 +48,7 @@ enum class ScanDriver {
 // The textbook work (additions) and depth (steps) of a block-level scan network.
 enum class WorkFormula { None, KoggeStone, Blelloch, BrentKung, Sklansky, WarpShuffle };
 
-// Which element of the block's tile a shared cell holds (the circuit view's columns): the
-// address alone does not say.
-enum class TileLayout {
-    Elements,      // cell i = element i; cells past the tile (totals) hold none of their own
-    DoubleBuffer,  // two copies of the tile: element = cell mod tile (double-buffered scans)
-    Padded,        // a padding word after every 32: cell c = i + i/32 holds element c - c/33
-    Registers,     // shared memory holds per-warp totals only: the elements live in registers
-};
+using trace::TileLayout;  // kernels/trace/tile_layout.hpp: which element a shared cell holds
 
 // One algorithm. Rows are built with named setters (catalog.cpp); what a row leaves out keeps
 // the default below.
@@ -97,6 +91,9 @@ const char* variant_source(const VariantInfo& v);    // embedded text, or nullpt
 // Launch shape of one pass over n elements (a reduction's first pass, a scan's level 0).
 unsigned grid_for(const VariantInfo& v, std::uint64_t n, unsigned block);
 std::uint32_t smem_bytes_for(const VariantInfo& v, unsigned block, trace::DType type);
+// Shared cell -> column of the block's addition network (its layout and how many columns): the
+// tile's elements (at most the `cells` of the shared array), or the threads for Registers.
+trace::ColumnMap column_map(const VariantInfo& v, std::uint32_t threads, std::uint32_t cells);
 // The kernel launches of a whole run and the bytes they move: kernels/launch_plan.hpp.
 
 // Block-level scans: the textbook work and depth of the network for a tile of m elements, and

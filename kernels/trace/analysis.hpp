@@ -144,6 +144,9 @@ struct WorkDepth {
     std::uint32_t depth = 0;
 };
 WorkDepth work_depth(const BlockTrace& b, const std::string& source_text);
+// The rule above for one event at an adding line: `line_writes_shared` says whether that line
+// writes shared memory anywhere in the block. work_depth counts these; the circuit draws them.
+bool is_addition(const Event& e, bool line_writes_shared);
 // The 1-based line numbers that end with `// +`.
 std::vector<std::uint32_t> marked_lines(const std::string& source_text);
 

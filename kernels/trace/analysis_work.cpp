@@ -21,6 +21,12 @@ std::vector<std::uint32_t> marked_lines(const std::string& source_text) {
     return lines;
 }
 
+bool is_addition(const Event& e, bool line_writes_shared) {
+    if (line_writes_shared) return e.kind == EventKind::SharedWrite;
+    if (e.kind == EventKind::Shuffle) return e.src_lane != detail::lane_of(e);
+    return e.kind == EventKind::SharedRead;
+}
+
 WorkDepth work_depth(const BlockTrace& b, const std::string& source_text) {
     const std::vector<std::uint32_t> marked = marked_lines(source_text);
     auto is_marked = [&](std::uint32_t line) {
@@ -33,15 +39,7 @@ WorkDepth work_depth(const BlockTrace& b, const std::string& source_text) {
     WorkDepth wd;
     std::set<StepId> steps;
     for (const Event& e : b.events) {
-        if (!is_marked(e.line)) continue;
-        bool adds = false;
-        if (writing.count(e.line))
-            adds = e.kind == EventKind::SharedWrite;
-        else if (e.kind == EventKind::Shuffle)
-            adds = e.src_lane != detail::lane_of(e);
-        else
-            adds = e.kind == EventKind::SharedRead;
-        if (!adds) continue;
+        if (!is_marked(e.line) || !is_addition(e, writing.count(e.line) > 0)) continue;
         ++wd.work;
         steps.insert(step_of(e));
     }

@@ -55,6 +55,36 @@ TEST_CASE("the tile layouts the circuit view reads", "[catalog]") {
             CHECK(v.layout == TileLayout::Registers);  // no shared cell per element
 }
 
+TEST_CASE("shared cells map to the columns of the addition network", "[catalog]") {
+    auto map = [](const char* id, std::uint32_t threads) {
+        const VariantInfo& v = *find_variant(id);
+        const std::uint32_t cells = smem_bytes_for(v, threads, trace::DType::Int32) / 4;
+        return column_map(v, threads, cells);
+    };
+    // Two buffers of one element per thread: the second buffer's cells are the same elements.
+    const trace::ColumnMap kogge = map("scan-kogge-stone", 64);
+    CHECK(kogge.columns == 64);
+    CHECK(kogge.element(5) == 5u);
+    CHECK(kogge.element(64 + 5) == 5u);
+    // A padding word after every 32 elements (cell 32): cell 33 holds element 32; the tile is two
+    // elements per thread.
+    const trace::ColumnMap padded = map("scan-blelloch-padded", 64);
+    CHECK(padded.columns == 128);
+    CHECK(padded.element(33) == 32u);
+    CHECK(padded.element(130) == 127u);  // 127 + 127/32
+    // The in-place Kogge-Stone's warp totals, past the tile, are no element.
+    const trace::ColumnMap inplace = map("scan-kogge-stone-inplace", 64);
+    CHECK(inplace.columns == 64);
+    CHECK_FALSE(inplace.element(64));
+    // Registers: one column per thread, no shared cell holds an element.
+    const trace::ColumnMap shuffle = map("reduce-warp-shuffle", 96);
+    CHECK(shuffle.columns == 96);
+    CHECK_FALSE(shuffle.element(0));
+    // A reduction's tree over s[t]: 64 cells for 32 threads that each load two elements.
+    CHECK(map("reduce-unroll-last-warp", 32).columns == 64);
+    CHECK(map("reduce-sequential", 128).columns == 128);
+}
+
 TEST_CASE("element types are visited in one place", "[catalog]") {
     for (trace::DType t : trace::kAllDTypes) {
         const trace::DType back =

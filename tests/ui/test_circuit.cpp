@@ -59,7 +59,7 @@ void check_two_operands(const Circuit& c) {
 TEST_CASE("Kogge-Stone: every element adds the one 2^level places left", "[circuit]") {
     auto v = traced("scan-kogge-stone", 32, 32);
     const Circuit& c = v->circuit;
-    CHECK(c.map.rule == ColumnRule::DoubleBuffer);
+    CHECK(c.map.layout == trace::TileLayout::DoubleBuffer);
     CHECK(c.columns() == 32);
     CHECK(c.work() == 129);  // 32 * 5 - 31
     CHECK(c.depth() == 5);
@@ -138,7 +138,7 @@ TEST_CASE("block-level scans: measured against the textbook and trace::work_dept
 TEST_CASE("padded Blelloch draws the same network as Blelloch", "[circuit]") {
     auto plain = traced("scan-blelloch", 256, 128);
     auto padded = traced("scan-blelloch-padded", 256, 128);
-    CHECK(padded->circuit.map.rule == ColumnRule::Padded);
+    CHECK(padded->circuit.map.layout == trace::TileLayout::Padded);
     CHECK(padded->cells == 256 + 8);  // a padding word every 32
     REQUIRE(plain->circuit.adds.size() == padded->circuit.adds.size());
     for (std::size_t i = 0; i < plain->circuit.adds.size(); ++i) {
@@ -161,7 +161,7 @@ TEST_CASE("padded Blelloch draws the same network as Blelloch", "[circuit]") {
 TEST_CASE("warp-shuffle scan: register columns and the warps' totals", "[circuit]") {
     auto v = traced("scan-warp-shuffle", 64, 64);
     const Circuit& c = v->circuit;
-    CHECK(c.map.rule == ColumnRule::Registers);
+    CHECK(c.map.layout == trace::TileLayout::Registers);
     CHECK(c.work() == 291);  // 2 * 129, the totals' one addition, 32 lanes adding warp 0's
     CHECK(c.depth() == 7);
     check_two_operands(c);

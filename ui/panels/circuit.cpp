@@ -77,7 +77,8 @@ void single(const TraceView& v, UiState& ui) {
         return;
     }
     number_lines(v);
-    std::string how = std::string(column_rule_text(c.map.rule)) + "; a level = a step that adds";
+    std::string how =
+        std::string(trace::column_rule_text(c.map.layout)) + "; a level = a step that adds";
     if (!c.marked) how += "; additions at the kernel's += lines";
     if (c.rows > c.depth()) how += "; several rows in a level: a thread adding again, no sync";
     if (c.unplaced) how += "; " + std::to_string(c.unplaced) + " additions not placed";
