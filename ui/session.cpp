@@ -6,9 +6,9 @@
 #include <fstream>
 
 #include "kernels/run/backend.hpp"
+#include "kernels/run/stats_report.hpp"
 #include "kernels/trace/trace_file.hpp"
 #include "ui/model/circuit_text.hpp"
-#include "ui/model/export.hpp"
 
 namespace ws::ui {
 namespace {
@@ -25,6 +25,10 @@ std::string write_text(const std::string& path, const std::string& text) {
 
 std::string with_extension(const std::string& path, const char* ext) {
     return std::filesystem::path(path).replace_extension(ext).string();
+}
+
+bool exportable(const TraceView& v) {
+    return v.trace && !v.trace->blocks.empty();
 }
 
 }  // namespace
@@ -209,13 +213,15 @@ void Session::file_action() {
             break;
         case FileAction::ExportCsv: {
             const std::string path = with_extension(ui.file_path, ".csv");
-            error = write_text(path, stats_csv(*view_));
+            error = exportable(*view_) ? write_text(path, run::stats_csv(*view_->trace))
+                                       : "nothing to export: no run is shown";
             done = "wrote " + path;
             break;
         }
         case FileAction::ExportJson: {
             const std::string path = with_extension(ui.file_path, ".json");
-            error = write_text(path, stats_json(*view_));
+            error = exportable(*view_) ? write_text(path, run::stats_json(*view_->trace) + "\n")
+                                       : "nothing to export: no run is shown";
             done = "wrote " + path;
             break;
         }

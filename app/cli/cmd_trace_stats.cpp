@@ -2,7 +2,7 @@
 
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
-#include "app/cli/stats_report.hpp"
+#include "kernels/run/stats_report.hpp"
 #include "kernels/trace/analysis.hpp"
 #include "kernels/trace/trace_file.hpp"
 
@@ -60,7 +60,7 @@ int cmd_stats(const RequestOptions& opts, const std::string& trace_file, bool js
             return 1;
         }
     }
-    std::printf("%s\n", json ? stats_json(t).c_str() : stats_table(t).c_str());
+    std::printf("%s\n", json ? run::stats_json(t).c_str() : run::stats_table(t).c_str());
     return t.ok ? 0 : 1;
 }
 

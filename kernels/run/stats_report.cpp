@@ -1,4 +1,4 @@
-#include "app/cli/stats_report.hpp"
+#include "kernels/run/stats_report.hpp"
 
 #include <cstdio>
 #include <cstring>
@@ -7,11 +7,12 @@
 #include <sstream>
 
 #include "kernels/catalog.hpp"
+#include "kernels/run/request_parse.hpp"
 #include "kernels/scan_plan.hpp"
 #include "kernels/trace/analysis.hpp"
 #include "kernels/trace/counter_fields.hpp"
 
-namespace ws::cli {
+namespace ws::run {
 namespace {
 
 using nlohmann::ordered_json;
@@ -58,6 +59,7 @@ std::string value_json(const trace::Value& v) {
 
 std::string stats_json(const trace::Trace& t) {
     ordered_json o;
+    o["request"] = command_line(t.request);
     o["algo"] = t.request.algo;
     o["n"] = t.request.n;
     o["block"] = t.request.block;
@@ -65,6 +67,7 @@ std::string stats_json(const trace::Trace& t) {
     if (is_scan(t)) o["kind"] = trace::scan_kind_name(t.request.kind);
     o["backend"] = t.backend;
     o["device"] = t.device;
+    o["recorded_at"] = t.recorded_at;
     o["schedule"] = t.backend == "emulator" ? t.request.schedule : "";
     o["result"] = number(t.result);
     o["expected"] = number(t.expected);
@@ -111,6 +114,20 @@ std::string stats_json(const trace::Trace& t) {
     put_counters(totals, t.totals);
     o["totals"] = totals;
     return o.dump(2);
+}
+
+std::string stats_csv(const trace::Trace& t) {
+    std::string out = "phase,substep";
+    for (const trace::CounterField& f : trace::kCounterFields) out += std::string(",") + f.name;
+    out += "\n";
+    if (t.blocks.empty()) return out;
+    for (const auto& s : trace::step_counters(t.blocks[0], t.threads_per_block)) {
+        out += std::to_string(s.step.phase) + "," + std::to_string(s.step.substep);
+        for (const trace::CounterField& f : trace::kCounterFields)
+            out += "," + std::to_string(s.counters.*f.member);
+        out += "\n";
+    }
+    return out;
 }
 
 std::string stats_table(const trace::Trace& t) {
@@ -163,4 +180,4 @@ std::string stats_table(const trace::Trace& t) {
     return out.str();
 }
 
-}  // namespace ws::cli
+}  // namespace ws::run

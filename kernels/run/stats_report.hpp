@@ -1,0 +1,15 @@
+// A trace's numbers written out, one schema for every front end: `warpscope stats` prints the
+// JSON (a contract for scripts) or the table; the window's File > Export writes the JSON or the
+// CSV of the same trace. Per-step counters are those of the first traced block (the one the
+// window shows); totals are over every block of the first pass.
+#pragma once
+#include <string>
+
+#include "kernels/trace/trace.hpp"
+
+namespace ws::run {
+std::string stats_json(const trace::Trace& t);   // one JSON object, pretty-printed
+std::string stats_table(const trace::Trace& t);  // the same numbers for people
+std::string stats_csv(const trace::Trace& t);    // a header row, then one row per step
+std::string value_json(const trace::Value& v);   // a JSON number
+}  // namespace ws::run
