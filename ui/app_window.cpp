@@ -67,15 +67,7 @@ int run_interactive(const WindowArgs& a) {
     std::string problem;
     Settings settings = load_settings(path, &problem);
     Session s(true);
-    s.ui.form = settings.request;
-    s.ui.theme = settings.theme;
-    s.ui.presentation = settings.presentation;
-    s.ui.font_scale = settings.font_scale;
-    s.ui.compare_algo = settings.compare_algo;
-    s.ui.playback.speed = settings.speed;
-    s.ui.view = parse_view(settings.view).value_or(View::Step);
-    s.ui.controls_hidden = settings.controls_hidden;
-    s.ui.circuit_side_by_side = settings.circuit_side_by_side;
+    s.ui.preferences() = settings.preferences();
     const run::Backend* gpu = run::usable_gpu();
     s.ui.gpu_name = gpu ? gpu->device() : "";
     if (!problem.empty()) s.ui.banner = path + ": " + problem;
@@ -109,7 +101,7 @@ int run_interactive(const WindowArgs& a) {
             gui.set_style(style_of(s.ui));
         }
         const double now = glfwGetTime();
-        tick(s.ui.playback, now - last, cursor_view(s.view(), s.ui).step_count());
+        tick(s.ui.playback, now - last, cursor_view(s.view(), s.ui).step_count(), s.ui.speed);
         last = now;
         gui.begin_frame();
         handle_keys(s.view(), s.ui);
@@ -124,15 +116,7 @@ int run_interactive(const WindowArgs& a) {
         gui.swap();
     }
     gui.window_size(settings.width, settings.height);
-    settings.request = s.ui.form;
-    settings.theme = s.ui.theme;
-    settings.presentation = s.ui.presentation;
-    settings.font_scale = s.ui.font_scale;
-    settings.compare_algo = s.ui.compare_algo;
-    settings.speed = s.ui.playback.speed;
-    settings.view = view_name(s.ui.view);
-    settings.controls_hidden = s.ui.controls_hidden;
-    settings.circuit_side_by_side = s.ui.circuit_side_by_side;
+    settings.preferences() = s.ui.preferences();
     if (std::string e = save_settings(settings, path); !e.empty())
         std::fprintf(stderr, "warpscope: settings not saved: %s\n", e.c_str());
     return 0;

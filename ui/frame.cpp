@@ -18,30 +18,12 @@ constexpr int kKeyF1 = 290;  // GLFW_KEY_F1: the backend reports GLFW's key code
 
 using DrawFn = void (*)(const TraceView&, UiState&);
 
+#define WS_PANEL_DRAW(id, name, title, min_w, min_h, scrolls, view, steps, draw) draw,
+constexpr DrawFn kDraw[] = {WS_PANEL_TABLE(WS_PANEL_DRAW)};
+#undef WS_PANEL_DRAW
+
 DrawFn draw_fn(PanelId p) {
-    switch (p) {
-        case PanelId::Controls:
-            return draw_controls;
-        case PanelId::Shared:
-            return draw_shared_memory;
-        case PanelId::Warps:
-            return draw_warps;
-        case PanelId::Banks:
-            return draw_banks;
-        case PanelId::Code:
-            return draw_code;
-        case PanelId::Explanation:
-            return draw_explanation;
-        case PanelId::Timeline:
-            return draw_timeline;
-        case PanelId::Compare:
-            return draw_compare;
-        case PanelId::Lab:
-            return draw_lab;
-        case PanelId::Circuit:
-            return draw_circuit;
-    }
-    return nullptr;
+    return kDraw[static_cast<int>(p)];
 }
 
 constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
@@ -78,7 +60,7 @@ PanelId front_tab(const PanelGroup& g, const UiState& ui) {
 }
 
 bool scrolls(PanelId p) {
-    return p == PanelId::Controls || p == PanelId::Explanation || p == PanelId::Lab;
+    return panel_info(p).scrolls;
 }
 
 void draw_panel(PanelId p, const TraceView& v, UiState& ui) {

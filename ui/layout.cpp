@@ -7,23 +7,10 @@
 namespace ws::ui {
 namespace {
 
-struct PanelNames {
-    PanelId id;
-    const char* name;
-    const char* title;
-};
-constexpr PanelNames kNames[] = {
-    {PanelId::Controls, "controls", "Controls"},
-    {PanelId::Shared, "shared", "Shared memory"},
-    {PanelId::Warps, "warps", "Warps"},
-    {PanelId::Banks, "banks", "Banks"},
-    {PanelId::Code, "code", "Code"},
-    {PanelId::Explanation, "explanation", "Explanation"},
-    {PanelId::Timeline, "timeline", "Playback"},
-    {PanelId::Compare, "compare", "Compare"},
-    {PanelId::Lab, "lab", "Bandwidth lab"},
-    {PanelId::Circuit, "circuit", "Circuit"},
-};
+#define WS_PANEL_INFO(id, name, title, min_w, min_h, scrolls, view, steps, draw) \
+    {PanelId::id, name, title, min_w, min_h, scrolls, View::view, steps},
+constexpr PanelInfo kPanels[] = {WS_PANEL_TABLE(WS_PANEL_INFO)};
+#undef WS_PANEL_INFO
 
 float snap(float v) {
     return std::floor(v + 0.5f);
@@ -46,22 +33,25 @@ bool overlaps(const Rect& a, const Rect& b) {
            !a.empty() && !b.empty();
 }
 
+const PanelInfo& panel_info(PanelId p) {
+    return kPanels[static_cast<int>(p)];
+}
 const char* panel_name(PanelId p) {
-    return kNames[static_cast<int>(p)].name;
+    return panel_info(p).name;
 }
 const char* panel_title(PanelId p) {
-    return kNames[static_cast<int>(p)].title;
+    return panel_info(p).title;
 }
 
 std::optional<PanelId> parse_panel(const std::string& name) {
-    for (const PanelNames& n : kNames)
+    for (const PanelInfo& n : kPanels)
         if (name == n.name) return n.id;
     return std::nullopt;
 }
 
 std::string panel_names() {
     std::string out;
-    for (const PanelNames& n : kNames) out += (out.empty() ? "" : "|") + std::string(n.name);
+    for (const PanelInfo& n : kPanels) out += (out.empty() ? "" : "|") + std::string(n.name);
     return out;
 }
 
@@ -98,29 +88,10 @@ float tab_strip_height(float scale) {
 Size panel_min_size(PanelId p, float scale) {
     // In units of the text's pixel size: a few lines of text and a picture a class can read.
     const float em = 17.0f * std::clamp(scale, 0.5f, 4.0f);
-    switch (p) {
-        case PanelId::Controls:
-            return {12 * em, 8 * em};
-        case PanelId::Shared:
-            return {13 * em, 7 * em};  // legend, a line, rows of cells
-        case PanelId::Warps:
-            return {11 * em, 6 * em};  // the totals, legend, strips
-        case PanelId::Banks:
-            return {13 * em, 7 * em};  // 32 bank columns, a picture
-        case PanelId::Code:
-            return {13 * em, 5 * em};  // the line that ran and its context
-        case PanelId::Explanation:
-            return {11 * em, 4 * em};
-        case PanelId::Timeline:
-            return {13 * em, timeline_height(scale) - tab_strip_height(scale)};
-        case PanelId::Compare:
-            return {13 * em, 7 * em};  // two sides, stacked when narrow
-        case PanelId::Lab:
-            return {13 * em, 7 * em};
-        case PanelId::Circuit:
-            return {13 * em, 5 * em};
-    }
-    return {0, 0};
+    const PanelInfo& info = panel_info(p);
+    const float h =
+        info.min_h_em > 0 ? info.min_h_em * em : timeline_height(scale) - tab_strip_height(scale);
+    return {info.min_w_em * em, h};
 }
 
 const PanelGroup* Layout::group_of(PanelId p) const {

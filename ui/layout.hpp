@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "ui/panel_table.hpp"
+
 namespace ws::ui {
 
 struct Rect {
@@ -20,30 +22,35 @@ struct Rect {
 };
 bool overlaps(const Rect& a, const Rect& b);  // interiors intersect
 
-enum class PanelId {
-    Controls,
-    Shared,
-    Warps,
-    Banks,
-    Code,
-    Explanation,
-    Timeline,
-    Compare,
-    Lab,
-    Circuit
-};
-inline constexpr int kPanelCount = 10;
-inline constexpr std::array<PanelId, kPanelCount> kAllPanels = {
-    PanelId::Controls,    PanelId::Shared,   PanelId::Warps,   PanelId::Banks, PanelId::Code,
-    PanelId::Explanation, PanelId::Timeline, PanelId::Compare, PanelId::Lab,   PanelId::Circuit};
-const char* panel_name(PanelId p);   // "shared", as --panel takes it
-const char* panel_title(PanelId p);  // "Shared memory", as the window shows it
-std::optional<PanelId> parse_panel(const std::string& name);
-std::string panel_names();  // "controls|shared|..."
-
 enum class View { Step, Compare, Lab, Circuit };
 const char* view_name(View v);
 std::optional<View> parse_view(const std::string& name);
+
+// The panels, from ui/panel_table.hpp.
+#define WS_PANEL_ID(id, ...) id,
+enum class PanelId { WS_PANEL_TABLE(WS_PANEL_ID) };
+#undef WS_PANEL_ID
+#define WS_PANEL_COUNT(...) +1
+inline constexpr int kPanelCount = 0 WS_PANEL_TABLE(WS_PANEL_COUNT);
+#undef WS_PANEL_COUNT
+#define WS_PANEL_ENTRY(id, ...) PanelId::id,
+inline constexpr std::array<PanelId, kPanelCount> kAllPanels = {WS_PANEL_TABLE(WS_PANEL_ENTRY)};
+#undef WS_PANEL_ENTRY
+
+struct PanelInfo {
+    PanelId id;
+    const char* name;   // "shared", as --panel takes it
+    const char* title;  // "Shared memory", as the window shows it
+    float min_w_em, min_h_em;
+    bool scrolls;
+    View view;   // the view it belongs to
+    bool steps;  // changes with the step
+};
+const PanelInfo& panel_info(PanelId p);
+const char* panel_name(PanelId p);
+const char* panel_title(PanelId p);
+std::optional<PanelId> parse_panel(const std::string& name);
+std::string panel_names();  // "controls|shared|..."
 
 // Panels that share one rectangle: one panel, or several as tabs (a tab strip on top, one panel
 // shown at a time) where the window is too small for each to get its readable minimum.

@@ -65,7 +65,7 @@ FrameTimes render(Target& t, Session& s, const Layout& layout, int frames, doubl
         if (play_dt > 0) {
             const std::size_t count = cursor_view(s.view(), s.ui).step_count();
             if (!s.ui.playback.playing) toggle_play(s.ui.playback, count);
-            tick(s.ui.playback, play_dt, count);
+            tick(s.ui.playback, play_dt, count, s.ui.speed);
         }
         const auto start = std::chrono::steady_clock::now();
         t.gui.begin_offscreen_frame(t.w, t.h);
@@ -141,11 +141,8 @@ std::string all_panels(Target& t, Session& s, const WindowArgs& a) {
         const std::string at = "-" + std::to_string(step);
         const bool middle = step == steps[std::min<std::size_t>(1, steps.size() - 1)];
         for (PanelId p : kAllPanels) {
-            // The controls and the lab do not change with the step.
-            if (!middle && (p == PanelId::Controls || p == PanelId::Lab)) continue;
-            s.ui.view = p == PanelId::Compare   ? View::Compare
-                        : p == PanelId::Circuit ? View::Circuit
-                                                : View::Step;
+            if (!middle && !panel_info(p).steps) continue;  // the same at every step
+            s.ui.view = panel_info(p).view;
             const std::string path = dir + panel_name(p) + at + ".png";
             // Hundreds of these are written by the smoke test: compress fast.
             if (std::string e =
@@ -203,8 +200,7 @@ int run_offscreen(const WindowArgs& args) {
     std::printf(
         "  while playing at %.3g steps/s (every frame %.1f ms of playback): median %.2f ms, 90th "
         "percentile %.2f ms\n",
-        s.ui.playback.speed, kFrameSeconds * 1e3, median(playing.total),
-        percentile(playing.total, 0.9));
+        s.ui.speed, kFrameSeconds * 1e3, median(playing.total), percentile(playing.total, 0.9));
     return 0;
 }
 

@@ -1,11 +1,14 @@
 // Settings as JSON in the XDG config directory.
 #include "ui/settings.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+
+#include "ui/model/playback.hpp"
 
 namespace ws::ui {
 namespace {
@@ -33,7 +36,7 @@ std::string settings_path() {
 }
 
 std::string settings_to_json(const Settings& s) {
-    const RequestForm& r = s.request;
+    const RequestForm& r = s.form;
     json j = {
         {"version", 1},
         {"font_scale", s.font_scale},
@@ -42,7 +45,7 @@ std::string settings_to_json(const Settings& s) {
         {"speed", s.speed},
         {"width", s.width},
         {"height", s.height},
-        {"view", s.view},
+        {"view", view_name(s.view)},
         {"controls_hidden", s.controls_hidden},
         {"circuit_side_by_side", s.circuit_side_by_side},
         {"compare_algo", s.compare_algo},
@@ -74,13 +77,15 @@ Settings settings_from_json(const std::string& text, std::string* problem) {
     read(j, "speed", s.speed);
     read(j, "width", s.width);
     read(j, "height", s.height);
-    read(j, "view", s.view);
+    std::string view = view_name(s.view);
+    read(j, "view", view);
+    s.view = parse_view(view).value_or(View::Step);
     read(j, "controls_hidden", s.controls_hidden);
     read(j, "circuit_side_by_side", s.circuit_side_by_side);
     read(j, "compare_algo", s.compare_algo);
     if (j.contains("request") && j["request"].is_object()) {
         const json& r = j["request"];
-        RequestForm& f = s.request;
+        RequestForm& f = s.form;
         read(r, "algo", f.algo);
         read(r, "n", f.n);
         read(r, "block", f.block);
@@ -98,8 +103,7 @@ Settings settings_from_json(const std::string& text, std::string* problem) {
     }
     if (!(s.font_scale >= 0.5f && s.font_scale <= 3.0f)) s.font_scale = 1.0f;
     if (s.theme != "dark" && s.theme != "light") s.theme = "dark";
-    if (s.view != "step" && s.view != "compare" && s.view != "lab" && s.view != "circuit")
-        s.view = "step";
+    s.speed = std::clamp(s.speed, kMinSpeed, kMaxSpeed);
     if (s.width < 640 || s.width > 16384) s.width = 1600;
     if (s.height < 400 || s.height > 16384) s.height = 900;
     return s;

@@ -4,21 +4,12 @@
 #pragma once
 #include <string>
 
-#include "ui/model/request_form.hpp"
+#include "ui/preferences.hpp"
 
 namespace ws::ui {
 
-struct Settings {
-    float font_scale = 1.0f;         // on top of the base font size
-    std::string theme = "dark";      // dark | light
-    bool presentation = false;       // larger font, high contrast, colour-blind-safe palette
-    double speed = 2.0;              // playback, steps per second
+struct Settings : Preferences {
     int width = 1600, height = 900;  // window size
-    std::string view = "step";       // step | compare | lab | circuit
-    bool controls_hidden = false;
-    bool circuit_side_by_side = false;
-    std::string compare_algo = "reduce-interleaved-strided";
-    RequestForm request;  // the last request
 };
 
 // The settings file's path, or "" when neither XDG_CONFIG_HOME nor HOME is set.

@@ -16,6 +16,7 @@
 #include "ui/model/playback.hpp"
 #include "ui/model/request_form.hpp"
 #include "ui/model/trace_view.hpp"
+#include "ui/preferences.hpp"
 #include "ui/sweeper.hpp"
 
 namespace ws::ui {
@@ -35,20 +36,20 @@ struct CircuitViewState {
 
 enum class FileAction { None, OpenTrace, SaveTrace, ExportPng, ExportCsv, ExportJson };
 
-struct UiState {
+// Preferences (the base) are what the settings file keeps: the form, the view, the look, the
+// playback speed.
+struct UiState : Preferences {
     Playback playback;
     std::size_t step() const { return playback.step; }
-    View view = View::Step;
-    bool controls_hidden = false;  // the stage takes the whole width
-    bool help_open = false;        // the keys and mouse overlay (F1 or ?)
+    bool help_open = false;  // the keys and mouse overlay (F1 or ?)
     // Where panels share a rectangle as tabs: the panels the user brought to the front, most
     // recent first (a group shows the first of them it holds, else its first panel), and the
     // tab groups drawn in the last frame (a new group selects its front tab once).
     std::vector<PanelId> recent_tabs;
     std::vector<std::string> tab_groups_drawn;
 
-    // The request as the controls edit it; the app re-runs when `form_changed` is set.
-    RequestForm form;
+    // The request as the controls edit it (Preferences::form); the app re-runs when
+    // `form_changed` is set.
     std::string form_error;  // why the form is not a valid request ("" when it is)
     bool form_changed = false;
     // A request this large takes the emulator seconds: it waits for the Run button
@@ -58,25 +59,22 @@ struct UiState {
     bool running = false;  // the main request is being run (show "running...")
     double running_seconds = 0;
 
-    // Compare: a second variant on the same input, stepped with the same cursor.
-    std::string compare_algo = "reduce-interleaved-strided";
+    // Compare: a second variant (Preferences::compare_algo) on the same input, stepped with the
+    // same cursor.
     bool compare_changed = false;
     bool compare_running = false;
     std::shared_ptr<const TraceView> compare;
     std::uint64_t compare_n = 0;  // the n compare's timings are read at (0: the largest measured)
 
-    // Circuit: the traced block's network, or three networks of circuit_m elements side by side
-    // (kSideBySide in ui/model/circuit_text.hpp), run on the same input when asked for.
-    bool circuit_side_by_side = false;
+    // Circuit: the traced block's network, or (Preferences::circuit_side_by_side) three networks
+    // of circuit_m elements side by side (kSideBySide in ui/model/circuit_text.hpp), run on the
+    // same input when asked for.
     bool circuit_changed = false;
     bool circuit_running = false;
     std::uint32_t circuit_m = 0;
     std::array<std::shared_ptr<const TraceView>, 3> circuits;
 
-    // Look; the app applies a change before the next frame.
-    float font_scale = 1.0f;
-    std::string theme = "dark";
-    bool presentation = false;
+    // The look (Preferences): the app applies a change before the next frame.
     bool style_changed = false;
 
     // Panels' own state.

@@ -26,7 +26,7 @@ Layout layout_for(const UiState& ui, const WindowArgs& a, float w, float h, floa
 std::string prepare(Session& s, const WindowArgs& a) {
     if (a.view) s.ui.view = *a.view;
     s.ui.help_open = a.show_help;
-    if (a.panel == PanelId::Compare) s.ui.view = View::Compare;
+    if (a.panel) s.ui.view = panel_info(*a.panel).view;
     if (a.side_by_side) {
         s.ui.circuit_side_by_side = true;
         if (!a.view && !a.panel) s.ui.view = View::Circuit;

@@ -2,6 +2,9 @@
 // the two projector sizes.
 #include <catch2/catch.hpp>
 
+#include <set>
+#include <string>
+
 #include "ui/layout.hpp"
 
 using namespace ws::ui;
@@ -125,6 +128,27 @@ TEST_CASE("one panel fills the window for --panel", "[layout]") {
     CHECK(l[PanelId::Banks].w == 900);
     CHECK(l[PanelId::Banks].h == 560);
     CHECK_FALSE(l.shows(PanelId::Shared));
+}
+
+TEST_CASE("the panel table: one row a panel, in id order, readable sizes", "[layout]") {
+    std::set<std::string> names, titles;
+    for (int i = 0; i < kPanelCount; ++i) {
+        const PanelId p = kAllPanels[static_cast<std::size_t>(i)];
+        INFO(panel_name(p));
+        CHECK(static_cast<int>(p) == i);
+        CHECK(panel_info(p).id == p);
+        CHECK(names.insert(panel_name(p)).second);
+        CHECK(titles.insert(panel_title(p)).second);
+        const Size min = panel_min_size(p, 1.0f);
+        CHECK(min.w >= 100);
+        CHECK(min.h >= 40);
+        CHECK(panel_min_size(p, 2.0f).w > min.w);
+    }
+    // A picture of the compare or circuit panel alone is taken in its own view.
+    CHECK(panel_info(PanelId::Compare).view == View::Compare);
+    CHECK(panel_info(PanelId::Circuit).view == View::Circuit);
+    CHECK_FALSE(panel_info(PanelId::Controls).steps);
+    CHECK(panel_info(PanelId::Explanation).scrolls);
 }
 
 TEST_CASE("panel and view names read back", "[layout]") {

@@ -22,17 +22,17 @@ TEST_CASE("stepping is clamped and starts a transition", "[playback]") {
 
 TEST_CASE("playing advances at the speed and stops at the last step", "[playback]") {
     Playback p;
-    p.speed = 2;  // a step every 0.5 s
+    const double speed = 2;  // a step every 0.5 s
     toggle_play(p, 4);
     REQUIRE(p.playing);
-    tick(p, 0.4, 4);
+    tick(p, 0.4, 4, speed);
     CHECK(p.step == 0);
-    tick(p, 0.2, 4);
+    tick(p, 0.2, 4, speed);
     CHECK(p.step == 1);
     CHECK(p.transition == 0);
-    tick(p, 0.5, 4);
+    tick(p, 0.5, 4, speed);
     CHECK(p.step == 2);
-    tick(p, 0.5, 4);
+    tick(p, 0.5, 4, speed);
     CHECK(p.step == 3);
     CHECK_FALSE(p.playing);
     // Play from the end starts again at the first step.
@@ -43,29 +43,32 @@ TEST_CASE("playing advances at the speed and stops at the last step", "[playback
 
 TEST_CASE("transitions ease in and out and finish", "[playback]") {
     Playback p;
-    p.speed = 1;
     set_step(p, 1, 5);
     CHECK(eased(p) == 0);
-    tick(p, transition_seconds(p) / 2, 5);
+    tick(p, transition_seconds(1) / 2, 5, 1);
     CHECK(eased(p) == Approx(0.5));
-    tick(p, transition_seconds(p) / 4, 5);
+    tick(p, transition_seconds(1) / 4, 5, 1);
     CHECK(eased(p) > 0.75);  // smoothstep is ahead of linear after half way
-    tick(p, 10, 5);
+    tick(p, 10, 5, 1);
     CHECK(eased(p) == 1);
     // Faster playback, shorter transitions.
-    Playback fast;
-    fast.speed = 8;
-    CHECK(transition_seconds(fast) < transition_seconds(p));
+    CHECK(transition_seconds(8) < transition_seconds(1));
     settle(p);
     CHECK(p.from_step == p.step);
 }
 
 TEST_CASE("speed is kept within bounds", "[playback]") {
+    // Faster than kMaxSpeed plays at kMaxSpeed; zero (or less) at kMinSpeed, never stuck.
+    CHECK(transition_seconds(1000) == transition_seconds(kMaxSpeed));
+    CHECK(transition_seconds(0) == transition_seconds(kMinSpeed));
     Playback p;
-    p.speed = 1000;
-    tick(p, 0.01, 3);
-    CHECK(p.speed == kMaxSpeed);
-    p.speed = 0;
-    tick(p, 0.01, 3);
-    CHECK(p.speed == kMinSpeed);
+    toggle_play(p, 3);
+    tick(p, 1.0 / kMaxSpeed * 0.99, 3, 1000);
+    CHECK(p.step == 0);
+    tick(p, 1.0 / kMaxSpeed * 0.02, 3, 1000);
+    CHECK(p.step == 1);
+    Playback slow;
+    toggle_play(slow, 3);
+    tick(slow, 1.0 / kMinSpeed + 0.01, 3, 0);
+    CHECK(slow.step == 1);
 }

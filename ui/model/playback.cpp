@@ -31,21 +31,21 @@ void toggle_play(Playback& p, std::size_t count) {
     p.clock = 0.0;
 }
 
-double transition_seconds(const Playback& p) {
-    return std::min(0.4, 0.8 / std::max(p.speed, kMinSpeed));
+double transition_seconds(double speed) {
+    return std::min(0.4, 0.8 / std::clamp(speed, kMinSpeed, kMaxSpeed));
 }
 
-void tick(Playback& p, double dt, std::size_t count) {
+void tick(Playback& p, double dt, std::size_t count, double speed) {
     if (dt < 0) dt = 0;
-    p.speed = std::clamp(p.speed, kMinSpeed, kMaxSpeed);
-    p.transition = std::min(1.0, p.transition + dt / transition_seconds(p));
+    speed = std::clamp(speed, kMinSpeed, kMaxSpeed);
+    p.transition = std::min(1.0, p.transition + dt / transition_seconds(speed));
     if (!p.playing || count == 0) return;
     if (p.step + 1 >= count) {
         p.playing = false;
         return;
     }
     p.clock += dt;
-    const double period = 1.0 / p.speed;
+    const double period = 1.0 / speed;
     if (p.clock >= period) {
         const double carry = std::min(p.clock - period, period);
         set_step(p, p.step + 1, count);

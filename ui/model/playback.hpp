@@ -12,7 +12,6 @@ struct Playback {
     std::size_t step = 0;       // current step
     std::size_t from_step = 0;  // the step the transition comes from
     bool playing = false;
-    double speed = 2.0;       // steps per second while playing
     double clock = 0.0;       // seconds since the last step while playing
     double transition = 1.0;  // 0 at a step change .. 1 when settled
 };
@@ -22,11 +21,11 @@ void set_step(Playback& p, std::size_t step, std::size_t count);
 void step_by(Playback& p, long delta, std::size_t count);
 // Play/pause; playing from the last step starts again at the first.
 void toggle_play(Playback& p, std::size_t count);
-// Advances the clock by `dt` seconds: the transition, and while playing the step (stopping at
-// the last one).
-void tick(Playback& p, double dt, std::size_t count);
-// Seconds one transition lasts at the current speed.
-double transition_seconds(const Playback& p);
+// Advances the clock by `dt` seconds at `speed` steps per second (held to kMinSpeed..kMaxSpeed):
+// the transition, and while playing the step (stopping at the last one).
+void tick(Playback& p, double dt, std::size_t count, double speed);
+// Seconds one transition lasts at `speed` steps per second.
+double transition_seconds(double speed);
 // The transition's progress with ease-in-out (smoothstep), 0..1.
 double eased(const Playback& p);
 // Settles any transition at once (screenshots).

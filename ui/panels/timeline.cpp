@@ -48,10 +48,10 @@ void buttons(const TraceView& v, UiState& ui) {
         ImGui::TextUnformatted("no steps");
     ImGui::SameLine(0, 24);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-    float speed = float(pb.speed);
+    float speed = float(ui.speed);
     if (ImGui::SliderFloat("steps/s", &speed, float(kMinSpeed), float(kMaxSpeed), "%.2g",
                            ImGuiSliderFlags_Logarithmic))
-        pb.speed = speed;
+        ui.speed = speed;
     ImGui::SameLine(0, 24);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().text_dim),
                        "Space: play/pause   \xe2\x86\x90/\xe2\x86\x92: step   F1: all keys");
