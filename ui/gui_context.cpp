@@ -13,7 +13,7 @@
 
 #include "ui/fonts.hpp"
 #include "ui/theme.hpp"
-#include "ui/widgets/painter.hpp"
+#include "ui/widgets/raster_textures.hpp"
 
 namespace ws::ui {
 namespace {
@@ -81,9 +81,11 @@ std::vector<std::uint8_t> read_pixels(int w, int h) {
 
 }  // namespace
 
+GuiContext::GuiContext() = default;
+
 GuiContext::~GuiContext() {
     if (imgui_) {
-        release_raster_textures();
+        textures_.reset();
         ImGui_ImplOpenGL3_Shutdown();
         ImGui_ImplGlfw_Shutdown();
         ImGui::DestroyContext();
@@ -111,6 +113,7 @@ std::string GuiContext::open(int width, int height, bool visible, const Style& s
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     imgui_ = true;
+    textures_ = std::make_unique<RasterTextures>();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // the layout is fixed; settings live in the config directory
     io.LogFilename = nullptr;

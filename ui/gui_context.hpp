@@ -3,12 +3,15 @@
 // the picture has the asked-for size whatever the screen. imgui.ini is disabled.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 struct GLFWwindow;
 
 namespace ws::ui {
+
+class RasterTextures;
 
 struct Style {
     std::string theme = "dark";
@@ -20,7 +23,7 @@ struct Style {
 
 class GuiContext {
   public:
-    GuiContext() = default;
+    GuiContext();
     ~GuiContext();
     GuiContext(const GuiContext&) = delete;
     GuiContext& operator=(const GuiContext&) = delete;
@@ -46,6 +49,7 @@ class GuiContext {
   private:
     GLFWwindow* window_ = nullptr;
     bool imgui_ = false;
+    std::unique_ptr<RasterTextures> textures_;  // the raster pictures' textures, in this context
     Style style_;
 };
 

@@ -57,8 +57,9 @@ class VectorPainter final : public Painter {
 // Paints `area` (clipped to the draw list's clip rectangle, whole pixels) on a `background`
 // of the given colour. The image is placed in the draw list at construction, so everything
 // drawn there afterwards (text) lies over it. The shapes are recorded and, when the painter
-// goes, drawn and uploaded to the texture kept for `id` — unless they, the place and the
-// background are those of the texture's last picture. Rounded corners are drawn square.
+// goes, drawn and uploaded to the texture kept for `id` (ui/widgets/raster_textures.hpp) — unless
+// they, the place and the background are those of the texture's last picture. Rounded corners
+// are drawn square. With no window open it paints nothing.
 class RasterPainter final : public Painter {
   public:
     RasterPainter(ImDrawList* dl, ImGuiID id, const Rect& area, ImU32 background);
@@ -79,8 +80,5 @@ class RasterPainter final : public Painter {
     ImU32 background_;
     ShapeList shapes_;  // drawn when the painter goes, if they differ from last frame's
 };
-
-// Frees the painters' textures; call while the OpenGL context is still current.
-void release_raster_textures();
 
 }  // namespace ws::ui
