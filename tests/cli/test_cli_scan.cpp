@@ -4,22 +4,32 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "kernels/algorithms/reduce/all.cuh"
+#include "kernels/algorithms/scan/all.cuh"
+#include "kernels/algorithms/visit_variant.hpp"
 #include "kernels/catalog.hpp"
 #include "tests/cli/run_command.hpp"
 
 using nlohmann::json;
+using namespace ws;
 
 TEST_CASE("list shows every reduction and every scan", "[cli]") {
     const auto r = run_warpscope("list --json");
     REQUIRE(r.code == 0);
     const json j = json::parse(r.out);
-    REQUIRE(j.size() == 19);
-    unsigned scans = 0;
+    REQUIRE(j.size() == catalog().size());
+    std::size_t scans = 0;
     for (const auto& v : j) scans += v["family"] == "scan";
-    CHECK(scans == 10);
-    CHECK(j[18]["id"] == "scan-decoupled-lookback");
-    CHECK(j[18]["step"] == 10);
-    CHECK_FALSE(j[18]["why"].get<std::string>().empty());
+    CHECK(scans == variant_count<scan::AllVariants>);
+    CHECK(j.size() - scans == variant_count<reduce::AllVariants>);
+    CHECK(j.back()["id"] == catalog().back().id);
+    // Each row its step in its family's ladder, and why that step is faster.
+    for (std::size_t i = 0; i < j.size(); ++i) {
+        INFO(j[i]["id"]);
+        CHECK(j[i]["step"] == catalog()[i].ladder_step);
+        CHECK_FALSE(j[i]["why"].get<std::string>().empty());
+    }
+    CHECK(find_variant("scan-decoupled-lookback")->ladder_step == 10);
 }
 
 TEST_CASE("stats --json for a block-level scan has kind, work, depth and the formulas", "[cli]") {
