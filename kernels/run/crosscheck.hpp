@@ -8,6 +8,13 @@
 // not recorded (their number depends on timing), so after renaming the traces can be equal event
 // for event. Totals over all blocks are not renamed: on a GPU a grid recorded in several windows
 // (more than 2^18 threads) may see a tile in two windows and miss another.
+//
+// A single-pass reduction's atomics (one add per block into the output, or the count of finished
+// blocks) return what the blocks before it left, and which blocks came before depends on the
+// order they ran in: the values of Atomic events are left out of the comparison for those
+// drivers (their address, thread, line and step still count). A last-block kernel's traced
+// blocks are equal only where the same block finished last on both (the crosscheck says which
+// event differs).
 #pragma once
 #include <string>
 
@@ -19,7 +26,11 @@ namespace ws::run {
 // Renames and sorts the traced blocks of a dynamic-tile kernel; does nothing for the others.
 void normalize_dynamic_tiles(const VariantInfo& v, trace::Trace& t);
 
-// first_difference after normalize_dynamic_tiles on copies of both; "" when equal.
+// Zeroes the values of Atomic events of a single-pass reduction (above); nothing for the others.
+void mask_order_dependent_values(const VariantInfo& v, trace::Trace& t);
+
+// first_difference after normalize_dynamic_tiles and mask_order_dependent_values on copies of
+// both; "" when equal.
 std::string crosscheck_difference(const VariantInfo& v, trace::Trace gpu, trace::Trace emulator);
 
 }  // namespace ws::run
