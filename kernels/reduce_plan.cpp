@@ -85,15 +85,10 @@ ReducePlan reduce_plan(const VariantInfo& v, std::uint64_t n, unsigned block, tr
 }
 
 std::string describe(const ReduceLaunch& l) {
-    std::string text = std::string(reduce_step_name(l.step)) + " " + std::to_string(l.pass) + ": " +
-                       std::to_string(l.grid) + " block" + (l.grid == 1 ? "" : "s") + " of " +
-                       std::to_string(l.block) + " over " + std::to_string(l.count) +
-                       " elements, buffer " + std::to_string(l.in) + " -> " + std::to_string(l.out);
-    if (l.aux != kNoBuffer) text += " (with " + std::to_string(l.aux) + ")";
-    text += ", " + std::to_string(l.smem_bytes) + " B shared, " + std::to_string(l.bytes) +
-            " bytes moved";
-    if (l.traced) text += ", traced";
-    return text;
+    return std::string(reduce_step_name(l.step)) + " " + std::to_string(l.pass) + ": " +
+           std::to_string(l.grid) + " block" + (l.grid == 1 ? "" : "s") + " of " +
+           std::to_string(l.block) + " over " + std::to_string(l.count) + " elements" +
+           describe_buffers(l.in, l.out, l.aux, l.smem_bytes, l.bytes, l.traced);
 }
 
 }  // namespace ws

@@ -138,13 +138,8 @@ std::string describe(const ScanLaunch& l) {
                        " of " + std::to_string(l.block) + " over " + std::to_string(l.count) +
                        " elements";
     if (scans) text += std::string(", ") + trace::scan_kind_name(l.kind);
-    text += ", buffer " + std::to_string(l.in == kNoBuffer ? l.out : l.in) + " -> " +
-            std::to_string(l.out);
-    if (l.aux != kNoBuffer) text += " (with " + std::to_string(l.aux) + ")";
-    text += ", " + std::to_string(l.smem_bytes) + " B shared, " + std::to_string(l.bytes) +
-            " bytes moved";
-    if (l.traced) text += ", traced";
-    return text;
+    return text + describe_buffers(l.in == kNoBuffer ? l.out : l.in, l.out, l.aux, l.smem_bytes,
+                                   l.bytes, l.traced);
 }
 
 }  // namespace ws

@@ -1,6 +1,5 @@
 #include "kernels/run/emulator_backend.hpp"
 
-#include <cstring>
 #include <functional>
 
 #include "kernels/algorithms/reduce/all.cuh"
@@ -19,13 +18,6 @@ namespace {
 using sim::SimProbe;
 using trace::Trace;
 
-template <class T>
-std::vector<T> garbage(std::uint64_t count) {  // unwritten elements show as 0xCDCD...
-    std::vector<T> v(count);
-    std::memset(static_cast<void*>(v.data()), 0xCD, v.size() * sizeof(T));
-    return v;
-}
-
 // Runs every launch of the reduction's plan; the traced one recorded.
 template <class T>
 void run_reduction(const reduce::ReduceKernels<T, SimProbe>& k, const VariantInfo& info,
@@ -37,8 +29,8 @@ void run_reduction(const reduce::ReduceKernels<T, SimProbe>& k, const VariantInf
 
     std::vector<std::vector<T>> buffers;
     buffers.push_back(input);
-    buffers.push_back(garbage<T>(1));
-    for (std::uint64_t size : plan.scratch) buffers.push_back(garbage<T>(size));
+    buffers.push_back(unwritten<T>(1));
+    for (std::uint64_t size : plan.scratch) buffers.push_back(unwritten<T>(size));
     if (plan.zero_output) buffers[kOutputBuffer][0] = T(0);
     std::vector<unsigned> done(1, 0);
     auto buffer = [&](int id) { return id == kNoBuffer ? nullptr : buffers[id].data(); };

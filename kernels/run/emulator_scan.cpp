@@ -1,6 +1,5 @@
 #include "kernels/run/emulator_scan.hpp"
 
-#include <cstring>
 #include <functional>
 
 #include "kernels/algorithms/scan/all.cuh"
@@ -17,13 +16,6 @@ using sim::SimProbe;
 using trace::Trace;
 
 template <class T>
-std::vector<T> garbage(std::uint64_t count) {  // unwritten elements show as 0xCDCD...
-    std::vector<T> v(count);
-    std::memset(static_cast<void*>(v.data()), 0xCD, v.size() * sizeof(T));
-    return v;
-}
-
-template <class T>
 void execute(const scan::ScanKernels<T, SimProbe>& k, const VariantInfo& info,
              const sim::Schedule& schedule, const RunOptions& options, Trace& out) {
     const trace::Request& req = out.request;
@@ -32,13 +24,13 @@ void execute(const scan::ScanKernels<T, SimProbe>& k, const VariantInfo& info,
 
     std::vector<std::vector<T>> buffers;
     buffers.push_back(input);
-    buffers.push_back(garbage<T>(req.n));
-    for (std::uint64_t size : plan.scratch) buffers.push_back(garbage<T>(size));
+    buffers.push_back(unwritten<T>(req.n));
+    for (std::uint64_t size : plan.scratch) buffers.push_back(unwritten<T>(size));
     auto buffer = [&](int id) { return id == kNoBuffer ? nullptr : buffers[id].data(); };
     // Single pass: the tiles' status, zeroed before the launch.
     std::vector<unsigned> flags(plan.status_tiles, 0), counter(1, 0);
-    std::vector<T> aggregate = garbage<T>(plan.status_tiles);
-    std::vector<T> inclusive = garbage<T>(plan.status_tiles);
+    std::vector<T> aggregate = unwritten<T>(plan.status_tiles);
+    std::vector<T> inclusive = unwritten<T>(plan.status_tiles);
     const scan::TileStatus<T> status{counter.data(), flags.data(), aggregate.data(),
                                      inclusive.data()};
 

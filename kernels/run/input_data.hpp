@@ -3,6 +3,7 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <string_view>
@@ -18,6 +19,15 @@ namespace ws::run {
 // ones:   x[i] = 1
 bool is_pattern(std::string_view name);
 inline constexpr const char* kPatterns = "ramp|random|ones";
+
+// A buffer whose elements no kernel has written yet: every byte 0xCD, so that an element a plan
+// forgets to write shows as 0xCDCD... in a trace and fails the reference check.
+template <class T>
+std::vector<T> unwritten(std::uint64_t count) {
+    std::vector<T> v(count);
+    std::memset(static_cast<void*>(v.data()), 0xCD, v.size() * sizeof(T));
+    return v;
+}
 
 template <class T>
 std::vector<T> make_input(std::string_view pattern, std::uint64_t n, std::uint64_t seed);
