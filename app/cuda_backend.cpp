@@ -7,6 +7,7 @@
 #include "kernels/bench/bench.hpp"
 #include "kernels/cuda/cuda_backend.hpp"
 #include "kernels/run/backend.hpp"
+#include "kernels/run/memory_estimate.hpp"
 #include "kernels/run/request_parse.hpp"
 
 namespace ws::app {
@@ -51,7 +52,15 @@ class CudaBackend final : public run::Backend {
     std::uint64_t max_elements() const override { return run::kMaxElementsGpu; }
     bool runs_concurrently() const override { return false; }
     trace::Trace run(const trace::Request& request, const run::RunOptions& options) const override {
-        return cuda::run_on_gpu(request, options);
+        try {
+            return cuda::run_on_gpu(request, options);
+        } catch (const std::bad_alloc&) {  // the host's memory: the trace copied back, say
+            trace::Trace out;
+            out.request = request;
+            out.device = device();
+            out.error = run::out_of_memory(request);
+            return out;
+        }
     }
     bool can_sweep() const override { return true; }
     run::Measurements sweep(const run::SweepRequest& request, const run::SweepProgress& progress,

@@ -1,15 +1,39 @@
 // warpscope: with no command, the window; otherwise the command line (app/cli).
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstring>
 
 #include "app/backends.hpp"
 #include "app/cli/cli.hpp"
+#include "kernels/io/interrupt_cleanup.hpp"
 
 #if defined(WS_HAVE_GUI)
 #include "ui/app_window.hpp"
 #endif
 
+namespace {
+
+// A standard stream closed by the caller (`warpscope list >&-`) would hand its number to the
+// next file opened, and the output would go into that file. Hold each closed one with /dev/null
+// opened for reading: writes to it then fail, and the failure is reported (app/cli/cli.cpp).
+void hold_closed_standard_streams() {
+    for (int fd = 0; fd <= 2; ++fd)
+        if (fcntl(fd, F_GETFD) == -1) {
+            const int held = open("/dev/null", O_RDONLY);
+            if (held >= 0 && held != fd) {
+                dup2(held, fd);
+                close(held);
+            }
+        }
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+    hold_closed_standard_streams();
+    ws::io::install_interrupt_cleanup();
     ws::app::register_backends();
     const bool gui_flags = argc > 1 && std::strncmp(argv[1], "--", 2) == 0 &&
                            std::strcmp(argv[1], "--help") != 0 && std::strcmp(argv[1], "-h") != 0;

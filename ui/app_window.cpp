@@ -70,11 +70,12 @@ int run_interactive(const WindowArgs& a) {
     s.ui.preferences() = settings.preferences();
     const run::Backend* gpu = run::usable_gpu();
     s.ui.gpu_name = gpu ? gpu->device() : "";
-    if (!problem.empty()) s.ui.banner = path + ": " + problem;
     if (std::string e = prepare(s, a); !e.empty()) {
         if (a.request_given || !a.trace_file.empty()) return fail(2, e);
         s.ui.banner = e;  // a stale saved request: open anyway and say why
     }
+    // After the first run, which clears the banner: the settings' problem stays until dismissed.
+    if (!problem.empty()) s.ui.banner = path + ": " + problem;
     GuiContext gui;
     const int w = a.width ? a.width : settings.width, h = a.height ? a.height : settings.height;
     if (std::string e = gui.open(w, h, true, style_of(s.ui)); !e.empty()) return fail(1, e);

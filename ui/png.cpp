@@ -3,10 +3,10 @@
 
 #include <stb_image_write.h>
 
-#include <cerrno>
+#include "kernels/io/atomic_file.hpp"
+
 #include <cmath>
-#include <cstdio>
-#include <cstring>
+#include <string>
 #include <unordered_set>
 
 namespace ws::ui {
@@ -16,19 +16,16 @@ std::string write_png(const std::string& path, int width, int height,
     if (width <= 0 || height <= 0 || rgba.size() < std::size_t(width) * std::size_t(height) * 4)
         return "no picture to write";
     stbi_write_png_compression_level = level;
-    // Into a file beside the target, then renamed over it: an existing picture is replaced
-    // whole or not at all.
-    const std::string partial = path + ".partial";
-    if (!stbi_write_png(partial.c_str(), width, height, 4, rgba.data(), width * 4)) {
-        std::remove(partial.c_str());
-        return "cannot write " + path + " (the folder is not writable, or the disk is full)";
-    }
-    if (std::rename(partial.c_str(), path.c_str()) != 0) {
-        const std::string why = std::strerror(errno);
-        std::remove(partial.c_str());
-        return "cannot write " + path + ": " + why;
-    }
-    return "";
+    // Encoded in memory, then written atomically: an existing picture is replaced whole or not
+    // at all, and a full disk is an error, never a truncated PNG.
+    std::string png;
+    const auto append = [](void* context, void* data, int size) {
+        static_cast<std::string*>(context)->append(static_cast<const char*>(data),
+                                                   std::size_t(size));
+    };
+    if (!stbi_write_png_to_func(append, &png, width, height, 4, rgba.data(), width * 4))
+        return "cannot encode the picture for " + path;
+    return io::write_file_atomically(path, png);
 }
 
 ImageStats image_stats(const std::vector<std::uint8_t>& rgba) {

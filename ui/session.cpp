@@ -3,9 +3,10 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 
+#include "kernels/io/atomic_file.hpp"
 #include "kernels/run/backend.hpp"
+#include "kernels/run/memory_estimate.hpp"
 #include "kernels/run/stats_report.hpp"
 #include "kernels/trace/trace_file.hpp"
 #include "ui/model/circuit_text.hpp"
@@ -17,10 +18,7 @@ std::string write_text(const std::string& path, const std::string& text) {
     std::error_code ec;
     const auto dir = std::filesystem::path(path).parent_path();
     if (!dir.empty()) std::filesystem::create_directories(dir, ec);
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out) return "cannot write " + path;
-    out << text;
-    return out ? "" : "cannot write " + path;
+    return io::write_file_atomically(path, text);
 }
 
 std::string with_extension(const std::string& path, const char* ext) {
@@ -69,6 +67,9 @@ void Session::run_form() {
     ui.form_error = check.error;
     ui.slow_run_pending = false;
     if (!check.ok()) return;
+    // Refused in place, before the work, with the last trace kept on show.
+    ui.form_error = run::check_memory(check.request, check.grid, ui.max_memory);
+    if (!ui.form_error.empty()) return;
     // The emulator does about a million elements in four seconds here; past that, ask first.
     constexpr std::uint64_t kAutoRunElements = std::uint64_t(1) << 20;
     if (!ui.form.gpu && check.request.n > kAutoRunElements && !ui.slow_run_confirmed) {

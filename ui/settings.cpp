@@ -4,13 +4,20 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
+
+#include <sys/stat.h>
+
+#include "kernels/io/atomic_file.hpp"
+#include "kernels/io/regular_file.hpp"
 
 #include "ui/model/playback.hpp"
 
 namespace ws::ui {
+namespace {
+// A settings file is a few hundred bytes; anything past this is not one.
+constexpr std::uint64_t kMaxSettingsBytes = 1 << 20;
+}  // namespace
 namespace {
 
 using nlohmann::json;
@@ -111,11 +118,21 @@ Settings settings_from_json(const std::string& text, std::string* problem) {
 
 Settings load_settings(const std::string& path, std::string* problem) {
     if (path.empty()) return {};
-    std::ifstream in(path);
-    if (!in) return {};
-    std::ostringstream text;
-    text << in.rdbuf();
-    return settings_from_json(text.str(), problem);
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return {};  // none yet: the defaults, nothing to say
+    std::string error;
+    const std::string text = io::read_regular_file(path, kMaxSettingsBytes, error);
+    std::string why = error;
+    Settings s = error.empty() ? settings_from_json(text, &why) : Settings{};
+    if (why.empty()) return s;
+    // Keep what was there before the window overwrites it on exit.
+    if (error.empty()) {
+        const std::string kept = path + ".bad";
+        const std::string e = io::write_file_atomically(kept, text);
+        why += e.empty() ? "; the file is kept as " + kept : "; " + e;
+    }
+    if (problem) *problem = why;
+    return s;
 }
 
 std::string save_settings(const Settings& s, const std::string& path) {
@@ -123,15 +140,7 @@ std::string save_settings(const Settings& s, const std::string& path) {
     std::error_code ec;
     std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
     if (ec) return "cannot create " + std::filesystem::path(path).parent_path().string();
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::trunc);
-        if (!out) return "cannot write " + tmp;
-        out << settings_to_json(s);
-        if (!out) return "cannot write " + tmp;
-    }
-    std::filesystem::rename(tmp, path, ec);
-    return ec ? "cannot replace " + path : "";
+    return io::write_file_atomically(path, settings_to_json(s));
 }
 
 }  // namespace ws::ui

@@ -8,12 +8,8 @@ namespace {
 constexpr std::uint32_t kSkyBlue = 0x56B4E9, kOrange = 0xE69F00, kGreen = 0x009E73,
                         kYellow = 0xF0E442, kBlue = 0x0072B2, kVermillion = 0xD55E00,
                         kPurple = 0xCC79A7, kTolCyan = 0x33BBEE, kTolMagenta = 0xEE3377,
-                        kTolGreen = 0x117733, kTolSand = 0xDDCC77, kTolTeal = 0x44AA99,
-                        kTolMint = 0x66C2A5, kTolBlue = 0x0077BB, kTolWine = 0xAA4499,
-                        kTolTeal2 = 0x009988;
-
-constexpr std::uint32_t kSeries[8] = {kBlue,   kVermillion, kGreen,   kPurple,
-                                      kOrange, kSkyBlue,    kTolWine, 0x7A7A7A};
+                        kTolGreen = 0x117733, kTolSand = 0xDDCC77, kTolMint = 0x66C2A5,
+                        kTolBlue = 0x0077BB, kTolWine = 0xAA4499, kTolTeal2 = 0x009988;
 
 ThemeColours make_dark() {
     ThemeColours c{};

@@ -50,7 +50,8 @@ struct UiState : Preferences {
 
     // The request as the controls edit it (Preferences::form); the app re-runs when
     // `form_changed` is set.
-    std::string form_error;  // why the form is not a valid request ("" when it is)
+    std::string form_error;        // why the form is not a valid request ("" when it is)
+    std::uint64_t max_memory = 0;  // --max-memory: requests needing more are refused; 0: free
     bool form_changed = false;
     // A request this large takes the emulator seconds: it waits for the Run button
     // (slow_run_seconds estimates how long) instead of running at every keystroke.

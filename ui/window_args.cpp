@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <functional>
 
+#include "kernels/run/memory_estimate.hpp"
 #include "kernels/run/request_text.hpp"
 #include "ui/keys.hpp"
 
@@ -134,6 +135,7 @@ struct WindowApp {
     CLI::App app{"warpscope: the window (with no command)", "warpscope"};
     run::RequestText request = form_text(RequestForm{});
     std::vector<std::string> values = std::vector<std::string>(view_flags().size());
+    std::string max_memory;
 
     explicit WindowApp(WindowArgs& a) {
         app.set_help_flag();
@@ -141,6 +143,7 @@ struct WindowApp {
         run::add_request_flags(app, request, false);
         for (std::size_t i = 0; i < view_flags().size(); ++i)
             app.add_option(view_flags()[i].name, values[i], view_flags()[i].help);
+        app.add_option(run::kMaxMemoryFlag, max_memory, run::kMaxMemoryHelp);
         app.add_flag("--side-by-side", a.side_by_side,
                      "circuit view: Kogge-Stone, Brent-Kung and Sklansky side by side");
         app.add_flag("--presentation", a.presentation, "large type, high contrast");
@@ -188,8 +191,18 @@ ParsedArgs parse_window_args(int argc, const char* const* argv) {
             return out;
         }
     }
-    for (const run::RequestField& f : run::request_fields())
-        a.request_given |= w.app.get_option(f.flag)->count() > 0;
+    for (const run::RequestField& f : run::request_fields()) {
+        const bool given = w.app.get_option(f.flag)->count() > 0;
+        if (given && !a.trace_file.empty()) {
+            out.error = run::trace_brings_its_request(a.trace_file, f.flag);
+            return out;
+        }
+        a.request_given |= given;
+    }
+    if (std::string e; !run::parse_max_memory(w.max_memory, a.max_memory, e)) {
+        out.error = e;
+        return out;
+    }
     if (a.request_given) {
         run::RequestRules rules;
         rules.max_elements = run::kMaxElementsGpu;  // the controls check the backend chosen

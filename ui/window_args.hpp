@@ -3,6 +3,7 @@
 // Every failure is one line naming the flag and what it takes; window_usage() prints the same
 // options.
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -13,9 +14,10 @@ namespace ws::ui {
 
 struct WindowArgs {
     RequestForm form;
-    bool request_given = false;  // some request flag was given (overrides saved settings)
-    std::string trace_file;      // open this saved trace instead of running
-    std::optional<long> step;    // 0-based; -1 means the last step
+    bool request_given = false;    // some request flag was given (overrides saved settings)
+    std::string trace_file;        // open this saved trace instead of running
+    std::uint64_t max_memory = 0;  // --max-memory in bytes; 0: the memory free
+    std::optional<long> step;      // 0-based; -1 means the last step
     std::optional<View> view;
     std::optional<std::string> compare;
     std::optional<PanelId> panel;  // screenshots: one panel filling the image

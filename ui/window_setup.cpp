@@ -37,6 +37,7 @@ std::string prepare(Session& s, const WindowArgs& a) {
     if (a.presentation) s.ui.presentation = s.ui.controls_hidden = true;
     if (a.hide_controls) s.ui.controls_hidden = true;
     s.ui.shared_grid.zoom = a.zoom;
+    s.ui.max_memory = a.max_memory;
     if (!a.trace_file.empty()) {
         if (std::string e = s.open_trace(a.trace_file); !e.empty()) return e;
     } else {

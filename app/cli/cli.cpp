@@ -2,7 +2,9 @@
 
 #include <CLI/CLI.hpp>
 #include <atomic>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -11,10 +13,26 @@
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
 #include "app/cli/request_options.hpp"
+#include "kernels/io/memory.hpp"
 #include "kernels/run/backend.hpp"
 #include "ui/window_args.hpp"
 
 namespace ws::cli {
+namespace {
+
+// What was printed must have reached its reader: a full disk, /dev/full or a closed stdout is an
+// error (exit 1, one line on stderr), not a success with the output cut.
+int finish_output(int code) {
+    std::cout.flush();
+    errno = 0;
+    const bool failed = std::fflush(stdout) != 0 || std::ferror(stdout) || !std::cout;
+    if (!failed) return code;
+    std::fprintf(stderr, "warpscope: cannot write the output: %s\n",
+                 errno ? std::strerror(errno) : "the disk is full, or the output was closed");
+    return code == 0 ? 1 : code;
+}
+
+}  // namespace
 
 int run_cli(int argc, char** argv) {
     CLI::App app{"warpscope: watch GPU reductions and scans work"};
@@ -40,6 +58,10 @@ int run_cli(int argc, char** argv) {
     auto* stats =
         app.add_subcommand("stats", "counters per step and in total, from a run or a file");
     stats_opts.add_to(*stats, false);
+    // A recorded trace brings its own request: the request's options cannot go with it.
+    std::vector<const CLI::Option*> request_options;
+    for (const CLI::Option* o : stats->get_options())
+        if (o->get_name() != "--help") request_options.push_back(o);
     stats->add_option("--trace", stats_trace, "read a trace file instead of running");
     stats->add_flag("--json", stats_as_json, "one JSON object");
 
@@ -66,6 +88,14 @@ int run_cli(int argc, char** argv) {
         "crosscheck", "trace on the GPU and the emulator and compare them event by event");
     cross->add_option("--algo", cross_algo, "an algorithm id, or all")->capture_default_str();
 
+    if (argc > 1 && argv[1][0] == '-' && std::strcmp(argv[1], "-h") != 0 &&
+        std::strcmp(argv[1], "--help") != 0 && std::strcmp(argv[1], "--help-all") != 0) {
+        std::fprintf(stderr,
+                     "warpscope: %s: not an option (the window's options start with --; "
+                     "try --help)\n",
+                     argv[1]);
+        return 2;
+    }
     if (argc > 1 && argv[1][0] != '-') {
         bool known = false;
         for (const auto* sub : app.get_subcommands([](CLI::App*) { return true; }))
@@ -90,7 +120,14 @@ int run_cli(int argc, char** argv) {
         return 2;
     }
 
-    try {
+    if (*stats && !stats_trace.empty())
+        for (const CLI::Option* o : request_options)
+            if (o->count() > 0) {
+                std::fprintf(stderr, "warpscope: %s\n",
+                             run::trace_brings_its_request(stats_trace, o->get_name()).c_str());
+                return 2;
+            }
+    auto run_command = [&]() -> int {
         if (*list) return cmd_list(list_json);
         if (*trace_cmd) return cmd_trace(trace_opts, trace_out);
         if (*stats) return cmd_stats(stats_opts, stats_trace, stats_as_json);
@@ -98,14 +135,23 @@ int run_cli(int argc, char** argv) {
         if (*info) return cmd_info();
         if (*bench) return cmd_bench(bench_opts);
         if (*cross) return cmd_crosscheck(cross_algo);
+        return 2;
+    };
+    int code = 2;
+    try {
+        code = run_command();
     } catch (const UsageError& e) {
         std::fprintf(stderr, "warpscope: %s\n", e.message.c_str());
-        return 2;
+        code = 2;
+    } catch (const std::bad_alloc&) {
+        std::fprintf(stderr, "warpscope: ran out of memory (%s free now)\n",
+                     io::bytes_text(io::available_memory()).c_str());
+        code = 1;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "warpscope: %s\n", e.what());
-        return 1;
+        code = 1;
     }
-    return 2;
+    return finish_output(code);
 }
 
 }  // namespace ws::cli

@@ -1,18 +1,22 @@
 // `warpscope bench`: the GPU backend's sweep, printed as a table and written as JSON.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
-#include <fstream>
 
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
 #include "kernels/catalog.hpp"
+#include "kernels/io/atomic_file.hpp"
+#include "kernels/io/memory.hpp"
 #include "kernels/run/backend.hpp"
 #include "kernels/run/measurements.hpp"
 #include "kernels/run/request_parse.hpp"
 
 namespace ws::cli {
 namespace {
+constexpr std::uint64_t kMaxBenchElements = std::uint64_t(1) << 30;
+
 // "2^10..2^28" (every power of two between) or "1000,2^20,5000".
 std::vector<std::uint64_t> parse_sizes(const std::string& text) {
     std::vector<std::uint64_t> out;
@@ -21,7 +25,10 @@ std::vector<std::uint64_t> parse_sizes(const std::string& text) {
         auto lo = parse_count(text.substr(0, dots)), hi = parse_count(text.substr(dots + 2));
         if (!lo || !hi || *lo == 0 || *lo > *hi || (*lo & (*lo - 1)) != 0)
             throw UsageError{"--sizes " + text + ": write 2^10..2^28 (powers of two)"};
-        for (std::uint64_t n = *lo; n <= *hi; n *= 2) out.push_back(n);
+        for (std::uint64_t n = *lo; n <= *hi; n *= 2) {
+            out.push_back(n);
+            if (n > *hi / 2) break;  // the next doubling passes hi (or wraps past 2^63)
+        }
     } else {
         std::size_t start = 0;
         while (start <= text.size()) {
@@ -34,8 +41,7 @@ std::vector<std::uint64_t> parse_sizes(const std::string& text) {
         }
     }
     for (auto n : out)
-        if (n > (std::uint64_t(1) << 30))
-            throw UsageError{"--sizes " + text + ": at most 2^30 elements"};
+        if (n > kMaxBenchElements) throw UsageError{"--sizes " + text + ": at most 2^30 elements"};
     return out;
 }
 }  // namespace
@@ -50,6 +56,17 @@ int cmd_bench(const BenchOptions& opts) {
     request.type = *type;
     request.sizes = parse_sizes(opts.sizes);
     request.baselines = !opts.no_baselines;
+    if (!opts.json.empty())
+        if (std::string why = io::check_output_path(opts.json); !why.empty())
+            throw UsageError{"--json " + why};
+    // The host holds the input and the result of the largest size (the GPU says itself when its
+    // memory is short).
+    const std::uint64_t largest = *std::max_element(request.sizes.begin(), request.sizes.end());
+    const std::uint64_t needs = 2 * largest * trace::dtype_size(request.type);
+    if (const std::uint64_t free = io::available_memory(); free && needs > free)
+        throw UsageError{"--sizes " + opts.sizes + ": the largest size needs about " +
+                         io::bytes_text(needs) + " of host memory, " + io::bytes_text(free) +
+                         " is free"};
     const run::Backend* gpu = run::usable_gpu();
     if (!gpu) {
         std::fprintf(stderr, "warpscope: bench needs a CUDA device: %s\n",
@@ -73,10 +90,10 @@ int cmd_bench(const BenchOptions& opts) {
                     (unsigned long long)p.n, p.ms, p.gbps, p.l2_resident ? "  L2" : "",
                     p.ok ? "" : "  WRONG");
     if (!opts.json.empty()) {
-        std::ofstream f(opts.json);
-        f << run::measurements_json(r) << "\n";
-        if (!f) {
-            std::fprintf(stderr, "warpscope: cannot write %s\n", opts.json.c_str());
+        const std::string e =
+            io::write_file_atomically(opts.json, run::measurements_json(r) + "\n");
+        if (!e.empty()) {
+            std::fprintf(stderr, "warpscope: %s\n", e.c_str());
             return 1;
         }
     }

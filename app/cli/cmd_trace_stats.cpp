@@ -2,6 +2,7 @@
 
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
+#include "kernels/io/atomic_file.hpp"
 #include "kernels/run/stats_report.hpp"
 #include "kernels/trace/analysis.hpp"
 #include "kernels/trace/trace_file.hpp"
@@ -18,6 +19,8 @@ trace::Trace run_from_options(const RequestOptions& opts) {
 }  // namespace
 
 int cmd_trace(const RequestOptions& opts, const std::string& output) {
+    // A folder that is not there is bad input, found before the run rather than after it.
+    if (std::string why = io::check_output_path(output); !why.empty()) throw UsageError{why};
     const trace::Trace t = run_from_options(opts);
     if (t.grid == 0) {  // nothing ran: the request itself was refused
         std::fprintf(stderr, "warpscope: %s\n", t.error.c_str());
@@ -46,8 +49,6 @@ int cmd_trace(const RequestOptions& opts, const std::string& output) {
 int cmd_stats(const RequestOptions& opts, const std::string& trace_file, bool json) {
     trace::Trace t;
     if (!trace_file.empty()) {
-        if (!opts.text.algo.empty())
-            throw UsageError{"--trace and --algo: give one of them, not both"};
         trace::LoadResult loaded = trace::load_trace(trace_file);
         if (!loaded.ok) throw UsageError{"--trace " + trace_file + ": " + loaded.error};
         t = std::move(loaded.trace);

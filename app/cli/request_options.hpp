@@ -13,10 +13,12 @@ namespace ws::cli {
 struct RequestOptions {
     run::RequestText text;
     std::string backend;
+    std::string max_memory;  // --max-memory as typed
 
     void add_to(CLI::App& command, bool algo_required);
-    // Chooses the backend, then checks every field against it; throws UsageError with the
-    // parser's (or the backend choice's) one line.
+    // Chooses the backend, then checks every field against it and the request's memory against
+    // the limit; throws UsageError with the parser's (or the backend choice's, or the memory
+    // check's) one line.
     struct Resolved {
         trace::Request request;
         run::BackendChoice backend;

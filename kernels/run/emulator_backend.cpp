@@ -8,6 +8,7 @@
 #include "kernels/reduce_plan.hpp"
 #include "kernels/run/emulator_scan.hpp"
 #include "kernels/run/input_data.hpp"
+#include "kernels/run/memory_estimate.hpp"
 #include "kernels/run/request_check.hpp"
 #include "kernels/run/request_parse.hpp"
 #include "kernels/sim/sim_probe.hpp"
@@ -87,7 +88,8 @@ std::string emulator_device_name(const std::string& schedule) {
     return "CPU emulator (" + schedule + ")";
 }
 
-Trace run_on_emulator(const trace::Request& request, const RunOptions& options) {
+namespace {
+Trace run_unguarded(const trace::Request& request, const RunOptions& options) {
     Trace out;
     const VariantInfo* info = prepare_trace(
         request, "emulator", emulator_device_name(request.schedule), kMaxElementsEmulator, out);
@@ -107,6 +109,19 @@ Trace run_on_emulator(const trace::Request& request, const RunOptions& options) 
     });
     if (!found) out.error = std::string(info->id) + " has no emulator kernel";
     return out;
+}
+}  // namespace
+
+Trace run_on_emulator(const trace::Request& request, const RunOptions& options) {
+    try {
+        return run_unguarded(request, options);
+    } catch (const std::bad_alloc&) {
+        Trace out;  // grid 0: nothing to show
+        out.request = request;
+        out.device = emulator_device_name(request.schedule);
+        out.error = out_of_memory(request);
+        return out;
+    }
 }
 
 }  // namespace ws::run

@@ -25,7 +25,7 @@ inline constexpr const char* kPatterns = "ramp|random|ones";
 template <class T>
 std::vector<T> unwritten(std::uint64_t count) {
     std::vector<T> v(count);
-    std::memset(static_cast<void*>(v.data()), 0xCD, v.size() * sizeof(T));
+    if (!v.empty()) std::memset(static_cast<void*>(v.data()), 0xCD, v.size() * sizeof(T));
     return v;
 }
 

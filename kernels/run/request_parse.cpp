@@ -151,4 +151,8 @@ std::string command_line(const trace::Request& r) {
     return s;
 }
 
+std::string trace_brings_its_request(const std::string& trace_file, const std::string& flag) {
+    return "--trace " + trace_file + " brings its own request: leave out " + flag;
+}
+
 }  // namespace ws::run

@@ -56,6 +56,9 @@ std::string check_request(const trace::Request& r, std::uint64_t max_elements);
 RequestText request_text(const trace::Request& r);
 std::string command_line(const trace::Request& r);
 
+// "--trace run.wstrace brings its own request: leave out --n" (stats and the window).
+std::string trace_brings_its_request(const std::string& trace_file, const std::string& flag);
+
 // Single fields, for commands that take only some of them (bench, verify, the window's
 // --compare). Each returns nullptr/nullopt and sets `error` to the one line.
 const VariantInfo* parse_algo(const std::string& text, std::string& error,

@@ -6,11 +6,13 @@
 namespace ws::run {
 namespace {
 std::optional<std::uint64_t> parse_digits(const std::string& s) {
-    if (s.empty() || s.size() > 19) return std::nullopt;
+    if (s.empty()) return std::nullopt;
     std::uint64_t v = 0;
     for (char c : s) {
         if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
-        v = v * 10 + std::uint64_t(c - '0');
+        const std::uint64_t digit = std::uint64_t(c - '0');
+        if (v > (UINT64_MAX - digit) / 10) return std::nullopt;  // past 2^64 - 1
+        v = v * 10 + digit;
     }
     return v;
 }

@@ -30,7 +30,6 @@ struct Key {
     friend bool operator<(const Key& a, const Key& b) {
         return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo;
     }
-    friend bool operator==(const Key& a, const Key& b) { return a.hi == b.hi && a.lo == b.lo; }
 };
 
 struct Keyed {

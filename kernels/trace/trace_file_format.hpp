@@ -22,8 +22,9 @@ inline constexpr char kMagic[8] = {'W', 'S', 'T', 'R', 'A', 'C', 'E', '\n'};
 inline constexpr std::size_t kEventBytes = 32;
 inline constexpr std::size_t kChecksumBytes = 8;
 
-inline std::uint64_t fnv1a64(const char* data, std::size_t size) {
-    std::uint64_t h = 0xcbf29ce484222325ull;
+inline constexpr std::uint64_t kFnvOffset = 0xcbf29ce484222325ull;
+// `h`: the hash of what came before, to hash a file in pieces.
+inline std::uint64_t fnv1a64(const char* data, std::size_t size, std::uint64_t h = kFnvOffset) {
     for (std::size_t i = 0; i < size; ++i) {
         h ^= static_cast<unsigned char>(data[i]);
         h *= 0x100000001b3ull;

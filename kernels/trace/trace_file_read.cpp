@@ -5,12 +5,13 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <limits>
+#include <new>
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "kernels/io/memory.hpp"
+#include "kernels/io/regular_file.hpp"
 #include "kernels/trace/analysis.hpp"
 #include "kernels/trace/counter_fields.hpp"
 #include "kernels/trace/trace_file.hpp"
@@ -249,26 +250,47 @@ void read_header(const json& h, Trace& t, std::uint64_t version) {
     t.output_digest = h.contains("output_digest") ? get_u64(h, "", "output_digest") : 0;
 }
 
-LoadResult decode(const std::string& bytes) {
-    LoadResult out;
-    if (bytes.empty()) throw Failure{"not a warpscope trace (the file is empty)"};
-    std::size_t magic = std::min(bytes.size(), sizeof kMagic);
-    if (std::memcmp(bytes.data(), kMagic, magic) != 0)
+// The magic, the version and the header's length, from the file's first bytes (`start`) and
+// its size: checked before the rest is read, so that a large file that is no trace (or one that
+// claims more than it holds) is refused without reading it.
+struct Preamble {
+    std::uint64_t version = 0;
+};
+constexpr std::size_t kPreambleBytes = sizeof kMagic + 4 + 8;
+
+Preamble read_preamble(const std::string& start, std::uint64_t file_size) {
+    if (file_size == 0) throw Failure{"not a warpscope trace (the file is empty)"};
+    std::size_t magic = std::min(start.size(), sizeof kMagic);
+    if (std::memcmp(start.data(), kMagic, magic) != 0)
         throw Failure{"not a warpscope trace (bad magic)"};
-    Reader head(bytes, 0, bytes.size());
+    Reader head(start, 0, start.size());
     head.take(sizeof kMagic, "the magic");
-    std::uint64_t version = head.get(4, "the format version");
-    if (version > Trace::kFormatVersion)
-        throw Failure{"trace format version " + std::to_string(version) +
+    Preamble p;
+    p.version = head.get(4, "the format version");
+    if (p.version > Trace::kFormatVersion)
+        throw Failure{"trace format version " + std::to_string(p.version) +
                       " is newer than this warpscope reads (" +
                       std::to_string(Trace::kFormatVersion) + ")"};
-    if (version == 0) throw Failure{"not a warpscope trace (format version 0)"};
-
+    if (p.version == 0) throw Failure{"not a warpscope trace (format version 0)"};
     // Everything but the last 8 bytes is content; the walk must end exactly there.
-    if (bytes.size() < head.pos() + kChecksumBytes)
+    if (file_size < head.pos() + kChecksumBytes)
         throw Failure{"truncated trace: the file ends before its checksum"};
+    if (start.size() >= kPreambleBytes) {
+        const std::uint64_t header_size = head.get(8, "the header length");
+        const std::uint64_t left = file_size - kChecksumBytes - head.pos();
+        if (header_size > left)
+            throw Failure{"truncated trace: the file ends inside the header (" +
+                          std::to_string(header_size) + " bytes) (" + std::to_string(header_size) +
+                          " bytes needed, " + std::to_string(left) + " left)"};
+    }
+    return p;
+}
+
+LoadResult decode(const std::string& bytes) {
+    LoadResult out;
+    const std::uint64_t version = read_preamble(bytes, bytes.size()).version;
     const std::size_t content = bytes.size() - kChecksumBytes;
-    Reader r(bytes, head.pos(), content);
+    Reader r(bytes, sizeof kMagic + 4, content);
     std::uint64_t header_size = r.get(8, "the header length");
     const char* header =
         r.take(header_size, "the header (" + std::to_string(header_size) + " bytes)");
@@ -311,6 +333,10 @@ LoadResult decode_trace(const std::string& bytes) {
         LoadResult out;
         out.error = f.message;
         return out;
+    } catch (const std::bad_alloc&) {
+        LoadResult out;
+        out.error = "not enough memory to load a trace of " + io::bytes_text(bytes.size());
+        return out;
     } catch (const std::exception& e) {  // a header value nlohmann refuses; not expected
         LoadResult out;
         out.error = std::string("trace header is unreadable: ") + e.what();
@@ -320,19 +346,30 @@ LoadResult decode_trace(const std::string& bytes) {
 
 LoadResult load_trace(const std::string& path) {
     LoadResult out;
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) {
-        out.error = "cannot open " + path + ": it is a directory";
+    io::RegularFile file(path);
+    // The magic first: a large file that is no trace is refused without reading it.
+    const std::string start = file.read_prefix(kPreambleBytes);
+    if (!file.ok()) {
+        out.error = file.error();
         return out;
     }
-    std::ifstream f(path, std::ios::binary);
-    if (!f) {
-        out.error = "cannot open " + path + ": " + std::strerror(errno);
+    try {
+        read_preamble(start, file.size());
+    } catch (const Failure& f) {
+        out.error = f.message;
         return out;
     }
-    std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-    if (f.bad()) {
-        out.error = "cannot read " + path + ": " + std::strerror(errno);
+    // The trace takes about as much memory as its file, so twice the file must be free.
+    const std::uint64_t free = io::available_memory();
+    if (free && file.size() > free / 2) {
+        out.error = "cannot load " + path + ": it has " + io::bytes_text(file.size()) +
+                    " and loading it needs about " + io::bytes_text(2 * file.size()) +
+                    " of memory, " + io::bytes_text(free) + " is free";
+        return out;
+    }
+    const std::string bytes = file.read_all(std::numeric_limits<std::uint64_t>::max());
+    if (!file.ok()) {
+        out.error = file.error();
         return out;
     }
     return decode_trace(bytes);

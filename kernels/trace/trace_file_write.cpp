@@ -1,9 +1,10 @@
 // Writing trace files: the format of trace_file_format.hpp, byte by byte in little-endian
 // order so that files move between machines.
-#include <cerrno>
-#include <cstring>
-#include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
+#include <string_view>
+
+#include "kernels/io/atomic_file.hpp"
 
 #include "kernels/trace/counter_fields.hpp"
 #include "kernels/trace/trace_file.hpp"
@@ -73,10 +74,19 @@ void put_event(std::string& out, const Event& e) {
     put(out, e.address, 8);
     put(out, e.value, 8);
 }
-}  // namespace
 
-std::string encode_trace(const Trace& t) {
+// Encodes block by block, handing each piece to `sink` once it has grown past a megabyte, so
+// that a file is written without a second copy of the trace in memory.
+bool encode_in_pieces(const Trace& t, const std::function<bool(std::string_view)>& sink) {
     std::string out(kMagic, sizeof kMagic);
+    std::uint64_t hash = kFnvOffset;
+    auto hand_over = [&](std::size_t at_least) {
+        if (out.size() < at_least) return true;
+        hash = fnv1a64(out.data(), out.size(), hash);
+        const bool written = sink(out);
+        out.clear();
+        return written;
+    };
     put(out, Trace::kFormatVersion, 4);
     // Invalid UTF-8 (in source text, say) is replaced rather than thrown on.
     std::string header = header_json(t).dump(-1, ' ', false, json::error_handler_t::replace);
@@ -96,19 +106,30 @@ std::string encode_trace(const Trace& t) {
         }
         put(out, b.order.size(), 8);
         for (std::uint32_t i : b.order) put(out, i, 4);
+        if (!hand_over(std::size_t(1) << 20)) return false;
     }
-    put(out, fnv1a64(out.data(), out.size()), 8);
-    return out;
+    if (!hand_over(0)) return false;
+    put(out, hash, 8);
+    return sink(out);
+}
+
+}  // namespace
+
+std::string encode_trace(const Trace& t) {
+    std::string bytes;
+    encode_in_pieces(t, [&](std::string_view piece) {
+        bytes.append(piece);
+        return true;
+    });
+    return bytes;
 }
 
 std::string save_trace(const Trace& t, const std::string& path) {
-    std::string bytes = encode_trace(t);
-    std::ofstream f(path, std::ios::binary | std::ios::trunc);
-    if (!f) return "cannot open " + path + " for writing: " + std::strerror(errno);
-    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    f.close();
-    if (!f) return "cannot write " + path + ": " + std::strerror(errno);
-    return "";
+    io::AtomicFile file(path);
+    if (!file.error().empty()) return file.error();
+    if (!encode_in_pieces(t, [&](std::string_view piece) { return file.write(piece); }))
+        return file.error();
+    return file.commit();
 }
 
 }  // namespace ws::trace

@@ -11,16 +11,17 @@
 
 #include "kernels/baselines.hpp"
 #include "kernels/catalog.hpp"
+#include "kernels/io/regular_file.hpp"
 
 namespace ws::ui {
 namespace {
 
-std::string read_text(const std::string& path, bool* ok) {
-    std::ifstream in(path, std::ios::binary);
-    *ok = static_cast<bool>(in);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
+// Measurement files and the reference table are small; a FIFO or a device among them is said
+// to be unreadable, never waited on.
+constexpr std::uint64_t kMaxMeasurementBytes = std::uint64_t(64) << 20;
+
+std::string read_text(const std::string& path, std::string& error) {
+    return io::read_regular_file(path, kMaxMeasurementBytes, error);
 }
 
 std::vector<std::string> split_csv(const std::string& line) {
@@ -51,11 +52,11 @@ void load_measurements(const std::string& dir, LabData& out) {
         if (entry.path().extension() == ".json") paths.push_back(entry.path().string());
     std::sort(paths.begin(), paths.end());
     for (const std::string& path : paths) {
-        bool ok = false;
-        const std::string text = read_text(path, &ok);
+        std::string error;
+        const std::string text = read_text(path, error);
         MeasurementFile f;
         f.path = path;
-        std::string error = ok ? run::parse_measurements(text, f) : "cannot be read";
+        if (error.empty()) error = run::parse_measurements(text, f);
         if (error.empty())
             out.files.push_back(std::move(f));
         else
@@ -251,9 +252,12 @@ LabData load_lab_data(const std::string& root) {
     LabData out;
     load_measurements(root + "/assets/measurements", out);
     for (const std::string& path : {root + "/assets/reference/harris-g80.csv"}) {
-        bool ok = false;
-        const std::string text = read_text(path, &ok);
-        if (!ok) continue;
+        std::string unread;
+        const std::string text = read_text(path, unread);
+        if (!unread.empty()) {
+            if (std::filesystem::exists(path)) out.problems.push_back(unread);
+            continue;
+        }
         HarrisTable t;
         if (std::string error = parse_harris(text, t); !error.empty()) {
             out.problems.push_back(path + ": " + error);
