@@ -14,8 +14,12 @@ TEST_CASE("counts are decimal or powers of two with an offset") {
     CHECK(parse_count("2^20-1") == (1u << 20) - 1);
     CHECK(parse_count("2^62+4611686018427387904") == (std::uint64_t(1) << 63));
     CHECK(parse_count("2^63") == std::nullopt);
+    // Every 64-bit value, the largest seed included, and not one past it.
+    CHECK(parse_count("18446744073709551615") == UINT64_MAX);
+    CHECK(parse_count("12345678901234567890") == 12345678901234567890ull);
     CHECK(parse_count("2^3-9") == std::nullopt);
-    for (const char* bad : {"", "abc", "1e6", "-5", "2^", "2^x", "2^4+", "12345678901234567890"})
+    for (const char* bad : {"", "abc", "1e6", "-5", "2^", "2^x", "2^4+", "18446744073709551616",
+                            "99999999999999999999", "123456789012345678901"})
         CHECK(parse_count(bad) == std::nullopt);
 }
 

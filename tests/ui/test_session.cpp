@@ -145,3 +145,28 @@ TEST_CASE("side by side: three networks of the request's size, run in the backgr
     s.ui.view = View::Circuit;
     CHECK(&cursor_view(s.view(), s.ui) == s.ui.circuits[1].get());
 }
+
+TEST_CASE("a request over the memory limit is refused in place, the last trace kept",
+          "[session][reliability]") {
+    Session s(false);
+    s.ui.form.algo = "reduce-sequential";
+    s.ui.form.n = "4096";
+    s.ui.form.block = 256;
+    s.run_form();
+    REQUIRE(s.ui.form_error.empty());
+    const std::size_t steps = s.view().step_count();
+    REQUIRE(steps > 0);
+
+    s.ui.max_memory = 1000;  // bytes: less than the data of any real request
+    s.ui.form.n = "2^16";
+    s.run_form();
+    CHECK(s.ui.form_error.find("needs about") != std::string::npos);
+    CHECK(s.ui.form_error.find("more than the 1.0 kB --max-memory allows") != std::string::npos);
+    CHECK(s.view().trace->request.n == 4096);  // still the last trace
+    CHECK(s.view().step_count() == steps);
+
+    s.ui.max_memory = 0;  // the memory free
+    s.run_form();
+    CHECK(s.ui.form_error.empty());
+    CHECK(s.view().trace->request.n == 65536);
+}

@@ -101,3 +101,17 @@ TEST_CASE("the usage lists every option the parser takes", "[args]") {
     CHECK(usage.find("keys:") != std::string::npos);
     CHECK(parse({"--help"}).args.help);
 }
+
+TEST_CASE("a saved trace brings its own request; --max-memory takes a size",
+          "[args][reliability]") {
+    for (const char* flag : {"--algo", "--n", "--block", "--schedule", "--kind", "--seed"}) {
+        const ParsedArgs p = parse({"--trace", "run.wstrace", flag, "1"});
+        CHECK(p.error ==
+              std::string("--trace run.wstrace brings its own request: leave out ") + flag);
+    }
+    CHECK(parse({"--max-memory", "4G"}).args.max_memory == 4000000000ull);
+    CHECK(parse({"--max-memory", "512MiB"}).args.max_memory == 512ull << 20);
+    CHECK(parse({"--max-memory", "lots"}).error ==
+          "--max-memory lots: not a size (write 4G, 512M or 2000000)");
+    CHECK(parse({"--max-memory", "0"}).error.find("not a size") != std::string::npos);
+}
