@@ -10,6 +10,7 @@
 #include "kernels/trace/trace_file.hpp"
 #include "tests/reliability/reliability_kit.hpp"
 #include "ui/model/measurements.hpp"
+#include "ui/session.hpp"
 #include "ui/settings.hpp"
 
 using namespace reliability;
@@ -151,4 +152,30 @@ TEST_CASE("reliability: a corrupted settings file is kept beside and said", "[re
     // No file yet is not a problem.
     ws::ui::load_settings(d / "none.json", &problem);
     CHECK(problem.empty());
+}
+
+TEST_CASE("reliability: the window's --trace refuses special files and keeps working",
+          "[reliability]") {
+    ScratchDir d;
+    ::mkfifo((d / "fifo").c_str(), 0644);
+    const Ended e = in_child(
+        [&] {
+            ws::ui::Session s(false);
+            const std::string zero = s.open_trace("/dev/zero");
+            const std::string fifo = s.open_trace(d / "fifo");
+            // The session still runs requests afterwards.
+            s.ui.form.algo = "reduce-sequential";
+            s.ui.form.n = "64";
+            s.ui.form.block = 32;
+            s.run_form();
+            return zero.find("a character device, not a regular file") != std::string::npos &&
+                           fifo.find("a FIFO, not a regular file") != std::string::npos &&
+                           s.view().step_count() > 0
+                       ? 0
+                       : 1;
+        },
+        20);
+    CHECK_FALSE(e.timed_out);
+    CHECK(e.signal == 0);  // no abort (the window died with SIGABRT on /dev/zero)
+    CHECK(e.exit_code == 0);
 }

@@ -54,6 +54,31 @@ for bad in "--algo no-such-algo" "--algo reduce-sequential --n 64 --block 32 --s
   fi
 done
 
+# Output that cannot be written: a missing folder or a device is exit 2 before any work; a disk
+# that fills during the write (a file size limit, its signal ignored as a full disk gives none)
+# is exit 1 and one line, and the old picture stays whole, never a truncated PNG.
+for target in "$out/no-such-folder/x.png" /dev/full; do
+  set +e
+  "$ws" --screenshot "$target" --algo reduce-sequential --n 64 --block 32 2> "$out/bad.err"
+  rc=$?
+  set -e
+  if [ "$rc" != 2 ] || [ "$(wc -l < "$out/bad.err")" != 1 ]; then
+    echo "FAILED: --screenshot $target: exit $rc, expected 2 and one line:"; cat "$out/bad.err"
+    failures=$((failures + 1))
+  fi
+done
+cp "$out/full.png" "$out/kept.png"
+set +e
+(trap '' XFSZ; ulimit -f 8; exec "$ws" --screenshot "$out/kept.png" --algo reduce-sequential \
+  --n 2048 --block 256 --size 1280x720) 2> "$out/full-disk.err"
+rc=$?
+set -e
+if [ "$rc" != 1 ] || ! grep -q "File too large" "$out/full-disk.err" ||
+   ! cmp -s "$out/full.png" "$out/kept.png" || ls -a "$out" | grep -q '\.partial$'; then
+  echo "FAILED: --screenshot to a full disk: exit $rc, expected 1, the old picture kept:"
+  cat "$out/full-disk.err"; failures=$((failures + 1))
+fi
+
 count=$(find "$out" -name '*.png' | wc -l)
 find "$out" -name '*.png' -print0 | xargs -0 "$check" || failures=$((failures + 1))
 echo "gui_smoke: $count pictures of $(echo "$algos" | wc -w) algorithms, $failures failures"
