@@ -93,8 +93,10 @@ void Session::run_compare() {
     RequestForm f = ui.form;
     f.algo = ui.compare_algo;
     const FormCheck check = check_form(f);
-    if (!check.ok()) {
-        ui.compare = error_view(check.request, check.error);
+    const std::string error =
+        check.ok() ? run::check_memory(check.request, check.grid, ui.max_memory) : check.error;
+    if (!error.empty()) {
+        ui.compare = error_view(check.request, error);
         return;
     }
     if (background_)

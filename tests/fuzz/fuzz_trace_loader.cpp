@@ -1,8 +1,8 @@
-// libFuzzer target: the trace loader, and what `warpscope stats --trace` does with what it
-// loads. Any input must give a trace or one line of error, never a crash, a hang, undefined
-// behaviour or a leak (the target is built with ASan and UBSan, the `sanitize` preset). Each
-// input is tried twice: as it is, and with a valid checksum put on its end, so that mutations
-// reach the header and the blocks instead of stopping at the checksum.
+// libFuzzer target: the trace loader, and what `warpscope stats --trace` and the window's
+// --trace do with what it loads. Any input must give a trace or one line of error, never a crash, a
+// hang, undefined behaviour or a leak (the target is built with ASan and UBSan, the `sanitize`
+// preset). Each input is tried twice: as it is, and with a valid checksum put on its end, so that
+// mutations reach the header and the blocks instead of stopping at the checksum.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -10,6 +10,7 @@
 #include "kernels/run/stats_report.hpp"
 #include "kernels/trace/trace_file.hpp"
 #include "kernels/trace/trace_file_format.hpp"
+#include "ui/model/trace_view.hpp"
 
 namespace {
 
@@ -27,6 +28,10 @@ void try_bytes(const std::string& bytes) {
     must(!ws::run::stats_table(r.trace).empty());
     must(!ws::run::stats_json(r.trace).empty());
     must(ws::trace::decode_trace(ws::trace::encode_trace(r.trace)).ok);
+    // And what the window builds from a replayed file before drawing it (steps, values, warps,
+    // banks, circuit): all of it from the trace alone.
+    auto view = ws::ui::make_trace_view(std::make_shared<const ws::trace::Trace>(r.trace));
+    must(view != nullptr);
 }
 
 }  // namespace

@@ -48,12 +48,17 @@ TEST_CASE("reliability: bad input is exit 2 and one line naming what was wrong",
     };
     const std::string trace = d / "t.wstrace";
     REQUIRE(run_warpscope_to(trace_args(trace, "1000"), {}).ended.exit_code == 0);
+    const std::string fifo = d / "fifo";
+    ::mkfifo(fifo.c_str(), 0644);
     for (const Case& c : std::vector<Case>{
              {{"-x"}, "-x: not an option"},
              {{"stats", "--trace", trace, "--n", "abc", "--block", "7"}, "leave out --n"},
              {{"stats", "--trace", trace, "--backend", "cpu"}, "leave out --backend"},
              {{"stats", "--trace", trace, "--schedule", "sequential"}, "leave out --schedule"},
              {{"stats", "--trace", trace, "--kind", "exclusive"}, "leave out --kind"},
+             {{"stats", "--trace", fifo}, "a FIFO, not a regular file"},
+             {{"stats", "--trace", "/dev/zero"}, "a character device, not a regular file"},
+             {trace_args(fifo, "1000"), "a FIFO, not a regular file"},
              {trace_args(d / "no-such-folder/t.wstrace", "1000"), "does not exist"},
              {trace_args(d.path, "1000"), "a folder, not a regular file"},
              {{"bench", "--sizes", "1..9999999999999999999"}, "at most 2^30 elements"},
@@ -62,7 +67,7 @@ TEST_CASE("reliability: bad input is exit 2 and one line naming what was wrong",
                trace},
               "--max-memory lots: not a size"},
          }) {
-        const Finished f = run_warpscope_to(c.args, kCaptureErr, 30);
+        const Finished f = run_warpscope_to(c.args, kCaptureErr, 15);
         INFO(c.args[0] << " " << (c.args.size() > 1 ? c.args[1] : "") << ": " << f.err);
         CHECK_FALSE(f.ended.timed_out);
         // bench without a GPU also exits 2; the line must still be the sizes' (checked first)
