@@ -1,6 +1,8 @@
 #include "kernels/io/atomic_file.hpp"
 
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -42,18 +44,25 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
         error_ = why;
         return;
     }
+    // An interrupt between creating the temporary and remembering it would leave it behind:
+    // the two happen with the interrupts held back.
+    sigset_t interrupts, before;
+    sigemptyset(&interrupts);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&interrupts, sig);
+    pthread_sigmask(SIG_BLOCK, &interrupts, &before);
     for (int attempt = 0; attempt < 100 && fd_ < 0; ++attempt) {
         temporary_ = temporary_name(path_);
         fd_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (fd_ < 0 && errno != EEXIST) break;
     }
+    const int err = errno;
+    if (fd_ >= 0) slot_ = remember_temporary(temporary_);
+    pthread_sigmask(SIG_SETMASK, &before, nullptr);
     if (fd_ < 0) {
-        const int err = errno;
         temporary_.clear();
         fail("cannot write " + path_, err);
         return;
     }
-    slot_ = remember_temporary(temporary_);
     // A file replaced keeps its permissions; a new one gets the umask's, as open would give.
     struct stat old {};
     if (::stat(path_.c_str(), &old) == 0) (void)::fchmod(fd_, old.st_mode & 07777);

@@ -113,14 +113,15 @@ TEST_CASE("reliability: an interrupted trace -o leaves the old file or the new, 
     ScratchDir d;
     const std::string out = d / "run.wstrace";
     REQUIRE(run_warpscope_to(trace_args(out, "1000"), {}).ended.exit_code == 0);
-    const std::string old_bytes = read_bytes(out);
+    std::string before;  // the file as the trial found it (a finished trial replaces it)
     const auto writing_began = [&] {
         struct stat st {};
         return !d.temporaries().empty() || ::stat(out.c_str(), &st) != 0 ||
-               std::uint64_t(st.st_size) != old_bytes.size();
+               std::uint64_t(st.st_size) != before.size();
     };
     int interrupted = 0;
     for (int trial = 0; trial < 12; ++trial) {
+        before = read_bytes(out);
         const pid_t pid = start_warpscope(trace_args(out, "2^18", std::to_string(trial + 2)));
         if (trial % 2 == 0) {
             // The moment the output starts to be written: a temporary appears (or, written in
@@ -137,7 +138,7 @@ TEST_CASE("reliability: an interrupted trace -o leaves the old file or the new, 
         const ws::trace::LoadResult r = ws::trace::load_trace(out);
         INFO("trial " << trial << ": " << r.error);
         CHECK(r.ok);
-        CHECK((read_bytes(out) == old_bytes || r.trace.request.seed == unsigned(trial + 2)));
+        CHECK((read_bytes(out) == before || r.trace.request.seed == unsigned(trial + 2)));
         CHECK(d.temporaries().empty());
     }
     CHECK(interrupted > 0);
