@@ -115,6 +115,16 @@ std::vector<VariantInfo> make_catalog() {
             .max_grid(1024)
             .smem(SmemRule::PerWarp)
             .layout(TileLayout::Registers),
+        reduction<reduce::VectorAtomic>()
+            .title("16-byte loads, one launch (an atomic a block)")
+            .summary("int4-wide loads, several in flight a lane; each block adds its partial to "
+                     "the output with one atomicAdd")
+            .source("kernels/algorithms/reduce/10_vector_atomic.cuh")
+            .elems_per_thread(16)
+            .max_grid(1024)
+            .smem(SmemRule::PerWarp)
+            .layout(TileLayout::Registers)
+            .reduce_driver(ReduceDriver::AtomicSinglePass),
 
         // Scans. Every one runs device-wide; the block-level ones (1-7) through scan-then-fan.
         scan_of<scan::KoggeStone>()

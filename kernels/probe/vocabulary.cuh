@@ -9,6 +9,7 @@
 //   warp_sync(probe);                          // __syncwarp(): closes a sub-step
 //   v += shfl_down_sync(probe, kFullMask, v, 16);   // a shuffle round: closes a sub-step
 //   old = atomic_add(counter[0], 1u);          // atomicAdd on a global element
+//   Vector16<T> x = load16(in, i);             // 16 bytes a lane in one load (LDG.128)
 //   while (flag[p] == 0) spin_wait(probe);     // one turn of a wait for another block
 //
 // The index type `Index` has an implicit constructor whose default argument is
@@ -195,6 +196,19 @@ WS_DEV SharedArray<volatile T, Probe> volatile_view(const SharedArray<T, Probe>&
 template <class T, class Probe>
 class GlobalArray;
 
+// Sixteen bytes of T that one lane loads with one instruction (LDG.128, as int4, float4 or
+// double2 would): kCount elements from a 16-byte aligned element.
+template <class T>
+struct alignas(16) Vector16 {
+    static constexpr unsigned kCount = unsigned(16 / sizeof(T));
+    T x[kCount];
+    WS_DEV T sum() const {
+        T s = x[0];
+        for (unsigned k = 1; k < kCount; ++k) s += x[k];
+        return s;
+    }
+};
+
 template <class T, class Probe>
 class GlobalRef {
   public:
@@ -235,6 +249,13 @@ class GlobalArray {
         base_[i] = v;
         probe_->global(EventKind::GlobalWrite, buffer_, i * sizeof(T), v, line);
     }
+    // Elements i .. i + Vector16::kCount - 1 in one 16-byte load, recorded as one event of
+    // width 16 (its value: the first 8 bytes).
+    WS_DEV Vector16<value_type> load16(unsigned long long i, unsigned line) const {
+        const Vector16<value_type> v = *reinterpret_cast<const Vector16<value_type>*>(base_ + i);
+        probe_->global(EventKind::GlobalRead, buffer_, i * sizeof(T), v, line);
+        return v;
+    }
     WS_DEV value_type fetch_add(unsigned long long i, value_type v, unsigned line) const {
         const value_type old = atomicAdd(base_ + i, v);
         probe_->global(EventKind::Atomic, buffer_, i * sizeof(T), old, line);
@@ -257,6 +278,16 @@ WS_DEV auto global_array(T* pointer, Probe& probe) {
         (void)probe;
         return pointer;
     }
+}
+
+// a[i .. i + 16 / sizeof(T) - 1] in one 16-byte load; &a[i] must be 16-byte aligned.
+template <class T>
+WS_DEV Vector16<std::remove_cv_t<T>> load16(T* a, Index i) {
+    return *reinterpret_cast<const Vector16<std::remove_cv_t<T>>*>(a + i.value);
+}
+template <class T, class Probe>
+WS_DEV Vector16<std::remove_cv_t<T>> load16(const GlobalArray<T, Probe>& a, Index i) {
+    return a.load16(i.value, i.line);
 }
 
 namespace detail {

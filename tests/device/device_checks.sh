@@ -13,6 +13,9 @@
 #   bench:    warpscope bench for int, float and double, 2^10..2^28, as JSON
 #   window:   the window's session on the GPU and the lab's live sweep, and memcheck on them
 #   traces:   one GPU trace per algorithm, for assets/traces
+#   roofline: the top rungs against the library: verify, crosscheck, the four sanitizer tools,
+#             Nsight Compute's speed of light, memory and warp-state sections, and bench of the
+#             rungs for int, float and double from 2^16 to 2^28 (ROOFLINE_ALGOS)
 set -u
 BIN=${BIN:-.devcarry}
 OUT=${OUT:-/tmp/ws-out}
@@ -144,6 +147,29 @@ phase_traces() {
     done
 }
 
+ROOFLINE_ALGOS=${ROOFLINE_ALGOS:-reduce-warp-shuffle reduce-vector-atomic}
+ROOFLINE_NEW=${ROOFLINE_NEW:-reduce-vector-atomic}
+phase_roofline() {
+    for algo in $ROOFLINE_NEW; do
+        step "verify_cuda_$algo" 300 "$WS" verify --backend cuda --algo "$algo"
+        step "crosscheck_$algo" 300 "$WS" crosscheck --algo "$algo"
+        for tool in memcheck racecheck synccheck initcheck; do
+            step "san_${tool}_$algo" 300 compute-sanitizer --tool "$tool" --error-exitcode 9 \
+                "$WS" verify --quick --backend cuda --algo "$algo"
+        done
+        step "ncu_sol_$algo" 240 ncu --clock-control none --kernel-name-base demangled \
+            --kernel-name regex:NoProbe --launch-count 1 --section SpeedOfLight \
+            --section MemoryWorkloadAnalysis --section WarpStateStats --section Occupancy \
+            "$WS" bench --algo "$algo" --sizes 2^28 --type int --no-baselines
+    done
+    for type in int float double; do
+        for algo in $ROOFLINE_ALGOS; do
+            step "bench_${algo}_$type" 400 "$WS" bench --algo "$algo" --type "$type" \
+                --sizes 2^16..2^28 --json "$OUT/bench-$algo-$type.json"
+        done
+    done
+}
+
 phase_bench() {
     for type in int float double; do
         step "bench_$type" 580 "$WS" bench --type "$type" --sizes 2^10..2^28 \
@@ -161,7 +187,9 @@ for phase in "${@:-checks}"; do
         bench) phase_bench ;;
         window) phase_window ;;
         traces) phase_traces ;;
-        *) echo "usage: $0 [checks|quick|scans|sanitize|race|bench|window|traces]..."; exit 2 ;;
+        roofline) phase_roofline ;;
+        *) echo "usage: $0 [checks|quick|scans|sanitize|race|bench|window|traces|roofline]..."
+           exit 2 ;;
     esac
 done
 tar -czf "$OUT/logs.tar.gz" -C "$OUT" logs && rm -rf "$OUT/logs"

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <tuple>
 
@@ -201,19 +202,61 @@ void fill_instructions(TraceView& v, const std::vector<trace::StepId>& ids) {
             static_cast<std::uint32_t>(std::bitset<32>(mask).count());
 }
 
+// What a thread added to the output with an atomic. Its Atomic event holds what the output held
+// before, not what was added; what was added is the thread's last value: the shared word it
+// read, plus each shuffle it received after it, in order (v = s[lane]; v += shfl_down(v, k)),
+// summed here in the kernel's type as the kernel summed it. nullopt for another shape.
+std::optional<double> atomic_addend(const trace::BlockTrace& b, std::size_t atomic,
+                                    trace::DType type) {
+    std::vector<std::uint64_t> received;
+    std::size_t i = atomic;
+    while (i > 0 && b.events[i - 1].thread == b.events[atomic].thread &&
+           b.events[i - 1].kind == EventKind::Shuffle)
+        received.push_back(b.events[--i].value);
+    if (i == 0 || b.events[i - 1].thread != b.events[atomic].thread ||
+        b.events[i - 1].kind != EventKind::SharedRead)
+        return std::nullopt;
+    const std::uint64_t start = b.events[i - 1].value;
+    std::optional<double> sum;
+    trace::visit_dtype(type, [&](auto zero) {
+        using T = decltype(zero);
+        auto as_t = [](std::uint64_t bits) {
+            T x;
+            std::memcpy(&x, &bits, sizeof(T));
+            return x;
+        };
+        T v = as_t(start);
+        for (auto r = received.rbegin(); r != received.rend(); ++r) v = T(v + as_t(*r));
+        sum = double(v);
+        return true;
+    });
+    return sum;
+}
+
 // "sum 32640" or "last element 8128": the value the block wrote to its output array
-// (global_arrays.hpp), the last address for a scan.
+// (global_arrays.hpp), the last address for a scan; a single-pass reduction's block says what it
+// added with its atomic.
 void fill_block_result(TraceView& v) {
     const trace::Event* last = nullptr;
     for (const trace::Event& e : v.block->events)
         if (e.kind == EventKind::GlobalWrite && e.buffer == kOutputBuffer &&
             (!last || e.address > last->address))
             last = &e;
-    if (!last) return;
     const VariantInfo* info = find_variant(v.trace->request.algo);
     const bool scan = info && info->family == Family::Scan;
-    v.block_result = (scan ? "last element " : "sum ") +
-                     format_value(event_value(*last, v.trace->smem_type), v.trace->smem_type);
+    if (last) {
+        v.block_result = (scan ? "last element " : "sum ") +
+                         format_value(event_value(*last, v.trace->smem_type), v.trace->smem_type);
+        return;
+    }
+    if (scan) return;
+    for (std::size_t i = 0; i < v.block->events.size(); ++i) {
+        const trace::Event& e = v.block->events[i];
+        if (e.kind != EventKind::Atomic || e.buffer != kOutputBuffer) continue;
+        if (const auto added = atomic_addend(*v.block, i, v.trace->smem_type))
+            v.block_result = "sum " + format_value(*added, v.trace->smem_type);
+        return;
+    }
 }
 
 void fill_hazards(TraceView& v, const std::vector<trace::StepId>& ids) {

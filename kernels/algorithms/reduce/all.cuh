@@ -11,9 +11,10 @@
 #include "kernels/algorithms/reduce/07_complete_unroll.cuh"
 #include "kernels/algorithms/reduce/08_multi_element.cuh"
 #include "kernels/algorithms/reduce/09_warp_shuffle.cuh"
+#include "kernels/algorithms/reduce/10_vector_atomic.cuh"
 
 namespace ws::reduce {
 using AllVariants =
     std::tuple<InterleavedDivergent, InterleavedStrided, Sequential, FirstAdd, UnrollLastWarp,
-               UnrollLastWarpLegacy, CompleteUnroll, MultiElement, WarpShuffle>;
+               UnrollLastWarpLegacy, CompleteUnroll, MultiElement, WarpShuffle, VectorAtomic>;
 }  // namespace ws::reduce
