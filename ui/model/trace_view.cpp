@@ -101,7 +101,8 @@ void apply_event(const TraceView& v, StepView& s, const trace::Event& e, Pending
             pending.global = false;
             break;
         case EventKind::GlobalRead:
-            ++s.global_reads;
+            // A 16-byte load brings several values (elem_size: the traced array's type).
+            s.global_reads += std::max<std::uint32_t>(1, e.width / std::max(1u, v.elem_size));
             pending.global = true;
             break;
         case EventKind::GlobalWrite:

@@ -114,7 +114,8 @@ struct StepView {
     std::vector<double> values;         // shared memory after the step, per cell
     std::vector<std::uint8_t> defined;  // 1 where some write defined the cell
     std::uint64_t smem_ld_conflicts = 0, smem_st_conflicts = 0;
-    std::uint32_t global_reads = 0, global_writes = 0, shuffle_events = 0, atomics = 0;
+    std::uint32_t global_reads = 0;  // values loaded (a 16-byte load of ints: 4)
+    std::uint32_t global_writes = 0, shuffle_events = 0, atomics = 0;
     std::vector<trace::Hazard> hazards;
 };
 
