@@ -1,7 +1,8 @@
 // A request's memory, planned before it runs: the data arrays (input, its copy, outputs and
-// partial sums) and the recorded blocks (events, barrier snapshots, the order they ran in). The
-// size of one recorded block is measured, not guessed: the emulator records block 0 of the
-// same request cut to one block's share of the elements, which costs one block's work.
+// partial sums) and, when more than one block is recorded, the recorded blocks (events, barrier
+// snapshots, the order they ran in). The size of one recorded block is measured, not guessed:
+// the emulator records block 0 of the same request cut to one block's share of the elements,
+// which costs one block's work.
 #pragma once
 #include <cstdint>
 #include <string>
