@@ -58,7 +58,7 @@ int cmd_bench(const BenchOptions& opts) {
     request.baselines = !opts.no_baselines;
     if (!opts.json.empty())
         if (std::string why = io::check_output_path(opts.json); !why.empty())
-            throw UsageError{"--json " + why};
+            throw UsageError{"--json: " + why};
     // The host holds the input and the result of the largest size (the GPU says itself when its
     // memory is short).
     const std::uint64_t largest = *std::max_element(request.sizes.begin(), request.sizes.end());
