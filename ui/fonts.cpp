@@ -1,7 +1,7 @@
 // Font loading with the glyphs the panels use (arrows, ellipsis, multiplication sign, ...).
 #include "ui/fonts.hpp"
 
-#include <cstdio>
+#include "kernels/io/regular_file.hpp"
 
 namespace ws::ui {
 namespace {
@@ -26,12 +26,9 @@ const ImWchar* glyph_ranges() {
     return ranges;
 }
 
+// A regular file (ImGui then reads it itself; a FIFO there would hang it).
 bool exists(const char* path) {
-    if (std::FILE* f = std::fopen(path, "rb")) {
-        std::fclose(f);
-        return true;
-    }
-    return false;
+    return io::RegularFile(path).ok();
 }
 
 ImFont* add(const char* path, float px) {
