@@ -177,9 +177,8 @@ int run_offscreen(const WindowArgs& args) {
     WindowArgs a = args;
     bench_defaults(a);
     // An output that cannot be written is bad input, said before any work.
-    for (const std::string& out : {a.screenshot})
-        if (!out.empty())
-            if (std::string e = io::check_output_path(out); !e.empty()) return fail(2, e);
+    if (!a.screenshot.empty())
+        if (std::string e = io::check_output_path(a.screenshot); !e.empty()) return fail(2, e);
     Session s(false);
     if (std::string e = prepare(s, a); !e.empty()) return fail(2, e);
     if (std::string e = place_step(s, a); !e.empty()) return fail(2, e);

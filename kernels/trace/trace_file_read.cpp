@@ -252,26 +252,22 @@ void read_header(const json& h, Trace& t, std::uint64_t version) {
 
 // The magic, the version and the header's length, from the file's first bytes (`start`) and
 // its size: checked before the rest is read, so that a large file that is no trace (or one that
-// claims more than it holds) is refused without reading it.
-struct Preamble {
-    std::uint64_t version = 0;
-};
+// claims more than it holds) is refused without reading it. Returns the format version.
 constexpr std::size_t kPreambleBytes = sizeof kMagic + 4 + 8;
 
-Preamble read_preamble(const std::string& start, std::uint64_t file_size) {
+std::uint64_t read_preamble(const std::string& start, std::uint64_t file_size) {
     if (file_size == 0) throw Failure{"not a warpscope trace (the file is empty)"};
     std::size_t magic = std::min(start.size(), sizeof kMagic);
     if (std::memcmp(start.data(), kMagic, magic) != 0)
         throw Failure{"not a warpscope trace (bad magic)"};
     Reader head(start, 0, start.size());
     head.take(sizeof kMagic, "the magic");
-    Preamble p;
-    p.version = head.get(4, "the format version");
-    if (p.version > Trace::kFormatVersion)
-        throw Failure{"trace format version " + std::to_string(p.version) +
+    const std::uint64_t version = head.get(4, "the format version");
+    if (version > Trace::kFormatVersion)
+        throw Failure{"trace format version " + std::to_string(version) +
                       " is newer than this warpscope reads (" +
                       std::to_string(Trace::kFormatVersion) + ")"};
-    if (p.version == 0) throw Failure{"not a warpscope trace (format version 0)"};
+    if (version == 0) throw Failure{"not a warpscope trace (format version 0)"};
     // Everything but the last 8 bytes is content; the walk must end exactly there.
     if (file_size < head.pos() + kChecksumBytes)
         throw Failure{"truncated trace: the file ends before its checksum"};
@@ -283,12 +279,12 @@ Preamble read_preamble(const std::string& start, std::uint64_t file_size) {
                           std::to_string(header_size) + " bytes) (" + std::to_string(header_size) +
                           " bytes needed, " + std::to_string(left) + " left)"};
     }
-    return p;
+    return version;
 }
 
 LoadResult decode(const std::string& bytes) {
     LoadResult out;
-    const std::uint64_t version = read_preamble(bytes, bytes.size()).version;
+    const std::uint64_t version = read_preamble(bytes, bytes.size());
     const std::size_t content = bytes.size() - kChecksumBytes;
     Reader r(bytes, sizeof kMagic + 4, content);
     std::uint64_t header_size = r.get(8, "the header length");
