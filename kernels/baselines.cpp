@@ -13,7 +13,8 @@ const std::vector<Baseline>& baselines() {
         {"cub-reduce", K::Library, L::Cub, Family::Reduce, true, true,
          "cub::DeviceReduce::Sum over n elements"},
         {"cub-scan", K::Library, L::Cub, Family::Scan, true, true,
-         "cub::DeviceScan::InclusiveSum over n elements"},
+         "cub::DeviceScan::InclusiveSum over n elements (ExclusiveSum when bench times "
+         "exclusive scans)"},
         {"thrust-reduce", K::Library, L::Thrust, Family::Reduce, false, false,
          "thrust::reduce over n elements (its result copied back to the host)"},
         {"plain-sequential", K::Plain, L::Plain, Family::Reduce, false, false,

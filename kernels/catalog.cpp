@@ -29,6 +29,7 @@ struct Row {
     Row natural_kind(ScanKind k) const { return with(&VariantInfo::natural_kind, k); }
     Row work_formula(WorkFormula f) const { return with(&VariantInfo::work_formula, f); }
     Row dynamic_tiles() const { return with(&VariantInfo::dynamic_tiles, true); }
+    Row packed_status() const { return with(&VariantInfo::packed_status, true); }
     Row element_passes(unsigned k) const { return with(&VariantInfo::element_passes, k); }
     operator VariantInfo() const { return v; }
 
@@ -211,6 +212,18 @@ std::vector<VariantInfo> make_catalog() {
             .driver(ScanDriver::SinglePass)
             .dynamic_tiles()
             .element_passes(2),
+        scan_of<scan::DecoupledLookbackVector>()
+            .title("Single pass at the roofline: 16-byte loads, a warp looks back")
+            .summary("32 elements a lane in 16-byte loads; a warp reads 32 tiles' status at once; "
+                     "flag and value in one word")
+            .source("kernels/algorithms/scan/11_decoupled_lookback_vector.cuh")
+            .elems_per_thread(32)
+            .smem(SmemRule::PerWarpPlus1)
+            .layout(TileLayout::Registers)
+            .driver(ScanDriver::SinglePass)
+            .dynamic_tiles()
+            .packed_status()
+            .element_passes(2),
     };
     int steps[2] = {0, 0};
     for (VariantInfo& v : rows) v.ladder_step = ++steps[v.family == Family::Scan];
@@ -309,6 +322,9 @@ std::uint32_t smem_bytes_for(const VariantInfo& v, unsigned block, trace::DType 
             break;
         case SmemRule::TwoPerWarpPlus2:
             elems = 2 * warps + 2;
+            break;
+        case SmemRule::PerWarpPlus1:
+            elems = warps + 1;
             break;
     }
     return elems * trace::dtype_size(type);

@@ -26,6 +26,7 @@ enum class SmemRule {
     PerThreadPlusWarps,  // blockDim.x + blockDim.x / 32: a tile and one total per warp
     TwoPerWarp,          // 2 * blockDim.x / 32: two rows of warp totals
     TwoPerWarpPlus2,     // 2 * blockDim.x / 32 + 2: two rows of warp totals, a tile id, a prefix
+    PerWarpPlus1,        // blockDim.x / 32 + 1: one total per warp, a tile id
 };
 
 // How a reduction runs over the whole array (see kernels/reduce_plan.hpp for the launches).
@@ -74,6 +75,8 @@ struct VariantInfo {
                                                                 // the other kind is converted
     WorkFormula work_formula = WorkFormula::None;
     bool dynamic_tiles = false;   // blocks draw their tile from an atomic counter, not blockIdx
+    bool packed_status = false;   // single pass: each tile's flag in an 8-byte word, with the
+                                  // value beside it for 4-byte types (TileStatus::words)
     unsigned element_passes = 0;  // declared: how many times a device-wide run reads or writes
                                   // each element (4, 3 or 2); bytes_moved, which counts every
                                   // launch of the plan, agrees (tested)

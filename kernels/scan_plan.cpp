@@ -8,7 +8,10 @@ using trace::ScanKind;
 class Planner {
   public:
     Planner(const VariantInfo& v, unsigned block, trace::DType type)
-        : block_(block), size_(trace::dtype_size(type)), smem_(smem_bytes_for(v, block, type)) {
+        : block_(block),
+          size_(trace::dtype_size(type)),
+          smem_(smem_bytes_for(v, block, type)),
+          packed_(v.packed_status) {
         plan_.tile = v.elems_per_thread * block;
     }
 
@@ -49,16 +52,21 @@ class Planner {
     void single_pass(std::uint64_t count, ScanKind kind) {
         const unsigned grid = tiles(count);
         plan_.status_tiles = grid;
-        // Elements read and written, each tile's aggregate and inclusive prefix written, the
-        // flags zeroed and written twice, the counter zeroed and incremented.
         add(ScanStep::SinglePass, 0, grid, smem_, count, kind, kInputBuffer, kOutputBuffer,
-            kNoBuffer, (2 * count + 2 * grid) * size_ + 3 * grid * 4 + 8);
+            kNoBuffer, 2 * count * size_ + status_bytes(grid));
     }
 
   private:
     // The fan gives each thread 8 elements of its tile (several loads in flight; on the
     // emulator, an eighth of the threads), and at least a warp.
     unsigned fan_block() const { return plan_.tile / 8 < 32 ? 32 : plan_.tile / 8; }
+    // The single pass's tile status: the counter zeroed and incremented; per tile its flag
+    // zeroed and written twice, and its aggregate and inclusive prefix written (in the flag's
+    // word for a packed status of a 4-byte type).
+    std::uint64_t status_bytes(std::uint64_t grid) const {
+        if (!packed_) return 8 + grid * (3 * 4 + 2 * size_);
+        return 8 + grid * (3 * 8 + (size_ == 4 ? 0 : 2 * size_));
+    }
     unsigned tiles(std::uint64_t count) const {
         return unsigned((count + plan_.tile - 1) / plan_.tile);
     }
@@ -90,6 +98,7 @@ class Planner {
     unsigned block_;
     std::uint64_t size_;
     std::uint32_t smem_;
+    bool packed_;
     ScanPlan plan_;
 };
 

@@ -79,6 +79,11 @@ int run_cli(int argc, char** argv) {
     bench->add_option("--algo", bench_opts.algo, "an algorithm id, or all")->capture_default_str();
     bench->add_option("--type", bench_opts.type, "int|float|double")->capture_default_str();
     bench->add_option("--sizes", bench_opts.sizes, "2^10..2^28")->capture_default_str();
+    bench
+        ->add_option("--kind", bench_opts.kind,
+                     "the scans' kind, CUB's too: inclusive (InclusiveSum)|exclusive "
+                     "(ExclusiveSum)")
+        ->capture_default_str();
     bench->add_option("--json", bench_opts.json, "write every point to this file");
     bench->add_flag("--no-baselines", bench_opts.no_baselines,
                     "only the algorithms (for profiling one kernel)");

@@ -54,6 +54,9 @@ int cmd_bench(const BenchOptions& opts) {
     auto type = run::parse_type(opts.type, error);
     if (!type) throw UsageError{error};
     request.type = *type;
+    auto kind = run::parse_kind(opts.kind, error);
+    if (!kind) throw UsageError{error};
+    request.kind = *kind;
     request.sizes = parse_sizes(opts.sizes);
     request.baselines = !opts.no_baselines;
     if (!opts.json.empty())
@@ -82,8 +85,9 @@ int cmd_bench(const BenchOptions& opts) {
         },
         never);
     if (tty) std::fprintf(stderr, "\n");
-    std::printf("%s (%d SMs, L2 %.0f MiB, %.0f GB/s theoretical), %s\n", r.device.c_str(),
-                r.sm_count, double(r.l2_bytes) / (1 << 20), r.peak_gbps, r.date.c_str());
+    std::printf("%s (%d SMs, L2 %.0f MiB, %.0f GB/s theoretical), %s, %s scans\n", r.device.c_str(),
+                r.sm_count, double(r.l2_bytes) / (1 << 20), r.peak_gbps, r.date.c_str(),
+                trace::scan_kind_name(r.scan_kind));
     std::printf("%-30s %-6s %12s %10s %9s\n", "algo", "type", "n", "ms", "GB/s");
     for (const auto& p : r.points)
         std::printf("%-30s %-6s %12llu %10.4f %9.1f%s%s\n", p.algo.c_str(), p.type.c_str(),

@@ -55,20 +55,25 @@ void time_cub_reduce(SizePoint<T>& s, BenchPoint& p) {
     p.ok = result_ok(s.out.get(), s.ref, s.n);
 }
 
+// CUB's InclusiveSum or ExclusiveSum, as the size point's scans are.
 template <class T>
 void time_cub_scan(SizePoint<T>& s, BenchPoint& p) {
     p.bytes = 2 * s.bytes;
+    const bool inclusive = s.kind == trace::ScanKind::Inclusive;
+    auto scan = [&](void* scratch, std::size_t& temp, const T* in) {
+        return inclusive ? cub::DeviceScan::InclusiveSum(scratch, temp, in, s.out.get(), int(s.n))
+                         : cub::DeviceScan::ExclusiveSum(scratch, temp, in, s.out.get(), int(s.n));
+    };
     std::size_t temp = 0;
-    WS_CUDA(cub::DeviceScan::InclusiveSum(nullptr, temp, s.input(0), s.out.get(), int(s.n)), "cub");
+    WS_CUDA(scan(nullptr, temp, s.input(0)), "cub");
     cuda::DeviceBuffer<unsigned char> scratch(std::max<std::size_t>(temp, 1), "cub scratch");
     time_point(
         [&](unsigned k) {
-            WS_CUDA(cub::DeviceScan::InclusiveSum(scratch.get(), temp, s.input(k), s.out.get(),
-                                                  int(s.n)),
-                    "cub::DeviceScan::InclusiveSum");
+            WS_CUDA(scan(scratch.get(), temp, s.input(k)),
+                    inclusive ? "cub::DeviceScan::InclusiveSum" : "cub::DeviceScan::ExclusiveSum");
         },
         s.inputs, p);
-    p.ok = result_ok(s.out.get() + (s.n - 1), s.ref, s.n);  // the last element: the sum
+    p.ok = result_ok(s.out.get() + (s.n - 1), s.scan_last, s.n);
 }
 
 template <class T>

@@ -29,8 +29,10 @@ std::vector<const VariantInfo*> variants_of(const BenchConfig& cfg) {
 // The inputs of one size: as many copies of one random array as keep them from fitting in L2
 // together (at most 64, and 8 GiB).
 template <class T>
-void prepare(SizePoint<T>& s, std::uint64_t n, const cuda::DeviceInfo& device) {
+void prepare(SizePoint<T>& s, std::uint64_t n, trace::ScanKind kind,
+             const cuda::DeviceInfo& device) {
     s.n = n;
+    s.kind = kind;
     s.bytes = n * sizeof(T);
     s.inputs = unsigned(std::clamp<std::uint64_t>(
         (4 * device.l2_bytes + s.bytes - 1) / s.bytes, 1,
@@ -40,6 +42,9 @@ void prepare(SizePoint<T>& s, std::uint64_t n, const cuda::DeviceInfo& device) {
     s.sm_count = device.sm_count;
     const std::vector<T> host = run::make_input<T>("random", n, 7);
     s.ref = run::reference_sum(host);
+    s.scan_last = kind == trace::ScanKind::Inclusive
+                      ? s.ref
+                      : run::reference_sum(std::vector<T>(host.begin(), host.end() - 1));
     s.data.allocate(n * s.inputs, "bench inputs");
     for (unsigned k = 0; k < s.inputs; ++k)
         WS_CUDA(cudaMemcpy(s.data.get() + k * n, host.data(), s.bytes, cudaMemcpyHostToDevice),
@@ -47,15 +52,15 @@ void prepare(SizePoint<T>& s, std::uint64_t n, const cuda::DeviceInfo& device) {
     s.out.allocate(std::max<std::uint64_t>(n, 1), "bench output");
 }
 
-// A variant device-wide through its plan: scans inclusive into the output, reductions to
-// their one value.
+// A variant device-wide through its plan: scans (of the size point's kind) into the output,
+// reductions to their one value.
 template <class T>
 void time_variant(SizePoint<T>& s, const VariantInfo& v, BenchPoint& p) {
     p.bytes = bytes_moved(v, s.n, kBlock, trace::dtype_of<T>());
     if (v.family == Family::Scan) {
-        cuda::FastScan<T> fast(v, s.n, kBlock, trace::ScanKind::Inclusive);
+        cuda::FastScan<T> fast(v, s.n, kBlock, s.kind);
         time_point([&](unsigned k) { fast.run(s.input(k), s.out.get()); }, s.inputs, p);
-        p.ok = result_ok(s.out.get() + (s.n - 1), s.ref, s.n);  // the last element: the sum
+        p.ok = result_ok(s.out.get() + (s.n - 1), s.scan_last, s.n);
     } else {
         cuda::FastReduction<T> fast(v, s.n, kBlock);
         time_point([&](unsigned k) { fast.run(s.input(k)); }, s.inputs, p);
@@ -73,7 +78,7 @@ void bench_type(const BenchConfig& cfg, const cuda::DeviceInfo& device, run::Mea
             return;
         }
         SizePoint<T> s;
-        prepare(s, n, device);
+        prepare(s, n, cfg.kind, device);
         auto emit = [&](BenchPoint p) {
             p.type = type;
             p.n = n;
@@ -134,6 +139,7 @@ run::Measurements run_bench(const BenchConfig& cfg) {
     out.driver_version = device.driver_version;
     out.runtime_version = device.runtime_version;
     out.block = kBlock;
+    out.scan_kind = cfg.kind;
     out.timing = "CUDA events; 3 warm-up runs; median of 10..500 runs; inputs rotated past L2";
     out.date = run::now_iso8601();
     try {

@@ -45,9 +45,11 @@ class FastScan {
         scratch_.resize(plan_.scratch.size());
         for (std::size_t i = 0; i < scratch_.size(); ++i)
             scratch_[i].allocate(plan_.scratch[i], "tile totals");
-        if (plan_.status_tiles) {
-            counter_.allocate(1, "tile counter");
-            flags_.allocate(plan_.status_tiles, "tile flags");
+        if (plan_.status_tiles) {  // the counter after the flags: one memset zeroes both
+            if (info.packed_status)
+                words_.allocate(plan_.status_tiles + 1, "tile status");
+            else
+                flags_.allocate(plan_.status_tiles + 1, "tile flags");
             aggregate_.allocate(plan_.status_tiles, "tile aggregates");
             inclusive_.allocate(plan_.status_tiles, "tile prefixes");
         }
@@ -99,11 +101,18 @@ class FastScan {
                 k.seeded<<<l.grid, l.block, l.smem_bytes, stream>>>(in, out, aux, n, l.kind, probe);
                 break;
             case ScanStep::SinglePass: {
-                WS_CUDA(cudaMemsetAsync(counter_.get(), 0, sizeof(unsigned), stream), info_.id);
-                WS_CUDA(cudaMemsetAsync(flags_.get(), 0, flags_.size() * sizeof(unsigned), stream),
-                        info_.id);
-                const scan::TileStatus<T> status{counter_.get(), flags_.get(), aggregate_.get(),
-                                                 inclusive_.get()};
+                const std::uint64_t tiles = plan_.status_tiles;
+                scan::TileStatus<T> status{nullptr, nullptr, aggregate_.get(), inclusive_.get(),
+                                           nullptr};
+                if (info_.packed_status) {
+                    status.words = words_.get();
+                    status.counter = reinterpret_cast<unsigned*>(words_.get() + tiles);
+                    WS_CUDA(cudaMemsetAsync(words_.get(), 0, words_.size() * 8, stream), info_.id);
+                } else {
+                    status.flags = flags_.get();
+                    status.counter = flags_.get() + tiles;
+                    WS_CUDA(cudaMemsetAsync(flags_.get(), 0, flags_.size() * 4, stream), info_.id);
+                }
                 k.single_pass<<<l.grid, l.block, l.smem_bytes, stream>>>(in, out, status, n, l.kind,
                                                                          probe);
                 break;
@@ -116,7 +125,8 @@ class FastScan {
     ScanPlan plan_;
     ScanKernelSet<T> kernels_;
     std::vector<DeviceBuffer<T>> scratch_;
-    DeviceBuffer<unsigned> counter_, flags_;
+    DeviceBuffer<unsigned> flags_;
+    DeviceBuffer<unsigned long long> words_;
     DeviceBuffer<T> aggregate_, inclusive_;
     const T* input_ = nullptr;
     T* output_ = nullptr;

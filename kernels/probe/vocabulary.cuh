@@ -29,6 +29,7 @@
 //   void spin_wait(unsigned line);                // one turn of a spin-wait loop
 #pragma once
 
+#include <cstring>
 #include <type_traits>
 
 #include "kernels/probe/shuffle_source.hpp"
@@ -97,6 +98,36 @@ WS_DEV void syncwarp(unsigned mask, unsigned line) {
 }
 WS_DEV unsigned linear_thread() {
     return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
+// Sixteen bytes at p, aligned. Streaming: data read or written once (ld.global.cs/st.global.cs,
+// evict-first in L2, so that it does not push out what is read again); the same plain access
+// on the emulator, which has no cache.
+template <class V>
+WS_DEV V load_16_bytes(const V* p, bool streaming) {
+#if defined(__CUDACC__)
+    if (streaming) {
+        const int4 bits = __ldcs(reinterpret_cast<const int4*>(p));
+        V v;
+        memcpy(&v, &bits, 16);
+        return v;
+    }
+#endif
+    (void)streaming;
+    return *p;
+}
+template <class V>
+WS_DEV void store_16_bytes(V* p, const V& v, bool streaming) {
+#if defined(__CUDACC__)
+    if (streaming) {
+        int4 bits;
+        memcpy(&bits, &v, 16);
+        __stcs(reinterpret_cast<int4*>(p), bits);
+        return;
+    }
+#endif
+    (void)streaming;
+    *p = v;
 }
 }  // namespace detail
 
@@ -251,10 +282,18 @@ class GlobalArray {
     }
     // Elements i .. i + Vector16::kCount - 1 in one 16-byte load, recorded as one event of
     // width 16 (its value: the first 8 bytes).
-    WS_DEV Vector16<value_type> load16(unsigned long long i, unsigned line) const {
-        const Vector16<value_type> v = *reinterpret_cast<const Vector16<value_type>*>(base_ + i);
+    WS_DEV Vector16<value_type> load16(unsigned long long i, unsigned line,
+                                       bool streaming = false) const {
+        const Vector16<value_type> v = detail::load_16_bytes(
+            reinterpret_cast<const Vector16<value_type>*>(base_ + i), streaming);
         probe_->global(EventKind::GlobalRead, buffer_, i * sizeof(T), v, line);
         return v;
+    }
+    // The same for a 16-byte store.
+    WS_DEV void store16(unsigned long long i, const Vector16<value_type>& v, unsigned line,
+                        bool streaming = false) const {
+        detail::store_16_bytes(reinterpret_cast<Vector16<value_type>*>(base_ + i), v, streaming);
+        probe_->global(EventKind::GlobalWrite, buffer_, i * sizeof(T), v, line);
     }
     WS_DEV value_type fetch_add(unsigned long long i, value_type v, unsigned line) const {
         const value_type old = atomicAdd(base_ + i, v);
@@ -288,6 +327,38 @@ WS_DEV Vector16<std::remove_cv_t<T>> load16(T* a, Index i) {
 template <class T, class Probe>
 WS_DEV Vector16<std::remove_cv_t<T>> load16(const GlobalArray<T, Probe>& a, Index i) {
     return a.load16(i.value, i.line);
+}
+
+// a[i .. i + 16 / sizeof(T) - 1] = v in one 16-byte store; &a[i] must be 16-byte aligned.
+template <class T>
+WS_DEV void store16(T* a, Index i, const Vector16<T>& v) {
+    *reinterpret_cast<Vector16<T>*>(a + i.value) = v;
+}
+template <class T, class Probe>
+WS_DEV void store16(const GlobalArray<T, Probe>& a, Index i,
+                    const Vector16<std::remove_cv_t<T>>& v) {
+    a.store16(i.value, v, i.line);
+}
+
+// load16 and store16 of data a kernel reads or writes once (a streaming scan): evict-first in
+// L2 on the GPU (ld.global.cs, st.global.cs), so that the lines other blocks still need stay.
+template <class T>
+WS_DEV Vector16<std::remove_cv_t<T>> load16_once(T* a, Index i) {
+    return detail::load_16_bytes(
+        reinterpret_cast<const Vector16<std::remove_cv_t<T>>*>(a + i.value), true);
+}
+template <class T, class Probe>
+WS_DEV Vector16<std::remove_cv_t<T>> load16_once(const GlobalArray<T, Probe>& a, Index i) {
+    return a.load16(i.value, i.line, true);
+}
+template <class T>
+WS_DEV void store16_once(T* a, Index i, const Vector16<T>& v) {
+    detail::store_16_bytes(reinterpret_cast<Vector16<T>*>(a + i.value), v, true);
+}
+template <class T, class Probe>
+WS_DEV void store16_once(const GlobalArray<T, Probe>& a, Index i,
+                         const Vector16<std::remove_cv_t<T>>& v) {
+    a.store16(i.value, v, i.line, true);
 }
 
 namespace detail {
@@ -334,6 +405,16 @@ WS_DEV void spin_wait(Probe& probe, unsigned line = __builtin_LINE()) {
     if constexpr (kRecords<Probe>) probe.spin_wait(line);
     (void)probe;
     (void)line;
+}
+
+// Between turns of a spin-wait on the GPU: sleep `delay_ns` (__nanosleep) and double it, up to
+// a microsecond, so that waiting warps do not flood L2 with reads of the flag they wait for.
+// Nothing on the emulator, where a wait is a turn of the schedule (spin_wait).
+WS_DEV void back_off(unsigned& delay_ns) {
+#if defined(__CUDACC__)
+    __nanosleep(delay_ns);
+#endif
+    delay_ns = delay_ns < 1024 ? 2 * delay_ns : delay_ns;
 }
 
 // ---- shuffles: each is a round, and the end of a sub-step -------------------------------------

@@ -21,6 +21,7 @@ struct SweepRequest {
     std::vector<std::string> algos;  // catalog ids; empty: all
     trace::DType type = trace::DType::Int32;
     std::vector<std::uint64_t> sizes;
+    trace::ScanKind kind = trace::ScanKind::Inclusive;  // the scans', CUB's scan included
     bool baselines = true;  // time the baselines of kernels/baselines.hpp too
 };
 // Called after each point, from the sweep's thread: the fraction done (0..1) and one line about

@@ -15,6 +15,7 @@ std::string measurements_json(const Measurements& m) {
     j["l2_bytes"] = m.l2_bytes;
     j["peak_gbps"] = m.peak_gbps;
     if (m.block) j["block"] = m.block;
+    j["scan_kind"] = trace::scan_kind_name(m.scan_kind);
     if (!m.timing.empty()) j["timing"] = m.timing;
     auto& pts = j["points"] = nlohmann::ordered_json::array();
     for (const auto& p : m.points)
@@ -45,6 +46,10 @@ std::string parse_measurements(const std::string& text, Measurements& out) {
         out.driver_version = j.value("driver_version", 0);
         out.runtime_version = j.value("runtime_version", 0);
         out.block = j.value("block", 0u);
+        const std::string kind = j.value("scan_kind", std::string("inclusive"));
+        const auto scan_kind = trace::parse_scan_kind(kind);
+        if (!scan_kind) return "scan_kind \"" + kind + "\" is not inclusive or exclusive";
+        out.scan_kind = *scan_kind;
         out.timing = j.value("timing", std::string());
         out.error = j.value("error", std::string());
         if (!j.contains("points") || !j["points"].is_array()) return "no \"points\" array";

@@ -1,7 +1,7 @@
 // Bandwidth measurements as data: what `warpscope bench` and the window's live sweep produce, what
 // assets/measurements/*.json hold and what the lab reads back. One schema, one writer, one reader:
 //   {"device": "...", "date": "...", "sm_count": 132, "l2_bytes": 52428800, "peak_gbps": 3350.0,
-//    "block": 256, "timing": "...",
+//    "block": 256, "scan_kind": "inclusive", "timing": "...",
 //    "points": [{"algo": "reduce-sequential", "type": "int", "n": 1048576, "bytes": 4194304,
 //                "ms": 0.01, "gbps": 420.0, "l2_resident": false, "ok": true, ...}, ...]}
 // Baselines are named as kernels/baselines.hpp lists them ("copy", "cub-reduce", ...).
@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "kernels/trace/scan_kind.hpp"
 
 namespace ws::run {
 
@@ -33,6 +35,7 @@ struct Measurements {
     double peak_gbps = 0;  // theoretical DRAM bandwidth
     int driver_version = 0, runtime_version = 0;
     unsigned block = 0;  // threads a block of every variant timed (0: not recorded)
+    trace::ScanKind scan_kind = trace::ScanKind::Inclusive;  // of every scan timed
     std::string timing;  // how the times were taken, in one line
     std::vector<MeasuredPoint> points;
     std::string error;  // non-empty: the run stopped early (no device, a CUDA error, cancelled)

@@ -83,6 +83,12 @@ std::optional<trace::DType> parse_type(const std::string& text, std::string& err
     return t;
 }
 
+std::optional<trace::ScanKind> parse_kind(const std::string& text, std::string& error) {
+    auto k = trace::parse_scan_kind(text);
+    if (!k) error = field("--kind", text, "not a kind (inclusive or exclusive)");
+    return k;
+}
+
 ParsedRequest parse_request(const RequestText& text, const RequestRules& rules) {
     ParsedRequest out;
     trace::Request& r = out.request;
@@ -108,8 +114,8 @@ ParsedRequest parse_request(const RequestText& text, const RequestRules& rules) 
     if (!seed) return fail(field("--seed", text.seed, "not a non-negative integer"));
     r.seed = *seed;
     r.schedule = text.schedule;
-    auto kind = trace::parse_scan_kind(text.kind);
-    if (!kind) return fail(field("--kind", text.kind, "not a kind (inclusive or exclusive)"));
+    auto kind = parse_kind(text.kind, out.error);
+    if (!kind) return out;
     r.kind = *kind;
     auto blocks = parse_block_list(text.blocks);
     if (!blocks) return fail(field("--blocks", text.blocks, "not a block list (0,3,5 or all)"));

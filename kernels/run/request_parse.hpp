@@ -64,6 +64,7 @@ std::string trace_brings_its_request(const std::string& trace_file, const std::s
 const VariantInfo* parse_algo(const std::string& text, std::string& error,
                               const char* flag = "--algo");
 std::optional<trace::DType> parse_type(const std::string& text, std::string& error);
+std::optional<trace::ScanKind> parse_kind(const std::string& text, std::string& error);
 
 // Binds every request field to an option of a CLI11 app (a template so that kernels/ need not
 // include CLI11): the commands' `trace` and `stats`, and the window's flags.

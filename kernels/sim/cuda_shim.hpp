@@ -15,6 +15,7 @@
 #include "kernels/sim/emulator.hpp"
 
 #define __global__
+#define __launch_bounds__(...)
 #define __device__
 #define __host__
 #define __forceinline__ inline

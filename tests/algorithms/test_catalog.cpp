@@ -51,7 +51,7 @@ TEST_CASE("the tile layouts the circuit view reads", "[catalog]") {
     CHECK(find_variant("scan-blelloch")->layout == TileLayout::Elements);
     for (const VariantInfo& v : catalog())
         if (v.smem_rule == SmemRule::PerWarp || v.smem_rule == SmemRule::TwoPerWarp ||
-            v.smem_rule == SmemRule::TwoPerWarpPlus2)
+            v.smem_rule == SmemRule::TwoPerWarpPlus2 || v.smem_rule == SmemRule::PerWarpPlus1)
             CHECK(v.layout == TileLayout::Registers);  // no shared cell per element
 }
 

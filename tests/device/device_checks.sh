@@ -13,9 +13,11 @@
 #   bench:    warpscope bench for int, float and double, 2^10..2^28, as JSON
 #   window:   the window's session on the GPU and the lab's live sweep, and memcheck on them
 #   traces:   one GPU trace per algorithm, for assets/traces
-#   roofline: the top rungs against the library: verify, crosscheck, the four sanitizer tools,
+#   roofline: the top rungs against the library (roofline-checks, then roofline-bench): verify,
+#             crosscheck, the four sanitizer tools,
 #             Nsight Compute's speed of light, memory and warp-state sections, and bench of the
-#             rungs for int, float and double from 2^16 to 2^28 (ROOFLINE_ALGOS)
+#             rungs for int, float and double from 2^16 to 2^28 (ROOFLINE_ALGOS; the scans in
+#             each of ROOFLINE_KINDS), the bench files in bench.tar.gz
 set -u
 BIN=${BIN:-.devcarry}
 OUT=${OUT:-/tmp/ws-out}
@@ -149,7 +151,8 @@ phase_traces() {
 
 ROOFLINE_ALGOS=${ROOFLINE_ALGOS:-reduce-warp-shuffle reduce-vector-atomic}
 ROOFLINE_NEW=${ROOFLINE_NEW:-reduce-vector-atomic}
-phase_roofline() {
+ROOFLINE_KINDS=${ROOFLINE_KINDS:-inclusive}  # the scans' kinds (bench --kind)
+phase_roofline_checks() {
     for algo in $ROOFLINE_NEW; do
         step "verify_cuda_$algo" 300 "$WS" verify --backend cuda --algo "$algo"
         step "crosscheck_$algo" 300 "$WS" crosscheck --algo "$algo"
@@ -162,12 +165,24 @@ phase_roofline() {
             --section MemoryWorkloadAnalysis --section WarpStateStats --section Occupancy \
             "$WS" bench --algo "$algo" --sizes 2^28 --type int --no-baselines
     done
-    for type in int float double; do
-        for algo in $ROOFLINE_ALGOS; do
-            step "bench_${algo}_$type" 400 "$WS" bench --algo "$algo" --type "$type" \
-                --sizes 2^16..2^28 --json "$OUT/bench-$algo-$type.json"
+    # The library's single-pass scan kernel, the same sections, for the comparison.
+    step ncu_sol_cub_scan 300 ncu --clock-control none --kernel-name-base demangled \
+        --kernel-name regex:DeviceScanKernel --launch-count 1 --section SpeedOfLight \
+        --section MemoryWorkloadAnalysis --section WarpStateStats --section Occupancy \
+        "$WS" bench --algo scan-decoupled-lookback --sizes 2^28 --type int
+}
+
+phase_roofline_bench() {
+    mkdir -p "$OUT/bench"
+    for kind in $ROOFLINE_KINDS; do
+        for type in int float double; do
+            for algo in $ROOFLINE_ALGOS; do
+                step "bench_${algo}_${type}_$kind" 400 "$WS" bench --algo "$algo" --type "$type" \
+                    --kind "$kind" --sizes 2^16..2^28 --json "$OUT/bench/$algo-$type-$kind.json"
+            done
         done
     done
+    tar -czf "$OUT/bench.tar.gz" -C "$OUT" bench && rm -rf "$OUT/bench"  # few files come back
 }
 
 phase_bench() {
@@ -187,8 +202,11 @@ for phase in "${@:-checks}"; do
         bench) phase_bench ;;
         window) phase_window ;;
         traces) phase_traces ;;
-        roofline) phase_roofline ;;
-        *) echo "usage: $0 [checks|quick|scans|sanitize|race|bench|window|traces|roofline]..."
+        roofline) phase_roofline_checks; phase_roofline_bench ;;
+        roofline-checks) phase_roofline_checks ;;
+        roofline-bench) phase_roofline_bench ;;
+        *) echo "usage: $0 [checks|quick|scans|sanitize|race|bench|window|traces|roofline" \
+                "|roofline-checks|roofline-bench]..."
            exit 2 ;;
     esac
 done

@@ -11,20 +11,33 @@
 
 using namespace ws;
 
+// The single-pass scans: the teaching look-back and the one at the roofline.
+const char* const kLookbacks[] = {"scan-decoupled-lookback", "scan-decoupled-lookback-vector"};
+
 TEST_CASE("the look-back scan is right thousands of times in a row at odd sizes", "[gpu]") {
-    // 8 sizes x 3 block sizes x 2 types x 70 runs = 3360 device-wide scans, every element
-    // checked. The big sizes need thousands of tiles in flight at once.
+    // Per variant 8 sizes x 3 block sizes x 2 types x 70 runs = 3360 device-wide scans (every
+    // element checked, inclusive and exclusive in turn), and 480 more in double for the vector
+    // variant, whose 8-byte status keeps its value beside the flag word. The big sizes need
+    // thousands of tiles in flight at once.
     const std::uint64_t sizes[] = {1, 2, 255, 2049, 65537, 100003, (1u << 20) + 1, (3u << 20) + 5};
-    unsigned runs = 0;
-    for (std::uint64_t n : sizes)
-        for (unsigned block : {32u, 256u, 1024u})
-            for (trace::DType type : {trace::DType::Int32, trace::DType::Float32}) {
-                INFO("n=" << n << " block=" << block << " " << trace::dtype_name(type));
-                CHECK(cuda::repeat_scan_for_test("scan-decoupled-lookback", n, block, type, 70) ==
-                      "");
-                runs += 70;
+    for (const char* algo : kLookbacks) {
+        unsigned runs = 0;
+        for (std::uint64_t n : sizes)
+            for (unsigned block : {32u, 256u, 1024u}) {
+                for (trace::DType type : {trace::DType::Int32, trace::DType::Float32}) {
+                    INFO(algo << " n=" << n << " block=" << block << " "
+                              << trace::dtype_name(type));
+                    CHECK(cuda::repeat_scan_for_test(algo, n, block, type, 70) == "");
+                    runs += 70;
+                }
+                if (std::string(algo) == kLookbacks[1]) {
+                    INFO(algo << " n=" << n << " block=" << block << " double");
+                    CHECK(cuda::repeat_scan_for_test(algo, n, block, trace::DType::Float64, 20) ==
+                          "");
+                }
             }
-    CHECK(runs == 3360);
+        CHECK(runs == 3360);
+    }
 }
 
 TEST_CASE("every device-level scan is right repeatedly on the same buffers", "[gpu]") {
@@ -40,22 +53,25 @@ TEST_CASE("every device-level scan is right repeatedly on the same buffers", "[g
 
 TEST_CASE("a traced look-back on the GPU equals the emulator's once blocks are named by tile",
           "[gpu]") {
-    const VariantInfo& v = *find_variant("scan-decoupled-lookback");
-    trace::Request r;
-    r.algo = v.id;
-    r.n = 40 * 8 * 128 + 3;  // 41 tiles
-    r.block = 128;
-    r.pattern = "random";
-    r.all_blocks = true;
-    for (auto kind : {trace::ScanKind::Inclusive, trace::ScanKind::Exclusive}) {
-        r.kind = kind;
-        const trace::Trace gpu = cuda::run_on_gpu(r);
-        const trace::Trace cpu = run::run_on_emulator(r);
-        REQUIRE(gpu.error == "");
-        REQUIRE(cpu.error == "");
-        REQUIRE(gpu.blocks.size() == 41);
-        CHECK(run::crosscheck_difference(v, gpu, cpu) == "");
-        CHECK(gpu.output_digest == cpu.output_digest);
+    for (const char* algo : kLookbacks) {
+        const VariantInfo& v = *find_variant(algo);
+        trace::Request r;
+        r.algo = v.id;
+        r.n = 40 * v.elems_per_thread * 128 + 3;  // 41 tiles
+        r.block = 128;
+        r.pattern = "random";
+        r.all_blocks = true;
+        for (auto kind : {trace::ScanKind::Inclusive, trace::ScanKind::Exclusive}) {
+            INFO(algo << " " << trace::scan_kind_name(kind));
+            r.kind = kind;
+            const trace::Trace gpu = cuda::run_on_gpu(r);
+            const trace::Trace cpu = run::run_on_emulator(r);
+            REQUIRE(gpu.error == "");
+            REQUIRE(cpu.error == "");
+            REQUIRE(gpu.blocks.size() == 41);
+            CHECK(run::crosscheck_difference(v, gpu, cpu) == "");
+            CHECK(gpu.output_digest == cpu.output_digest);
+        }
     }
 }
 

@@ -40,6 +40,24 @@ TEST_CASE("a measurement file parses into series by algorithm", "[lab]") {
     CHECK(series_of(f, "double").size() == 2);  // only the two ceilings
 }
 
+TEST_CASE("a file of exclusive scans says so in its name in the lab", "[lab]") {
+    MeasurementFile f;
+    REQUIRE(parse_measurements(kSample, f).empty());
+    CHECK(f.scan_kind == ws::trace::ScanKind::Inclusive);  // files from before the field
+    CHECK(file_label(f) == "NVIDIA H100 80GB HBM3, 2025-01-02");
+    std::string text = kSample;
+    text.insert(text.find('{') + 1, R"("scan_kind": "exclusive",)");
+    MeasurementFile g;
+    REQUIRE(parse_measurements(text, g).empty());
+    CHECK(file_label(g) == "NVIDIA H100 80GB HBM3, 2025-01-02, exclusive scans");
+    // Written back, it stays exclusive; an unknown kind is a bad file.
+    MeasurementFile h;
+    REQUIRE(parse_measurements(ws::run::measurements_json(g), h).empty());
+    CHECK(h.scan_kind == ws::trace::ScanKind::Exclusive);
+    text.replace(text.find("exclusive"), 9, "sideways");
+    CHECK(parse_measurements(text, h) == "scan_kind \"sideways\" is not inclusive or exclusive");
+}
+
 TEST_CASE("bad measurement files are reported, not fatal", "[lab]") {
     MeasurementFile f;
     CHECK(!parse_measurements("[1,2]", f).empty());

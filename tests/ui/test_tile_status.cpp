@@ -47,6 +47,32 @@ TEST_CASE("the shown block's tile goes from nothing to its aggregate to its pref
     CHECK(g->tiles.state(3, g->steps.size() - 1) == TileState::Prefix);
 }
 
+TEST_CASE("the vector look-back's packed status word reads as the same protocol", "[tiles]") {
+    trace::Request r;
+    r.algo = "scan-decoupled-lookback-vector";
+    r.n = 10000;  // 5 tiles of 2048 at block 64
+    r.block = 64;
+    r.type = trace::DType::Float32;  // the value's bits ride in the word's high half
+    r.pattern = "random";
+    for (std::uint32_t block : {3u, 0u}) {
+        r.blocks = {block};
+        auto t = std::make_shared<trace::Trace>(run::run_on_emulator(r));
+        REQUIRE(t->ok);
+        const auto v = make_trace_view(t);
+        const TileStrip& s = v->tiles;
+        REQUIRE(s.shown);
+        CHECK(s.tile == block);
+        CHECK(s.after.front() == TileState::None);
+        CHECK(s.after.back() == TileState::Prefix);
+        std::string said;
+        for (const std::string& c : s.changes) said += c;
+        const std::string tile = "tile " + std::to_string(block);
+        // The first tile has no predecessor: it publishes its inclusive prefix at once.
+        CHECK((said.find(tile + " published its aggregate") != std::string::npos) == (block > 0));
+        CHECK(said.find(tile + " published its inclusive prefix") != std::string::npos);
+    }
+}
+
 TEST_CASE("only the look-back draws tiles", "[tiles]") {
     trace::Request r;
     r.algo = "scan-reduce-then-scan";

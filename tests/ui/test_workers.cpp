@@ -128,4 +128,7 @@ TEST_CASE("sweep results are saved under a file name from device and date", "[wo
     f.date = "2026-01-02T03:04:05Z";
     CHECK(measurement_path("/r", f) ==
           "/r/assets/measurements/NVIDIA_H100_80GB_HBM3-2026-01-02.json");
+    f.scan_kind = ws::trace::ScanKind::Exclusive;  // beside the inclusive file of the same day
+    CHECK(measurement_path("/r", f) ==
+          "/r/assets/measurements/NVIDIA_H100_80GB_HBM3-2026-01-02-exclusive.json");
 }

@@ -230,8 +230,14 @@ std::string versus_library(const MeasurementFile& f, const MeasuredPoint& p) {
     return "";
 }
 
+std::string file_label(const MeasurementFile& f) {
+    const bool exclusive = f.scan_kind == trace::ScanKind::Exclusive;
+    return f.device + ", " + f.date + (exclusive ? ", exclusive scans" : "");
+}
+
 std::string measurement_path(const std::string& root, const MeasurementFile& f) {
     std::string name = f.device + "-" + f.date.substr(0, 10);
+    if (f.scan_kind == trace::ScanKind::Exclusive) name += "-exclusive";
     for (char& c : name)
         if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '.') c = '_';
     return root + "/assets/measurements/" + name + ".json";

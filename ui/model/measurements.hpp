@@ -90,8 +90,13 @@ std::vector<std::string> hidden_baselines();
 // library takes 0.90 of this one's time (it is 1.11 times faster); "" when either is missing.
 std::string versus_library(const MeasurementFile& f, const MeasuredPoint& p);
 
+// How the lab names a measurement file: "NVIDIA H100 80GB HBM3, 2026-11-22T21:30:28Z", and
+// ", exclusive scans" after it when its scans (CUB's too) are exclusive.
+std::string file_label(const MeasurementFile& f);
+
 // "assets/measurements/NVIDIA_H100_80GB_HBM3-2026-01-02.json" under `root`: a file name from
-// the device and the date with anything but letters, digits, '-' and '.' made '_'.
+// the device and the date (and "-exclusive" for exclusive scans) with anything but letters,
+// digits, '-' and '.' made '_'.
 std::string measurement_path(const std::string& root, const MeasurementFile& f);
 // Our variant that matches Harris's kernel k (1..7), or "".
 const char* harris_variant(int kernel);

@@ -72,10 +72,11 @@ TileStrip tile_strip(const TraceView& v) {
             for (const trace::Event& e : v.block->events) {
                 if (e.kind != trace::EventKind::GlobalWrite || e.buffer != flag) continue;
                 if (trace::step_of(e) != s.id) continue;
-                state = e.value == 1 ? TileState::Aggregate : TileState::Prefix;
+                // The flag is the word's low half (a 4-byte value rides in the high half).
+                const bool aggregate = (e.value & 0xffffffffu) == 1;
+                state = aggregate ? TileState::Aggregate : TileState::Prefix;
                 words << (words.tellp() > 0 ? ", then " : "") << "tile " << out.tile << " "
-                      << (e.value == 1 ? "published its aggregate"
-                                       : "published its inclusive prefix")
+                      << (aggregate ? "published its aggregate" : "published its inclusive prefix")
                       << " (line " << e.line << ")";
             }
             out.changes[i] = words.str();

@@ -33,11 +33,6 @@ const MeasuredPoint* point_at(const MeasurementFile* f, const std::string& algo,
     return nullptr;
 }
 
-// "NVIDIA H100 80GB HBM3, 2026-11-22T21:30:28Z": how the lab names a measurement file.
-std::string file_label(const MeasurementFile& f) {
-    return f.device + ", " + f.date;
-}
-
 bool hidden(const UiState& ui, const std::string& algo) {
     return std::find(ui.lab_hidden.begin(), ui.lab_hidden.end(), algo) != ui.lab_hidden.end();
 }

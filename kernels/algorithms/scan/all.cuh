@@ -12,9 +12,10 @@
 #include "kernels/algorithms/scan/08_scan_then_fan.cuh"
 #include "kernels/algorithms/scan/09_reduce_then_scan.cuh"
 #include "kernels/algorithms/scan/10_decoupled_lookback.cuh"
+#include "kernels/algorithms/scan/11_decoupled_lookback_vector.cuh"
 
 namespace ws::scan {
-using AllVariants =
-    std::tuple<KoggeStone, KoggeStoneInplace, Blelloch, BlellochPadded, BrentKung, Sklansky,
-               WarpShuffle, ScanThenFan, ReduceThenScan, DecoupledLookback>;
+using AllVariants = std::tuple<KoggeStone, KoggeStoneInplace, Blelloch, BlellochPadded, BrentKung,
+                               Sklansky, WarpShuffle, ScanThenFan, ReduceThenScan,
+                               DecoupledLookback, DecoupledLookbackVector>;
 }  // namespace ws::scan

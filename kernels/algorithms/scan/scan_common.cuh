@@ -28,6 +28,9 @@ struct TileStatus {
     unsigned* flags;    // per tile: 0 nothing yet, 1 aggregate ready, 2 inclusive prefix ready
     T* aggregate;       // per tile: the sum of the tile
     T* inclusive;       // per tile: the sum of every element up to the tile's end
+    // Per tile: a flag and, for 4-byte T, the value in one word (the flag in the low half, the
+    // value's bits in the high half), published with one 8-byte store.
+    unsigned long long* words;
 };
 template <class T, class Probe>
 using SinglePassKernel = void (*)(const T*, T*, TileStatus<T>, unsigned, ScanKind, Probe);
