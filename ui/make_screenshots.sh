@@ -59,6 +59,10 @@ shot strided-conflicts-presentation-1024x768 --algo reduce-interleaved-strided -
   --block 256 --step 3 --presentation --size 1024x768
 shot help-presentation-1024x768 --algo reduce-sequential --n 64 --block 32 --step 1 \
   --presentation --size 1024x768 --show-help
+# The look-back at the roofline on a projector: block 1 publishes its tile's aggregate, looks
+# back (not recorded: its length depends on timing) and publishes its inclusive prefix.
+shot lookback-vector-presentation-1280x720 --algo scan-decoupled-lookback-vector --n 5000 \
+  --block 64 --blocks 1 --pattern random --step 65 --presentation --size 1280x720
 # A trace recorded on an H100 (assets/traces), replayed here without a GPU.
 shot replay-h100-1920x1080 --trace "$root/assets/traces/reduce-interleaved-strided.wstrace" \
   --step 3 --size 1920x1080

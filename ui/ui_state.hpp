@@ -91,6 +91,7 @@ struct UiState : Preferences {
     std::optional<LabLines> lab_lines;
     std::vector<std::string> lab_hidden = hidden_baselines();
     std::size_t lab_file = 0;
+    std::string lab_file_chosen_for;  // the algorithm the lab last picked a file for
     const LabData* lab = nullptr;
     // Live sweeps (only with a GPU backend): the lab asks, the session runs them.
     bool sweep_available = false;

@@ -1,6 +1,7 @@
 // Recorded measurements and the G80 table.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -38,6 +39,35 @@ TEST_CASE("a measurement file parses into series by algorithm", "[lab]") {
     CHECK(s[2].algo == "read-only");
     CHECK(s[2].type == "float");
     CHECK(series_of(f, "double").size() == 2);  // only the two ceilings
+}
+
+TEST_CASE("the lab turns to a file that measures the chosen algorithm", "[lab]") {
+    LabData lab;
+    lab.files.resize(3);
+    auto measured = [&](std::size_t file, const char* algo) {
+        ws::run::MeasuredPoint p;
+        p.algo = algo;
+        lab.files[file].points.push_back(p);
+    };
+    measured(0, "reduce-sequential");
+    measured(1, "scan-decoupled-lookback-vector");
+    measured(2, "reduce-sequential");
+    measured(2, "scan-decoupled-lookback-vector");
+    CHECK(file_measuring(lab, "scan-decoupled-lookback-vector", 0) == 1);  // the first with it
+    CHECK(file_measuring(lab, "scan-decoupled-lookback-vector", 2) == 2);  // the shown one has it
+    CHECK(file_measuring(lab, "reduce-sequential", 1) == 0);
+    CHECK(file_measuring(lab, "scan-blelloch", 1) == 1);      // measured nowhere: unchanged
+    lab.files[1].scan_kind = ws::trace::ScanKind::Exclusive;  // inclusive runs come first
+    CHECK(file_measuring(lab, "scan-decoupled-lookback-vector", 0) == 2);
+    // The recorded files: the top rungs, measured in files of their own, are found.
+    const LabData recorded = load_lab_data(WS_SOURCE_DIR);
+    for (const char* algo : {"scan-decoupled-lookback-vector", "reduce-vector-atomic"}) {
+        const std::size_t i = file_measuring(recorded, algo, 0);
+        INFO(algo);
+        REQUIRE(i < recorded.files.size());
+        CHECK(std::any_of(recorded.files[i].points.begin(), recorded.files[i].points.end(),
+                          [&](const MeasuredPoint& p) { return p.algo == algo; }));
+    }
 }
 
 TEST_CASE("a file of exclusive scans says so in its name in the lab", "[lab]") {

@@ -230,6 +230,20 @@ std::string versus_library(const MeasurementFile& f, const MeasuredPoint& p) {
     return "";
 }
 
+std::size_t file_measuring(const LabData& lab, const std::string& algo, std::size_t current) {
+    auto measures = [&](std::size_t i) {
+        const auto& points = lab.files[i].points;
+        return std::any_of(points.begin(), points.end(),
+                           [&](const MeasuredPoint& p) { return p.algo == algo; });
+    };
+    if (current < lab.files.size() && measures(current)) return current;
+    for (bool inclusive : {true, false})  // the default kind's runs first
+        for (std::size_t i = 0; i < lab.files.size(); ++i)
+            if (measures(i) && (lab.files[i].scan_kind == trace::ScanKind::Inclusive) == inclusive)
+                return i;
+    return current;
+}
+
 std::string file_label(const MeasurementFile& f) {
     const bool exclusive = f.scan_kind == trace::ScanKind::Exclusive;
     return f.device + ", " + f.date + (exclusive ? ", exclusive scans" : "");

@@ -42,6 +42,11 @@ struct LabData {
     std::string harris_path;
 };
 
+// The file the lab shows for `algo`: `current` if it measures algo, else the first file that
+// does (the top rungs are measured in files of their own), of inclusive scans if one does, else
+// `current`.
+std::size_t file_measuring(const LabData& lab, const std::string& algo, std::size_t current);
+
 // Every *.json in `dir`, sorted by name; unreadable files go to `problems`.
 void load_measurements(const std::string& dir, LabData& out);
 // Parses the CSV (kernel,name,time_ms,bandwidth_gbps,step_speedup,cumulative_speedup).

@@ -260,6 +260,10 @@ void draw_lab(const TraceView&, UiState& ui) {
                                  "Without a GPU backend the lab cannot run a sweep "
                                  "itself.");
     } else {
+        if (ui.lab_file_chosen_for != ui.form.algo) {  // a new algorithm: a file that has it
+            ui.lab_file = file_measuring(lab, ui.form.algo, ui.lab_file);
+            ui.lab_file_chosen_for = ui.form.algo;
+        }
         ui.lab_file = std::min(ui.lab_file, lab.files.size() - 1);
         f = &lab.files[ui.lab_file];
         ImGui::AlignTextToFramePadding();
@@ -269,8 +273,10 @@ void draw_lab(const TraceView&, UiState& ui) {
         float names_w = 0;
         for (const MeasurementFile& m : lab.files)
             names_w = std::max(names_w, ImGui::CalcTextSize(file_label(m).c_str()).x);
-        ImGui::SetNextItemWidth(names_w + ImGui::GetFrameHeight() +
-                                2 * ImGui::GetStyle().FramePadding.x);
+        // (at most half the row, so that the type and lines pickers stay on screen)
+        ImGui::SetNextItemWidth(
+            std::min(ImGui::GetContentRegionAvail().x * 0.5f,
+                     names_w + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x));
         if (ImGui::BeginCombo("##file", file_label(*f).c_str())) {
             for (std::size_t i = 0; i < lab.files.size(); ++i)
                 if (ImGui::Selectable(file_label(lab.files[i]).c_str(), i == ui.lab_file))

@@ -118,6 +118,11 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
     in.mono_px = mono->FontSize;
     in.advance = advance;
     in.small_px = fonts().small->FontSize;
+    const std::string cells_caption = "shared memory, " + std::to_string(v.cells) + " cells:";
+    const char* const short_registers = "registers:";
+    in.cells_caption_w =
+        fonts().small->CalcTextSizeA(in.small_px, 1e9f, 0, cells_caption.c_str()).x;
+    in.registers_caption_w = fonts().small->CalcTextSizeA(in.small_px, 1e9f, 0, short_registers).x;
     in.race_line = !v.races.empty();
     in.columns = options.columns;
     auto arrange = [&](const GridViewState& state) {
@@ -143,7 +148,6 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
         const GridLayout& zoomed = f.split ? f.threads : f.g;
         vs.pan_x = zoomed.pan_x, vs.pan_y = zoomed.pan_y;
     }
-    const Rect& area = in.area;
 
     // Small cells (hundreds to thousands of them): shapes into one image, which a software
     // renderer draws several times faster than as many triangles; they are pixel-sized, so
@@ -161,14 +165,15 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
         grid::draw_arrows(f);
         for (std::uint32_t i = 0; i < v.threads; ++i) grid::draw_thread_box(f, i);
         const std::string registers =
-            f.threads.columns >= trace::kWarpSize
+            l.registers_caption_short ? short_registers
+            : f.threads.columns >= trace::kWarpSize
                 ? "registers, a warp a row (the value received by shuffle):"
                 : "registers, " + std::to_string(f.threads.columns) +
                       " lanes a row (the value received by shuffle):";
-        c.dl->AddText(small, small->FontSize, {area.x, area.y}, p.text_dim, registers.c_str());
-        const std::string caption = "shared memory, " + std::to_string(v.cells) + " cells:";
-        c.dl->AddText(small, small->FontSize, {area.x, f.g.area.y - small->FontSize - 2},
-                      p.text_dim, caption.c_str());
+        c.dl->AddText(small, small->FontSize, {l.registers_caption.x, l.registers_caption.y},
+                      p.text_dim, registers.c_str());
+        c.dl->AddText(small, small->FontSize, {l.cells_caption.x, l.cells_caption.y + 2},
+                      p.text_dim, cells_caption.c_str());
     } else {
         if (raster)
             grid::draw_marker_runs(f);

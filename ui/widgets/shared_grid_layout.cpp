@@ -25,10 +25,15 @@ void arrange(const SharedGridInput& in, const Rect& area, float labels, SharedGr
         out.cells = grid_layout(spec);
         return;
     }
-    // The cells get a strip at the bottom; the threads (which zoom and pan) the rest.
+    // The cells get a strip at the bottom; the threads (which zoom and pan) the rest. Each has a
+    // caption line above it; where the lines and two readable rows do not fit, the cells'
+    // caption goes at their left instead, then the registers' too.
     const float caption = in.small_px + 6;
     const float row = spec.min_cell_h + 4;  // one readable row, with its gap
-    const float room = area.h - 2 * caption;
+    const bool cells_inline = area.h < 2 * caption + 2 * row;
+    const bool registers_inline = area.h < caption + 2 * row;
+    const float room = area.h - (cells_inline ? 0 : caption) - (registers_inline ? 0 : caption);
+    auto indent_for = [&](float text_w) { return std::min(text_w + 8, area.w * 0.4f); };
     // The cells a strip at the bottom (about a third), the registers the rest; each keeps one
     // readable row at least, and scrolls.
     const float cells_h =
@@ -37,6 +42,13 @@ void arrange(const SharedGridInput& in, const Rect& area, float labels, SharedGr
     spec.slots = in.threads;
     spec.marker_fraction = 0;
     spec.area = {area.x, area.y + caption, area.w, std::max(row, room - cells_h)};
+    out.registers_caption = {area.x, area.y, area.w, caption};
+    out.registers_caption_short = registers_inline;
+    if (registers_inline) {
+        const float indent = indent_for(in.registers_caption_w);
+        spec.area = {area.x + indent, area.y, area.w - indent, spec.area.h};
+        out.registers_caption = {area.x, area.y, indent - 8, caption};
+    }
     // A warp per row, so that shuffles arch along it; where 32 readable boxes do not fit the
     // width, half a warp (or a quarter) per row rather than lanes cut off at the right.
     for (std::uint32_t columns = trace::kWarpSize; columns >= 8; columns /= 2) {
@@ -50,6 +62,12 @@ void arrange(const SharedGridInput& in, const Rect& area, float labels, SharedGr
     cells.useful_w = spec.useful_w * 1.5f;
     set_min_cell(cells, in.min_px, in.advance, in.min_chars);
     cells.area = {area.x, area.bottom() - cells_h, area.w, cells_h};
+    out.cells_caption = {area.x, cells.area.y - caption, in.cells_caption_w, caption};
+    if (cells_inline) {
+        const float indent = indent_for(in.cells_caption_w);
+        cells.area = {area.x + indent, cells.area.y, area.w - indent, cells_h};
+        out.cells_caption = {area.x, cells.area.y, indent - 8, caption};
+    }
     out.cells = grid_layout(cells);
 }
 

@@ -15,13 +15,15 @@ namespace ws::ui {
 struct SharedGridInput {
     Rect area;  // the picture's rectangle
     std::uint32_t cells = 0, threads = 0;
-    std::uint32_t elem_words = 1;  // 4-byte words per cell (2 for double)
-    std::size_t value_chars = 1;   // the longest value text the block ever holds
-    std::size_t min_chars = 5;     // the most characters any of its values needs at its shortest
-    float min_px = 12;             // the smallest readable value size (value_text.hpp)
-    float mono_px = 16;            // the value font's size
-    float advance = 0.602f;        // its glyph width per pixel of size
-    float small_px = 13.6f;        // the caption font's size
+    std::uint32_t elem_words = 1;    // 4-byte words per cell (2 for double)
+    std::size_t value_chars = 1;     // the longest value text the block ever holds
+    std::size_t min_chars = 5;       // the most characters any of its values needs at its shortest
+    float min_px = 12;               // the smallest readable value size (value_text.hpp)
+    float mono_px = 16;              // the value font's size
+    float advance = 0.602f;          // its glyph width per pixel of size
+    float small_px = 13.6f;          // the caption font's size
+    float cells_caption_w = 160;     // split: the width of "shared memory, N cells:" at small_px
+    float registers_caption_w = 80;  // split: the width of the short "registers:" at small_px
     float zoom = 1.0f, pan_x = 0, pan_y = 0;
     bool race_line = false;     // the trace races: a line of words about the step's race pairs
     std::uint32_t columns = 0;  // 0: choose; else exactly this many (wider scrolls sideways)
@@ -33,9 +35,14 @@ struct SharedGridLayout {
     bool banks = false;      // bank numbers head the columns (a row is whole bank rows)
     GridLayout cells;        // the cells (unified: with the thread markers)
     GridLayout threads;      // split: the register boxes
-    Rect strip;              // scrolling: the overview strip at the right
-    float labels_y = 0;      // banks: where the numbers go
-    Rect race_line;          // race_line: where the words about the step's races go
+    // Split: where the captions go, each on a line of its own above its picture, or at its left
+    // where the picture has no room for that line (the cells' first, then the registers', which
+    // then reads only "registers:"); never over a picture.
+    Rect registers_caption, cells_caption;
+    bool registers_caption_short = false;
+    Rect strip;          // scrolling: the overview strip at the right
+    float labels_y = 0;  // banks: where the numbers go
+    Rect race_line;      // race_line: where the words about the step's races go
 };
 
 // The smallest cell whose values read: `chars` characters at min_px.
