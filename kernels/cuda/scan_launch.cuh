@@ -50,8 +50,10 @@ class FastScan {
                 words_.allocate(plan_.status_tiles + 1, "tile status");
             else
                 flags_.allocate(plan_.status_tiles + 1, "tile flags");
-            aggregate_.allocate(plan_.status_tiles, "tile aggregates");
-            inclusive_.allocate(plan_.status_tiles, "tile prefixes");
+            if (!info.packed_status || sizeof(T) > 4) {  // else the values ride in the words
+                aggregate_.allocate(plan_.status_tiles, "tile aggregates");
+                inclusive_.allocate(plan_.status_tiles, "tile prefixes");
+            }
         }
     }
 
