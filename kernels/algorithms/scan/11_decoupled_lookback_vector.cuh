@@ -86,9 +86,10 @@ template <class T, class Probe>
 __global__ void __launch_bounds__(1024)
     scan_decoupled_lookback_vector(const T* g_in, T* g_out, TileStatus<T> status, unsigned n,
                                    ScanKind kind, Probe probe) {
+    constexpr unsigned kLaneElems = 32;                // the catalog's elems_per_thread
     constexpr unsigned kVector = Vector16<T>::kCount;  // elements in one 16-byte access
-    constexpr unsigned kRows = 32 / kVector;           // 32 elements a lane
-    constexpr unsigned kWarpElems = 32 * 32;
+    constexpr unsigned kRows = kLaneElems / kVector;
+    constexpr unsigned kWarpElems = 32 * kLaneElems;
     const unsigned nwarps = blockDim.x / 32, tile_slot = nwarps;
     auto s = shared_array<T>(probe, nwarps + 1);  // one total per warp, then the tile
     auto in = global_array(g_in, probe);
@@ -104,12 +105,13 @@ __global__ void __launch_bounds__(1024)
     const unsigned tile = unsigned(T(s[tile_slot]));
     // The warp's 1024 elements: row r is 32 vectors side by side, lane l's at `first + r * 32 *
     // kVector + l * kVector` (neighbouring lanes, neighbouring 16 bytes).
-    const unsigned long long first = (unsigned long long)tile * 32 * blockDim.x + warp * kWarpElems;
+    const unsigned long long first =
+        (unsigned long long)tile * kLaneElems * blockDim.x + warp * kWarpElems;
     const bool aligned =
         (reinterpret_cast<unsigned long long>(g_in) | reinterpret_cast<unsigned long long>(g_out)) %
             16 ==
         0;
-    const bool whole = aligned && (unsigned long long)(tile + 1) * 32 * blockDim.x <= n;
+    const bool whole = aligned && (unsigned long long)(tile + 1) * kLaneElems * blockDim.x <= n;
     auto element = [&](unsigned r, unsigned k) { return first + (r * 32 + lane) * kVector + k; };
 
     Vector16<T> x[kRows];
