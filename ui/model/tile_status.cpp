@@ -75,9 +75,10 @@ TileStrip tile_strip(const TraceView& v) {
                 // The flag is the word's low half (a 4-byte value rides in the high half).
                 const bool aggregate = (e.value & 0xffffffffu) == 1;
                 state = aggregate ? TileState::Aggregate : TileState::Prefix;
-                words << (words.tellp() > 0 ? ", then " : "") << "tile " << out.tile << " "
-                      << (aggregate ? "published its aggregate" : "published its inclusive prefix")
-                      << " (line " << e.line << ")";
+                // "published its aggregate (line 155), then its inclusive prefix (line 160)"
+                words << (words.tellp() > 0 ? ", then its " : "published its ")
+                      << (aggregate ? "aggregate" : "inclusive prefix") << " (line " << e.line
+                      << ")";
             }
             out.changes[i] = words.str();
         }
