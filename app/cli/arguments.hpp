@@ -19,7 +19,11 @@ struct UsageError {
     std::string message;
 };
 
-// "all" (every algorithm in catalog order) or one id; throws UsageError for an unknown id.
+// "all" (every algorithm in catalog order), one id, or ids separated by commas (in that order,
+// each once: "scan-decoupled-lookback,scan-decoupled-lookback-vector", to compare them in one
+// run); throws UsageError for an unknown id or an empty item.
 std::vector<const VariantInfo*> select_variants(const std::string& algo);
+// The help of the --algo that select_variants reads.
+inline constexpr const char* kAlgoListHelp = "an algorithm id, ids separated by commas, or all";
 
 }  // namespace ws::cli

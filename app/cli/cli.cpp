@@ -67,7 +67,7 @@ int run_cli(int argc, char** argv) {
 
     std::string verify_algo = "all", verify_backend;
     auto* verify = app.add_subcommand("verify", "check every algorithm against a CPU reference");
-    verify->add_option("--algo", verify_algo, "an algorithm id, or all")->capture_default_str();
+    verify->add_option("--algo", verify_algo, kAlgoListHelp)->capture_default_str();
     verify->add_option("--backend", verify_backend, run::backend_flag_help());
     bool verify_quick = false;
     verify->add_flag("--quick", verify_quick, "small sizes only (for compute-sanitizer)");
@@ -76,7 +76,7 @@ int run_cli(int argc, char** argv) {
 
     BenchOptions bench_opts;
     auto* bench = app.add_subcommand("bench", "time every algorithm on the GPU against baselines");
-    bench->add_option("--algo", bench_opts.algo, "an algorithm id, or all")->capture_default_str();
+    bench->add_option("--algo", bench_opts.algo, kAlgoListHelp)->capture_default_str();
     bench->add_option("--type", bench_opts.type, "int|float|double")->capture_default_str();
     bench->add_option("--sizes", bench_opts.sizes, "2^10..2^28")->capture_default_str();
     bench
@@ -91,7 +91,7 @@ int run_cli(int argc, char** argv) {
     std::string cross_algo = "all";
     auto* cross = app.add_subcommand(
         "crosscheck", "trace on the GPU and the emulator and compare them event by event");
-    cross->add_option("--algo", cross_algo, "an algorithm id, or all")->capture_default_str();
+    cross->add_option("--algo", cross_algo, kAlgoListHelp)->capture_default_str();
 
     if (argc > 1 && argv[1][0] == '-' && std::strcmp(argv[1], "-h") != 0 &&
         std::strcmp(argv[1], "--help") != 0 && std::strcmp(argv[1], "--help-all") != 0) {
