@@ -1,5 +1,7 @@
 #include "kernels/scan_plan.hpp"
 
+#include "kernels/algorithms/scan/scan_common.cuh"
+
 namespace ws {
 namespace {
 
@@ -65,7 +67,7 @@ class Planner {
     // word for a packed status of a 4-byte type).
     std::uint64_t status_bytes(std::uint64_t grid) const {
         if (!packed_) return 8 + grid * (3 * 4 + 2 * size_);
-        return 8 + grid * (3 * 8 + (size_ == 4 ? 0 : 2 * size_));
+        return 8 + grid * (3 * 8 + (size_ <= scan::kValueInWordBytes ? 0 : 2 * size_));
     }
     unsigned tiles(std::uint64_t count) const {
         return unsigned((count + plan_.tile - 1) / plan_.tile);

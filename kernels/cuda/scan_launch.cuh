@@ -50,7 +50,7 @@ class FastScan {
                 words_.allocate(plan_.status_tiles + 1, "tile status");
             else
                 flags_.allocate(plan_.status_tiles + 1, "tile flags");
-            if (!info.packed_status || sizeof(T) > 4) {  // else the values ride in the words
+            if (!info.packed_status || sizeof(T) > scan::kValueInWordBytes) {  // else in the words
                 aggregate_.allocate(plan_.status_tiles, "tile aggregates");
                 inclusive_.allocate(plan_.status_tiles, "tile prefixes");
             }

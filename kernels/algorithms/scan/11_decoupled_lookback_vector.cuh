@@ -47,7 +47,7 @@ WS_DEV Status<T> read(const TileStatus<T>& status, int tile) {
     if (tile < 0) return {kInclusiveReady, T(0)};  // before the first tile: an empty prefix
     const unsigned long long word = static_cast<volatile unsigned long long*>(status.words)[tile];
     Status<T> s{unsigned(word), T(0)};
-    if constexpr (sizeof(T) == 4) {
+    if constexpr (sizeof(T) <= kValueInWordBytes) {
         const unsigned bits = unsigned(word >> 32);
         memcpy(&s.value, &bits, sizeof bits);
     } else if (s.flag != 0) {
@@ -153,7 +153,7 @@ __global__ void __launch_bounds__(1024)
         const T tile_total = shfl_sync(probe, kFullMask, v, 31);
         const T left = shfl_up_sync(probe, kFullMask, v, 1);
         auto publish = [&](unsigned state, T value) {  // lane 0: the tile's status word
-            if constexpr (sizeof(T) == 4) {
+            if constexpr (sizeof(T) <= kValueInWordBytes) {
                 flag[tile] = lookback::pack(state, value);
             } else {
                 if (state == kInclusiveReady)

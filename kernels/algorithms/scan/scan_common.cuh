@@ -28,10 +28,13 @@ struct TileStatus {
     unsigned* flags;    // per tile: 0 nothing yet, 1 aggregate ready, 2 inclusive prefix ready
     T* aggregate;       // per tile: the sum of the tile
     T* inclusive;       // per tile: the sum of every element up to the tile's end
-    // Per tile: a flag and, for 4-byte T, the value in one word (the flag in the low half, the
-    // value's bits in the high half), published with one 8-byte store.
+    // Per tile: a flag and, for T of at most kValueInWordBytes, the value in one word (the flag
+    // in the low half, the value's bits in the high half), published with one 8-byte store.
     unsigned long long* words;
 };
+// The largest element whose value rides in its tile's status word (a packed status); larger
+// ones keep their values in `aggregate` and `inclusive`, behind a fence.
+inline constexpr unsigned kValueInWordBytes = 4;
 template <class T, class Probe>
 using SinglePassKernel = void (*)(const T*, T*, TileStatus<T>, unsigned, ScanKind, Probe);
 
