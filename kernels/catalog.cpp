@@ -126,6 +126,48 @@ std::vector<VariantInfo> make_catalog() {
             .smem(SmemRule::PerWarp)
             .layout(TileLayout::Registers)
             .reduce_driver(ReduceDriver::AtomicSinglePass),
+        reduction<reduce::AtomicGlobal>()
+            .title("Every thread atomicAdds its element")
+            .summary("n atomics on one word: the L2 applies them one at a time (the contention "
+                     "lesson)")
+            .source("kernels/algorithms/reduce/11_atomic_global.cuh")
+            .smem(SmemRule::None)
+            .layout(TileLayout::Registers)
+            .reduce_driver(ReduceDriver::AtomicSinglePass),
+        reduction<reduce::AtomicWarp>()
+            .title("Warp shuffle, then one atomic a warp")
+            .summary("a grid-stride sum a thread, shuffles in the warp, lane 0 adds with "
+                     "atomicAdd")
+            .source("kernels/algorithms/reduce/12_atomic_warp.cuh")
+            .max_grid(1024)
+            .smem(SmemRule::None)
+            .layout(TileLayout::Registers)
+            .reduce_driver(ReduceDriver::AtomicSinglePass),
+        reduction<reduce::AtomicBlock>()
+            .title("Block reduction, then one atomic a block")
+            .summary("warps meet in shared memory; thread 0 adds the block's sum with atomicAdd")
+            .source("kernels/algorithms/reduce/13_atomic_block.cuh")
+            .max_grid(1024)
+            .smem(SmemRule::PerWarp)
+            .layout(TileLayout::Registers)
+            .reduce_driver(ReduceDriver::AtomicSinglePass),
+        reduction<reduce::AtomicCas>()
+            .title("Addition from atomicCAS (the wiki's MyAtomicAdd)")
+            .summary("read, add, swap in if unchanged, else retry: watch which lanes lose the "
+                     "race")
+            .source("kernels/algorithms/reduce/14_atomic_cas.cuh")
+            .max_grid(16)
+            .smem(SmemRule::None)
+            .layout(TileLayout::Registers)
+            .reduce_driver(ReduceDriver::AtomicSinglePass),
+        reduction<reduce::SinglePass>()
+            .title("Single pass: threadfence and a last-block counter")
+            .summary("blocks write partials and count themselves done; the last one sums them")
+            .source("kernels/algorithms/reduce/15_single_pass.cuh")
+            .max_grid(1024)
+            .smem(SmemRule::PerWarp)
+            .layout(TileLayout::Registers)
+            .reduce_driver(ReduceDriver::LastBlock),
 
         // Scans. Every one runs device-wide; the block-level ones (1-7) through scan-then-fan.
         scan_of<scan::KoggeStone>()
@@ -299,6 +341,9 @@ std::uint32_t smem_bytes_for(const VariantInfo& v, unsigned block, trace::DType 
     const unsigned warps = block / 32;
     unsigned elems = block;
     switch (v.smem_rule) {
+        case SmemRule::None:
+            elems = 0;
+            break;
         case SmemRule::PerThread:
             elems = block;
             break;

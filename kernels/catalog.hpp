@@ -18,6 +18,7 @@ enum class Family { Reduce, Scan };
 const char* family_name(Family f);
 
 enum class SmemRule {
+    None,                // no shared memory
     PerThread,           // blockDim.x elements
     PerThreadMin64,      // max(blockDim.x, 64) elements: the unrolled warp reads s[t + 32]
     PerWarp,             // blockDim.x / 32 elements

@@ -9,6 +9,7 @@
 //   warp_sync(probe);                          // __syncwarp(): closes a sub-step
 //   v += shfl_down_sync(probe, kFullMask, v, 16);   // a shuffle round: closes a sub-step
 //   old = atomic_add(counter[0], 1u);          // atomicAdd on a global element
+//   seen = atomic_cas(out[0], expected, wanted); // atomicCAS on the element's bits
 //   Vector16<T> x = load16(in, i);             // 16 bytes a lane in one load (LDG.128)
 //   while (flag[p] == 0) spin_wait(probe);     // one turn of a wait for another block
 //
@@ -128,6 +129,35 @@ WS_DEV void store_16_bytes(V* p, const V& v, bool streaming) {
 #endif
     (void)streaming;
     *p = v;
+}
+
+// The unsigned integer as wide as a 4- or 8-byte value: what atomicCAS compares and swaps.
+template <class V>
+using BitsOf = std::conditional_t<sizeof(V) == 4, unsigned, unsigned long long>;
+template <class V>
+WS_DEV BitsOf<V> bits_of(const V& v) {
+    static_assert(sizeof(V) == 4 || sizeof(V) == 8, "atomicCAS takes 4 or 8 bytes");
+    BitsOf<V> b;
+    memcpy(&b, &v, sizeof(V));
+    return b;
+}
+
+// Do a and b hold the same bits? (What atomicCAS compares: -0.0 and 0.0 differ, a NaN equals
+// itself.)
+template <class V>
+WS_DEV bool same_bits(const V& a, const V& b) {
+    return bits_of(a) == bits_of(b);
+}
+
+// atomicCAS on the bit pattern of a 4- or 8-byte value (the wiki's MyAtomicAdd reinterprets a
+// float as an int, a double as an unsigned long long): returns what *p held.
+template <class V>
+WS_DEV V atomic_cas_bits(V* p, V expected, V desired) {
+    const BitsOf<V> old =
+        atomicCAS(reinterpret_cast<BitsOf<V>*>(p), bits_of(expected), bits_of(desired));
+    V v;
+    memcpy(&v, &old, sizeof(V));
+    return v;
 }
 }  // namespace detail
 
@@ -256,6 +286,9 @@ class GlobalRef {
         return *this = v;
     }
     WS_DEV value_type fetch_add(value_type v) const { return a_->fetch_add(i_, v, line_); }
+    WS_DEV value_type compare_exchange(value_type expected, value_type desired) const {
+        return a_->compare_exchange(i_, expected, desired, line_);
+    }
 
   private:
     const GlobalArray<T, Probe>* a_;
@@ -295,9 +328,20 @@ class GlobalArray {
         detail::store_16_bytes(reinterpret_cast<Vector16<value_type>*>(base_ + i), v, streaming);
         probe_->global(EventKind::GlobalWrite, buffer_, i * sizeof(T), v, line);
     }
+    // An atomic is recorded as an Atomic event (the old value) and, when it wrote, an
+    // AtomicWrite event (the value it left).
     WS_DEV value_type fetch_add(unsigned long long i, value_type v, unsigned line) const {
         const value_type old = atomicAdd(base_ + i, v);
         probe_->global(EventKind::Atomic, buffer_, i * sizeof(T), old, line);
+        probe_->global(EventKind::AtomicWrite, buffer_, i * sizeof(T), value_type(old + v), line);
+        return old;
+    }
+    WS_DEV value_type compare_exchange(unsigned long long i, value_type expected,
+                                       value_type desired, unsigned line) const {
+        const value_type old = detail::atomic_cas_bits(base_ + i, expected, desired);
+        probe_->global(EventKind::Atomic, buffer_, i * sizeof(T), old, line);
+        if (detail::same_bits(old, expected))
+            probe_->global(EventKind::AtomicWrite, buffer_, i * sizeof(T), desired, line);
         return old;
     }
 
@@ -380,6 +424,23 @@ WS_DEV std::remove_cv_t<T> atomic_add(const GlobalRef<T, Probe>& element,
     return element.fetch_add(v);
 }
 
+// atomicCAS(&a[i], expected, desired) on the element's bits, for int, float or double: writes
+// `desired` only if the element holds `expected`'s bits; returns what it held. Recorded as an
+// Atomic event, and an AtomicWrite when it wrote (a CAS that lost its race writes nothing).
+template <class T>
+WS_DEV T atomic_cas(T& element, typename detail::same_type<T>::type expected,
+                    typename detail::same_type<T>::type desired) {
+    return detail::atomic_cas_bits(&element, expected, desired);
+}
+template <class T, class Probe>
+WS_DEV std::remove_cv_t<T> atomic_cas(
+    const GlobalRef<T, Probe>& element,
+    typename detail::same_type<std::remove_cv_t<T>>::type expected,
+    typename detail::same_type<std::remove_cv_t<T>>::type desired) {
+    return element.compare_exchange(expected, desired);
+}
+using detail::same_bits;
+
 // ---- synchronisation --------------------------------------------------------------------------
 // __syncthreads(), and the end of a phase.
 template <class Probe>
@@ -387,6 +448,44 @@ WS_DEV void block_sync(Probe& probe, unsigned line = __builtin_LINE()) {
     detail::barrier(line);
     if constexpr (kRecords<Probe>) probe.block_synced(line);
     (void)probe;
+}
+
+// __syncthreads_or(predicate): a barrier that also tells every thread whether any thread's
+// predicate was true (the last-block test of a single-pass reduction, with no shared word).
+template <class Probe>
+WS_DEV bool block_sync_or(Probe& probe, bool predicate, unsigned line = __builtin_LINE()) {
+#if defined(__CUDACC__)
+    const bool any = __syncthreads_or(predicate) != 0;
+#else
+    const bool any = __syncthreads_or(predicate, line) != 0;
+#endif
+    if constexpr (kRecords<Probe>) probe.block_synced(line);
+    (void)probe;
+    (void)line;
+    return any;
+}
+
+// __syncthreads_count(predicate): a barrier that also counts the threads whose predicate held.
+template <class Probe>
+WS_DEV unsigned block_sync_count(Probe& probe, bool predicate, unsigned line = __builtin_LINE()) {
+#if defined(__CUDACC__)
+    const unsigned count = unsigned(__syncthreads_count(predicate));
+#else
+    const unsigned count = unsigned(__syncthreads_count(predicate, line));
+#endif
+    if constexpr (kRecords<Probe>) probe.block_synced(line);
+    (void)probe;
+    (void)line;
+    return count;
+}
+
+// __threadfence(): this thread's writes to global memory are seen by every other block before
+// any write it makes after the fence (a block's partial, before it counts itself done). Nothing
+// on the emulator, where every write is seen at once.
+WS_DEV void thread_fence() {
+#if defined(__CUDACC__)
+    __threadfence();
+#endif
 }
 
 // __syncwarp(mask), and the end of a sub-step.

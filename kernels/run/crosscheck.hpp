@@ -11,10 +11,12 @@
 //
 // A single-pass reduction's atomics (one add per block into the output, or the count of finished
 // blocks) return what the blocks before it left, and which blocks came before depends on the
-// order they ran in: the values of Atomic events are left out of the comparison for those
-// drivers (their address, thread, line and step still count). A last-block kernel's traced
-// blocks are equal only where the same block finished last on both (the crosscheck says which
-// event differs).
+// order they ran in: the values of atomics (and of plain reads of the output) are left out of
+// the comparison for those drivers (their address, thread, line and step still count). How
+// often a compare-and-swap lost its race depends on timing too: lost attempts are dropped before
+// comparing (the emulator's are still in its trace and its picture). A last-block kernel's last
+// block does more than the others, and which block finishes last depends on timing: that work
+// is set apart as a block of its own before comparing.
 #pragma once
 #include <string>
 
@@ -26,7 +28,8 @@ namespace ws::run {
 // Renames and sorts the traced blocks of a dynamic-tile kernel; does nothing for the others.
 void normalize_dynamic_tiles(const VariantInfo& v, trace::Trace& t);
 
-// Zeroes the values of Atomic events of a single-pass reduction (above); nothing for the others.
+// For a single-pass reduction (above): sets a last block's work apart, drops lost races and
+// zeroes the values that depend on the order of the atomics; nothing for the others.
 void mask_order_dependent_values(const VariantInfo& v, trace::Trace& t);
 
 // first_difference after normalize_dynamic_tiles and mask_order_dependent_values on copies of

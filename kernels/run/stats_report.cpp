@@ -102,6 +102,7 @@ std::string stats_json(const trace::Trace& t) {
     if (!t.blocks.empty()) {
         const trace::InstructionMix m = trace::instruction_mix(t.blocks[0], t.threads_per_block);
         for (int k = 0; k < trace::kEventKindCount; ++k) {
+            if (static_cast<trace::EventKind>(k) == trace::EventKind::AtomicWrite) continue;
             const trace::KindCounts& c = m[static_cast<std::size_t>(k)];
             mix[trace::event_kind_name(static_cast<trace::EventKind>(k))] = {
                 {"warp_instructions", c.warp_instructions},
@@ -154,9 +155,9 @@ std::string stats_table(const trace::Trace& t) {
     if (!t.blocks.empty()) {
         out << "block " << t.blocks[0].block << ":\n";
         char line[256];
-        std::snprintf(line, sizeof line, "%-8s %8s %8s %6s %6s %6s %6s %6s %8s %7s\n", "step",
-                      "lanes", "of", "warps", "diverg", "idle", "smem", "wavefr", "conflict",
-                      "hazard");
+        std::snprintf(line, sizeof line, "%-8s %8s %8s %6s %6s %6s %6s %6s %8s %7s %7s %7s\n",
+                      "step", "lanes", "of", "warps", "diverg", "idle", "smem", "wavefr",
+                      "conflict", "hazard", "atomics", "retries");
         out << line;
         for (const auto& s : trace::step_counters(t.blocks[0], t.threads_per_block)) {
             const auto& c = s.counters;
@@ -164,19 +165,22 @@ std::string stats_table(const trace::Trace& t) {
             std::snprintf(step, sizeof step, "(%u,%u)", unsigned(s.step.phase),
                           unsigned(s.step.substep));
             std::snprintf(
-                line, sizeof line, "%-8s %8llu %8llu %6llu %6llu %6llu %6llu %6llu %8llu %7llu\n",
-                step, (unsigned long long)c.active_lanes, (unsigned long long)c.live_lanes,
+                line, sizeof line,
+                "%-8s %8llu %8llu %6llu %6llu %6llu %6llu %6llu %8llu %7llu %7llu %7llu\n", step,
+                (unsigned long long)c.active_lanes, (unsigned long long)c.live_lanes,
                 (unsigned long long)c.active_warps, (unsigned long long)c.divergent_warps,
                 (unsigned long long)c.idle_lane_warps, (unsigned long long)c.smem_instructions,
                 (unsigned long long)c.smem_wavefronts, (unsigned long long)c.bank_conflicts,
-                (unsigned long long)c.hazards);
+                (unsigned long long)c.hazards, (unsigned long long)c.atomics,
+                (unsigned long long)c.atomic_retries);
             out << line;
         }
     }
     const auto& c = t.totals;
     out << "all " << t.grid << " blocks of the first pass: " << c.smem_instructions
         << " shared instructions, " << c.bank_conflicts << " bank conflicts, " << c.gmem_sectors
-        << " global sectors, " << c.hazards << " hazards\n";
+        << " global sectors, " << c.hazards << " hazards, " << c.atomics << " atomics ("
+        << c.atomic_retries << " retried)\n";
     return out.str();
 }
 

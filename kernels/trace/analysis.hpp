@@ -3,6 +3,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -70,6 +71,21 @@ struct Hazard {
     bool write_write = false;
 };
 std::vector<Hazard> find_hazards(const BlockTrace& b);
+
+// Atomics. b.events[i], an Atomic event, wrote when its AtomicWrite follows it; a
+// compare-and-swap that found another value did not: it lost a race and its loop tries again.
+bool atomic_wrote(const BlockTrace& b, std::size_t i);
+struct AtomicCount {
+    std::uint32_t tries = 0;    // lane-level atomics
+    std::uint32_t retries = 0;  // of them, compare-and-swaps that did not write
+};
+struct AtomicTally {
+    std::vector<AtomicCount> by_thread;  // indexed by thread (as far as the last one seen)
+    std::map<std::uint16_t, AtomicCount> by_line;  // source line -> its atomics
+    AtomicCount total;
+};
+// The atomics of the block, or of one step of it.
+AtomicTally atomic_tally(const BlockTrace& b, const StepId* step = nullptr);
 
 // The lanes launched in `warp` of a block of `threads_per_block` threads, as a mask (the last
 // warp may be partial).

@@ -27,6 +27,8 @@ const char* kind_name(EventKind k) {
             return "Shuffle";
         case EventKind::Atomic:
             return "Atomic";
+        case EventKind::AtomicWrite:
+            return "AtomicWrite";
     }
     return "kind?";
 }

@@ -57,9 +57,12 @@ Key instruction_key(const Event& e, std::uint32_t occurrence) {
 }  // namespace
 
 std::vector<WarpInstruction> warp_instructions(const BlockTrace& b) {
-    const std::size_t n = b.events.size();
-    std::vector<Keyed> keyed(n);
-    for (std::uint32_t i = 0; i < n; ++i) keyed[i] = {lane_key(b.events[i]), i};
+    // An AtomicWrite completes the Atomic before it: part of that instruction, not one of its own.
+    std::vector<Keyed> keyed;
+    keyed.reserve(b.events.size());
+    for (std::uint32_t i = 0; i < b.events.size(); ++i)
+        if (b.events[i].kind != EventKind::AtomicWrite) keyed.push_back({lane_key(b.events[i]), i});
+    const std::size_t n = keyed.size();
     std::sort(keyed.begin(), keyed.end());
 
     // Occurrence: the rank of an event among its lane's events with the same (step, line, kind).

@@ -127,6 +127,8 @@ const char* event_kind_name(EventKind k) {
             return "shuffle";
         case EventKind::Atomic:
             return "atomic";
+        case EventKind::AtomicWrite:
+            return "atomic_write";
     }
     return "unknown";
 }

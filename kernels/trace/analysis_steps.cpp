@@ -39,14 +39,20 @@ std::vector<StepCounters> step_counters(const BlockTrace& b, std::uint32_t threa
     // (step index, warp, lane) so that odd traces cost no more than their events.
     std::vector<std::uint64_t> lane_keys;
     lane_keys.reserve(b.events.size());
-    for (const Event& e : b.events) {
+    for (std::size_t i = 0; i < b.events.size(); ++i) {
+        const Event& e = b.events[i];
         auto step = static_cast<std::uint64_t>(
             std::lower_bound(steps.begin(), steps.end(), step_of(e)) - steps.begin());
+        if (e.kind == EventKind::AtomicWrite) continue;  // completes its Atomic: no lane work
         lane_keys.push_back(step << 32 | std::uint64_t(detail::warp_of(e)) << 8 |
                             detail::lane_of(e));
         Counters& c = out[step].counters;
         if (e.kind == EventKind::SharedRead) ++c.smem_reads;
         if (e.kind == EventKind::SharedWrite) ++c.smem_writes;
+        if (e.kind == EventKind::Atomic) {
+            ++c.atomics;
+            if (!atomic_wrote(b, i)) ++c.atomic_retries;
+        }
     }
     std::sort(lane_keys.begin(), lane_keys.end());
     lane_keys.erase(std::unique(lane_keys.begin(), lane_keys.end()), lane_keys.end());

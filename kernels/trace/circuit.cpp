@@ -198,6 +198,7 @@ class Builder {
                 break;
             case EventKind::GlobalRead:
             case EventKind::Atomic:
+            case EventKind::AtomicWrite:
                 break;
         }
     }

@@ -29,6 +29,8 @@ inline constexpr CounterField kCounterFields[] = {
     {"smem_writes", &Counters::smem_writes},
     {"gmem_sectors", &Counters::gmem_sectors},
     {"hazards", &Counters::hazards},
+    {"atomics", &Counters::atomics},
+    {"atomic_retries", &Counters::atomic_retries},
 };
 
 }  // namespace ws::trace

@@ -14,9 +14,13 @@ enum class EventKind : std::uint8_t {
     GlobalRead = 2,
     GlobalWrite = 3,
     Shuffle = 4,  // value received; src_lane says from whom
-    Atomic = 5,   // global read-modify-write; value is the old value
+    Atomic = 5,   // global read-modify-write; value is the old value it found
+    // What an atomic left in memory: follows its Atomic event (same thread, address and line)
+    // when the atomic wrote. A compare-and-swap that found another value writes nothing, so its
+    // Atomic event has no AtomicWrite: a lost race, retried. Not an instruction of its own.
+    AtomicWrite = 6,
 };
-inline constexpr int kEventKindCount = 6;
+inline constexpr int kEventKindCount = 7;
 
 // 32 bytes. (phase, substep) is the step: phase = block barriers passed, substep = warp-level
 // syncs (a __syncwarp or a shuffle round) passed since the last block barrier.

@@ -68,6 +68,8 @@ struct Counters {
     std::uint64_t smem_writes = 0;            // lane-level shared writes
     std::uint64_t gmem_sectors = 0;           // 32-byte sectors touched by global warp accesses
     std::uint64_t hazards = 0;                // shared words raced on (see analysis.hpp)
+    std::uint64_t atomics = 0;         // lane-level global atomics (each compare-and-swap tried)
+    std::uint64_t atomic_retries = 0;  // compare-and-swaps that found another value: lost races
     Counters& operator+=(const Counters& o);
     friend bool operator==(const Counters& a, const Counters& b);
 };
@@ -91,8 +93,9 @@ struct BlockTrace {
 struct Trace {
     // 2: totals count branch divergence (divergent_warps) and warps with idle lanes
     // (idle_lane_warps, what version 1 called divergent_warps); blocks keep the order the
-    // emulator ran their events in.
-    static constexpr std::uint32_t kFormatVersion = 2;
+    // emulator ran their events in. 3: an atomic that wrote is followed by an AtomicWrite event
+    // (the value it left), and the totals count atomics and atomic_retries.
+    static constexpr std::uint32_t kFormatVersion = 3;
 
     Request request;
     std::string backend;      // "emulator" or "cuda"

@@ -193,6 +193,12 @@ Value get_value(const json& obj, const char* key) {
     return Value{get_dtype(v, key, "type"), get_u64(v, key, "bits")};
 }
 
+// Atomics were counted from version 3 on, when AtomicWrite events were added.
+constexpr int kEventKindCountBeforeVersion3 = static_cast<int>(EventKind::AtomicWrite);
+bool counted_from_version_3(const CounterField& f) {
+    return f.member == &Counters::atomics || f.member == &Counters::atomic_retries;
+}
+
 void read_header(const json& h, Trace& t, std::uint64_t version) {
     if (!h.is_object()) throw Failure{"trace header is not a JSON object"};
     const json& rq = get_object(h, "", "request");
@@ -236,6 +242,7 @@ void read_header(const json& h, Trace& t, std::uint64_t version) {
     const json& totals = get_object(h, "", "totals");
     for (const CounterField& f : kCounterFields) {
         if (version == 1 && f.member == &Counters::idle_lane_warps) continue;  // upgraded later
+        if (version < 3 && counted_from_version_3(f)) continue;  // 0: not counted then
         t.totals.*f.member = get_u64(totals, "totals", f.name);
     }
     t.result = get_value(h, "result");
@@ -306,8 +313,9 @@ LoadResult decode(const std::string& bytes) {
                       " unexpected bytes after the last block"};
 
     for (const BlockTrace& b : out.trace.blocks) {
+        const int kinds = version >= 3 ? kEventKindCount : kEventKindCountBeforeVersion3;
         for (const Event& e : b.events)
-            if (static_cast<int>(e.kind) >= kEventKindCount)
+            if (static_cast<int>(e.kind) >= kinds)
                 throw Failure{"corrupt trace: event kind " +
                               std::to_string(static_cast<int>(e.kind)) + " is unknown"};
         check_order(b);

@@ -3,9 +3,12 @@
 // compared; everything else about them is, and a multi-pass kernel's atomics would count.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "kernels/catalog.hpp"
 #include "kernels/run/crosscheck.hpp"
 #include "kernels/run/emulator_backend.hpp"
+#include "kernels/trace/analysis.hpp"
 
 using namespace ws;
 
@@ -28,6 +31,28 @@ trace::Trace with_atomic(std::uint64_t old_value, std::uint16_t line = 30) {
     e.value = old_value;
     e.seq = 1000;
     t.blocks.at(0).events.push_back(e);
+    e.kind = trace::EventKind::AtomicWrite;  // it wrote
+    e.value = old_value + 5;
+    e.seq = 1001;
+    t.blocks.at(0).events.push_back(e);
+    return t;
+}
+
+// The same with `lost` compare-and-swaps before it that found another value (no AtomicWrite).
+trace::Trace with_lost_races(unsigned lost) {
+    trace::Trace t = with_atomic(0);
+    auto& events = t.blocks.at(0).events;
+    trace::Event e = events[events.size() - 2];
+    events.resize(events.size() - 2);
+    for (unsigned k = 0; k < lost; ++k) {
+        e.seq = 1000 + k;
+        events.push_back(e);
+    }
+    e.seq = 1000 + lost;
+    events.push_back(e);
+    e.kind = trace::EventKind::AtomicWrite;
+    e.seq = 1001 + lost;
+    events.push_back(e);
     return t;
 }
 
@@ -48,5 +73,62 @@ TEST_CASE("a single-pass reduction's atomic values depend on block order and are
     // Where the atomic is (its line, its step, its thread) still counts.
     CHECK(run::crosscheck_difference(atomic, with_atomic(0, 31), emulator) != "");
     // The traces passed in are not changed.
-    CHECK(gpu.blocks[0].events.back().value == 1234);
+    CHECK(gpu.blocks[0].events[gpu.blocks[0].events.size() - 2].value == 1234);
+}
+
+TEST_CASE("compare-and-swaps that lost a race are left out of a single-pass comparison",
+          "[crosscheck]") {
+    const VariantInfo& cas = *find_variant("reduce-atomic-cas");
+    const VariantInfo& multi = *find_variant("reduce-warp-shuffle");
+    CHECK(run::crosscheck_difference(cas, with_lost_races(3), with_lost_races(0)) == "");
+    CHECK(run::crosscheck_difference(multi, with_lost_races(3), with_lost_races(0)) != "");
+    // A swap that wrote still counts: one that won against none.
+    trace::Trace none = with_lost_races(0);
+    none.blocks[0].events.resize(none.blocks[0].events.size() - 2);
+    CHECK(run::crosscheck_difference(cas, with_lost_races(0), none) != "");
+}
+
+TEST_CASE("a last-block reduction compares equal whichever block finished last", "[crosscheck]") {
+    trace::Request r;
+    r.algo = "reduce-single-pass";
+    r.n = 5000;
+    r.block = 64;
+    r.pattern = "random";
+    r.all_blocks = true;
+    const trace::Trace emulator = run::run_on_emulator(r);
+    REQUIRE(emulator.ok);
+    REQUIRE(emulator.grid > 3);
+    // As a GPU might: block 1 counted last (its tail), block grid-1 second to last.
+    trace::Trace gpu = emulator;
+    auto count_of = [](trace::BlockTrace& b) -> trace::Event& {
+        return *std::find_if(b.events.begin(), b.events.end(), [](const trace::Event& e) {
+            return e.kind == trace::EventKind::Atomic;
+        });
+    };
+    trace::BlockTrace& last = gpu.blocks.back();
+    trace::BlockTrace& early = gpu.blocks[1];
+    const std::uint16_t phase = count_of(last).phase;
+    std::vector<trace::Event> tail;
+    for (const trace::Event& e : last.events)
+        if (e.phase > phase) tail.push_back(e);
+    last.events.erase(std::remove_if(last.events.begin(), last.events.end(),
+                                     [&](const trace::Event& e) { return e.phase > phase; }),
+                      last.events.end());
+    std::vector<trace::Event> merged = early.events;
+    merged.insert(merged.end(), tail.begin(), tail.end());
+    std::stable_sort(merged.begin(), merged.end(),
+                     [](const trace::Event& a, const trace::Event& b) {
+                         return a.thread != b.thread ? a.thread < b.thread : a.seq < b.seq;
+                     });
+    early.events = merged;
+    for (const trace::Snapshot& snap : last.snapshots)
+        if (snap.phase > phase) early.snapshots.push_back(snap);
+    last.snapshots.erase(std::remove_if(last.snapshots.begin(), last.snapshots.end(),
+                                        [&](const trace::Snapshot& x) { return x.phase > phase; }),
+                         last.snapshots.end());
+    std::swap(count_of(early).value, count_of(last).value);
+    early.order.clear();
+    last.order.clear();
+    CHECK(trace::first_difference(gpu, emulator) != "");
+    CHECK(run::crosscheck_difference(*find_variant(r.algo), gpu, emulator) == "");
 }

@@ -131,7 +131,7 @@ TEST_CASE("the file is little-endian with the documented layout", "[trace][file]
     t.blocks[0].events[0].address = 0x0102030405060708ull;
     std::string bytes = encode_trace(t);
     CHECK(bytes.substr(0, 8) == "WSTRACE\n");
-    CHECK(get(bytes, 8, 4) == 2);
+    CHECK(get(bytes, 8, 4) == 3);
     Parts p = split(bytes);
     CHECK(nlohmann::json::parse(p.header)["grid"] == 2);
     CHECK(get(p.blocks, 0, 4) == 1);   // block count
@@ -191,8 +191,8 @@ TEST_CASE("files that are not traces are refused", "[trace][file]") {
 
 TEST_CASE("a newer format version is refused by name", "[trace][file]") {
     std::string bytes = encode_trace(tiny_trace());
-    patch(bytes, 8, 3, 4);
-    CHECK(error_of(bytes) == "trace format version 3 is newer than this warpscope reads (2)");
+    patch(bytes, 8, 4, 4);
+    CHECK(error_of(bytes) == "trace format version 4 is newer than this warpscope reads (3)");
     patch(bytes, 8, 0, 4);
     CHECK(starts_with(error_of(bytes), "not a warpscope trace"));
 }
@@ -300,6 +300,26 @@ TEST_CASE("well-summed files with bad contents are refused", "[trace][file]") {
     std::string kinds = p.blocks;
     kinds[17 + 8] = 9;  // the first event's kind
     CHECK(error_of(join(p.header, kinds)) == "corrupt trace: event kind 9 is unknown");
+    // AtomicWrite (6) came with version 3: a version 2 file holding one is corrupt.
+    kinds[17 + 8] = 6;
+    CHECK(decode_trace(join(p.header, kinds)).ok);
+    CHECK(error_of(join(p.header, kinds, 2)) == "corrupt trace: event kind 6 is unknown");
+}
+
+TEST_CASE("version 2 files load with no atomics counted", "[trace][file]") {
+    Trace t = tiny_trace();
+    t.totals.atomics = 7;
+    t.totals.atomic_retries = 3;
+    Parts p = split(encode_trace(t));
+    nlohmann::json h = nlohmann::json::parse(p.header);
+    CHECK(decode_trace(join(h.dump(), p.blocks)).trace.totals.atomics == 7);
+    h["totals"].erase("atomics");
+    h["totals"].erase("atomic_retries");
+    CHECK_FALSE(decode_trace(join(h.dump(), p.blocks)).ok);  // version 3 must have them
+    const LoadResult old = decode_trace(join(h.dump(), p.blocks, 2));
+    REQUIRE(old.ok);
+    CHECK(old.trace.totals.atomics == 0);
+    CHECK(old.trace.totals.atomic_retries == 0);
 }
 
 TEST_CASE("a scan's kind and output digest survive a file; older files read as inclusive",

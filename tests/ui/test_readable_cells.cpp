@@ -115,19 +115,25 @@ TEST_CASE("every written cell of every algorithm reads at projector sizes", "[la
                             // Cells never under their readable minimum.
                             GridSpec min;
                             set_min_cell(min, in.min_px, in.advance, in.min_chars);
-                            CHECK(g.cells.cell_w + 1e-3f >= min.min_cell_w);
-                            CHECK(g.cells.cell_h + 1e-3f >= min.min_cell_h);
+                            if (v->cells) {
+                                CHECK(g.cells.cell_w + 1e-3f >= min.min_cell_w);
+                                CHECK(g.cells.cell_h + 1e-3f >= min.min_cell_h);
+                            } else {  // no shared memory: the registers have the whole area
+                                CHECK(g.split);
+                                CHECK(g.threads.area.bottom() + 1e-3f >= in.area.bottom());
+                            }
                             // Registers: no lane cut off at the right (rows of a warp, half a
                             // warp or a quarter; only taller than the area, which scrolls).
                             if (g.split)
                                 CHECK((g.threads.content_w <= g.threads.area.w + 0.5f ||
                                        g.threads.columns == 8));
-                            const auto key =
-                                std::make_tuple(int(g.cells.cell_w * 4), int(g.cells.cell_h * 4),
-                                                int(in.min_px * 4));
+                            // No shared memory: the register boxes hold every value shown.
+                            const GridLayout& boxes = v->cells ? g.cells : g.threads;
+                            const auto key = std::make_tuple(
+                                int(boxes.cell_w * 4), int(boxes.cell_h * 4), int(in.min_px * 4));
                             if (!done.insert(key).second) continue;
-                            CHECK(unreadable(values, v->trace->smem_type, g.cells.cell_w,
-                                             g.cells.cell_h, in.mono_px, in.min_px) == "");
+                            CHECK(unreadable(values, v->trace->smem_type, boxes.cell_w,
+                                             boxes.cell_h, in.mono_px, in.min_px) == "");
                             if (g.split)
                                 CHECK(unreadable(values, v->trace->smem_type, g.threads.cell_w,
                                                  g.threads.cell_h, in.mono_px, in.min_px) == "");

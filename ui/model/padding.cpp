@@ -123,6 +123,7 @@ class PaddingPass {
                 break;
             }
             case EventKind::GlobalWrite:
+            case EventKind::AtomicWrite:
                 break;
         }
     }

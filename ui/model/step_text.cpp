@@ -273,6 +273,25 @@ std::string step_summary(const TraceView& v, std::size_t step) {
            "% of lanes working";
 }
 
+std::string contention_sentence(const StepView& s) {
+    std::uint32_t tries = 0, lost = 0, lanes = 0, won_at_once = 0, worst = 0;
+    for (std::size_t t = 0; t < s.thread_atomics.size(); ++t) {
+        const trace::AtomicCount& c = s.thread_atomics[t];
+        if (c.tries == 0) continue;
+        ++lanes;
+        tries += c.tries;
+        lost += c.retries;
+        if (c.retries == 0) ++won_at_once;
+        if (c.retries > s.thread_atomics[worst].retries) worst = std::uint32_t(t);
+    }
+    if (lost == 0) return "";
+    return std::to_string(lanes) + " lanes tried " + std::to_string(tries) +
+           " compare-and-swaps on one word; only one wins each round, so " + std::to_string(lost) +
+           " lost the race and tried again (thread " + std::to_string(worst) + ": " +
+           plural(s.thread_atomics[worst].retries, "time", "times") + "; " +
+           plural(won_at_once, "lane", "lanes") + " won at the first try).";
+}
+
 std::vector<std::string> explain_step(const TraceView& v, std::size_t step) {
     if (step >= v.steps.size())
         return {"This run recorded no steps" +
@@ -285,6 +304,7 @@ std::vector<std::string> explain_step(const TraceView& v, std::size_t step) {
     std::vector<std::string> out = {what_sentence(v, s), lanes_sentence(v, s)};
     if (std::string b = banks_sentence(s); !b.empty()) out.push_back(b);
     if (std::string h = hazard_sentence(v, s); !h.empty()) out.push_back(h);
+    if (std::string c = contention_sentence(s); !c.empty()) out.push_back(c);
     return out;
 }
 

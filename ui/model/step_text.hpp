@@ -16,6 +16,10 @@ std::string step_summary(const TraceView& v, std::size_t step);
 // What the step does and what it costs, two to four sentences.
 std::vector<std::string> explain_step(const TraceView& v, std::size_t step);
 
+// "64 lanes tried 2080 compare-and-swaps on one word; only one wins each round, so 2016 lost the
+// race and tried again (thread 63: 63 times; 1 lane won at the first try)", or "" when none lost.
+std::string contention_sentence(const StepView& s);
+
 // The busiest line of a step (most active lanes), or 0.
 std::uint16_t main_line(const StepView& s);
 

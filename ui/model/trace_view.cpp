@@ -112,6 +112,8 @@ void apply_event(const TraceView& v, StepView& s, const trace::Event& e, Pending
             ++s.atomics;
             pending.global = true;
             break;
+        case EventKind::AtomicWrite:  // what that atomic left: no new access
+            break;
         case EventKind::Shuffle: {
             ++s.shuffle_events;
             const auto from = static_cast<std::uint16_t>(warp * trace::kWarpSize + e.src_lane);
@@ -251,12 +253,40 @@ void fill_block_result(TraceView& v) {
         return;
     }
     if (scan) return;
+    // One atomic a block: what it added, from the values that made it. Several (a thread or a
+    // warp each): what they changed the output by, the sum of new - old over those that wrote.
+    std::vector<std::size_t> atomics;
     for (std::size_t i = 0; i < v.block->events.size(); ++i) {
         const trace::Event& e = v.block->events[i];
-        if (e.kind != EventKind::Atomic || e.buffer != kOutputBuffer) continue;
-        if (const auto added = atomic_addend(*v.block, i, v.trace->smem_type))
-            v.block_result = "sum " + format_value(*added, v.trace->smem_type);
+        if (e.kind == EventKind::Atomic && e.buffer == kOutputBuffer &&
+            trace::atomic_wrote(*v.block, i))
+            atomics.push_back(i);
+    }
+    if (atomics.empty()) return;
+    const trace::DType type = v.trace->smem_type;
+    if (atomics.size() == 1) {
+        if (const auto added = atomic_addend(*v.block, atomics[0], type))
+            v.block_result = "sum " + format_value(*added, type);
         return;
+    }
+    long double changed = 0;
+    for (std::size_t i : atomics)
+        changed += (long double)(event_value(v.block->events[i + 1], type)) -
+                   (long double)(event_value(v.block->events[i], type));
+    v.block_result = "sum " + format_value(double(changed), type);
+}
+
+// Each step's atomics by thread and by line: who lost a compare-and-swap race, how often.
+void fill_atomics(TraceView& v, const std::vector<trace::StepId>& ids) {
+    for (std::size_t i = 0; i < ids.size() && i < v.steps.size(); ++i) {
+        const trace::AtomicTally tally = trace::atomic_tally(*v.block, &ids[i]);
+        if (tally.total.tries == 0) continue;
+        StepView& s = v.steps[i];
+        s.thread_atomics = tally.by_thread;
+        s.thread_atomics.resize(std::max<std::size_t>(s.thread_atomics.size(), v.threads));
+        for (const trace::AtomicCount& c : s.thread_atomics)
+            s.most_retries = std::max(s.most_retries, c.retries);
+        for (const auto& [line, count] : tally.by_line) line_slot(s, line).atomics = count;
     }
 }
 
@@ -317,6 +347,7 @@ std::shared_ptr<const TraceView> make_trace_view(std::shared_ptr<const trace::Tr
     fill_events(*v, ids);
     fill_instructions(*v, ids);
     fill_hazards(*v, ids);
+    fill_atomics(*v, ids);
     fill_values(*v, tr.smem_type, tr.smem_bytes);
     for (const StepView& s : v->steps)  // registers received by shuffle show in boxes too
         for (const ShuffleArrow& a : s.shuffles) {

@@ -59,6 +59,7 @@ struct LineActivity {
     std::uint32_t conflicts = 0;  // bank conflicts of its shared instructions
     std::uint32_t max_ways = 0;   // worst N-way among them
     std::uint32_t divergent = 0;  // its warp instructions with a partial active mask
+    trace::AtomicCount atomics;   // its lane-level atomics, and the compare-and-swaps retried
     std::uint8_t kinds = 0;       // bit (1 << EventKind) for each kind seen
 };
 
@@ -117,6 +118,10 @@ struct StepView {
     std::uint32_t global_reads = 0;  // values loaded (a 16-byte load of ints: 4)
     std::uint32_t global_writes = 0, shuffle_events = 0, atomics = 0;
     std::vector<trace::Hazard> hazards;
+    // Per thread: its atomics in this step and how many lost their race (the contention
+    // picture); empty when the step has no atomic.
+    std::vector<trace::AtomicCount> thread_atomics;
+    std::uint32_t most_retries = 0;  // the largest retries of one thread in this step
 };
 
 struct TraceView {

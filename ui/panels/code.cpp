@@ -34,6 +34,11 @@ std::string details(const LineActivity& l) {
         s += "\nshuffles: registers between lanes";
     if (l.kinds & (1u << static_cast<unsigned>(trace::EventKind::GlobalRead)))
         s += "\nreads global memory";
+    if (l.atomics.tries)
+        s += "\n" + plural(l.atomics.tries, "atomic", "atomics") +
+             (l.atomics.retries ? ", " + std::to_string(l.atomics.retries) +
+                                      " of them compare-and-swaps that lost the race (retried)"
+                                : "");
     return s;
 }
 
@@ -67,8 +72,11 @@ void draw_code(const TraceView& v, UiState& ui) {
     ImGui::PushFont(small);
     const float lanes_w = ImGui::CalcTextSize("threads").x,
                 banks_w = ImGui::CalcTextSize("32-way").x;
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.text_dim), "threads banks  %s",
-                       v.trace->source_file.c_str());
+    // The second column: bank conflicts, or in a trace of compare-and-swap loops the races lost.
+    const bool races = std::any_of(v.steps.begin(), v.steps.end(),
+                                   [](const StepView& st) { return st.most_retries > 0; });
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.text_dim), "threads %s  %s",
+                       races ? "lost " : "banks", v.trace->source_file.c_str());
     ImGui::PopFont();
 
     // The width the code may use, taken outside the child, so that it does not depend on the
@@ -117,8 +125,9 @@ void draw_code(const TraceView& v, UiState& ui) {
             const float lx =
                 pos.x + lanes_w - small->CalcTextSizeA(small->FontSize, 1e9f, 0, lanes.c_str()).x;
             dl->AddText(small, small->FontSize, {lx, y}, p.line_ran_text, lanes.c_str());
-            if (act->conflicts) {
-                const std::string ways = std::to_string(act->max_ways) + "-way";
+            if (act->conflicts || act->atomics.retries) {
+                const std::string ways = act->conflicts ? std::to_string(act->max_ways) + "-way"
+                                                        : std::to_string(act->atomics.retries);
                 const Rect badge{pos.x + lanes_w + 6, pos.y + 1, banks_w + 4, line_h - 2};
                 fill_rect(dl, badge, p.conflict, 3.0f);
                 dl->AddText(small, small->FontSize, {badge.x + 2, y}, text_on(p.conflict),

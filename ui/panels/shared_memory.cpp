@@ -32,9 +32,11 @@ void draw_shared_memory(const TraceView& v, UiState& ui) {
     legend.push_back({0, "~ value shortened (hover: all of it)", false, true});
     legend_row(legend, 2);
     if (v.trace) {
-        std::string what = std::to_string(v.cells) + " cells of " +
-                           trace::dtype_name(v.trace->smem_type) + ", block " +
-                           std::to_string(v.block ? v.block->block : 0) + " of " +
+        std::string what = (v.cells ? std::to_string(v.cells) + " cells of " +
+                                          trace::dtype_name(v.trace->smem_type)
+                                    : std::string("no shared memory (") +
+                                          trace::dtype_name(v.trace->smem_type) + ")") +
+                           ", block " + std::to_string(v.block ? v.block->block : 0) + " of " +
                            std::to_string(v.trace->grid);
         if (!v.block_result.empty()) what += ": " + v.block_result;
         text_line_clipped(p.text_dim, what);

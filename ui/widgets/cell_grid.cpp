@@ -154,7 +154,7 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
     // nothing is lost but anti-aliasing. Larger cells: vector shapes, rounded and smooth.
     std::optional<RasterPainter> raster;
     std::optional<VectorPainter> vector;
-    if (f.g.cell_w < 16)
+    if ((v.cells ? f.g : f.threads).cell_w < 16)
         f.paint = &raster.emplace(c.dl, ImGui::GetID(id), c.rect, p.panel_bg);
     else
         f.paint = &vector.emplace(c.dl);
@@ -166,14 +166,17 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
         for (std::uint32_t i = 0; i < v.threads; ++i) grid::draw_thread_box(f, i);
         const std::string registers =
             l.registers_caption_short ? short_registers
+            : f.step.most_retries > 0
+                ? "compare-and-swaps each thread lost (0: won at the first try; a warp a row):"
             : f.threads.columns >= trace::kWarpSize
                 ? "registers, a warp a row (the value received by shuffle):"
                 : "registers, " + std::to_string(f.threads.columns) +
                       " lanes a row (the value received by shuffle):";
         c.dl->AddText(small, small->FontSize, {l.registers_caption.x, l.registers_caption.y},
                       p.text_dim, registers.c_str());
-        c.dl->AddText(small, small->FontSize, {l.cells_caption.x, l.cells_caption.y + 2},
-                      p.text_dim, cells_caption.c_str());
+        if (v.cells)
+            c.dl->AddText(small, small->FontSize, {l.cells_caption.x, l.cells_caption.y + 2},
+                          p.text_dim, cells_caption.c_str());
     } else {
         if (raster)
             grid::draw_marker_runs(f);

@@ -99,10 +99,30 @@ ImU32 thread_fill(const Frame& f, std::uint32_t t) {
 
 // Split arrangement: a box per thread: its register received by shuffle in this step, or (none
 // received) the thread's number.
+namespace {
+// A thread's box in a step of compare-and-swap races: how many times it lost, shaded from the
+// active colour (won at the first try) to the conflict colour (lost the most).
+bool draw_lost_races(const Frame& f, const Rect& full, const Rect& r, std::uint32_t t) {
+    const StepView& s = f.step;
+    if (s.most_retries == 0 || t >= s.thread_atomics.size() || s.thread_atomics[t].tries == 0)
+        return false;
+    const unsigned lost = s.thread_atomics[t].retries;
+    const ImU32 fill =
+        mix(palette().lane_on, palette().conflict, float(lost) / float(s.most_retries));
+    f.paint->rect(r, fill);
+    f.dl->PushClipRect(tl(r), br(r), true);
+    text_in(f.dl, full, text_on(fill), std::to_string(lost), fonts().small,
+            std::min(fonts().small->FontSize, std::max(f.min_px, full.h * 0.8f)));
+    f.dl->PopClipRect();
+    return true;
+}
+}  // namespace
+
 void draw_thread_box(const Frame& f, std::uint32_t t) {
     const Rect full = f.threads.cell(t);
     const Rect r = inside(full, f.threads.area);
     if (r.empty()) return;
+    if (draw_lost_races(f, full, r, t)) return;
     const bool on = thread_active(f.step, t);
     const ImU32 col = warp_color(t / trace::kWarpSize);
     f.paint->rect(r, thread_fill(f, t));

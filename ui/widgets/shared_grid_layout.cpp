@@ -28,17 +28,21 @@ void arrange(const SharedGridInput& in, const Rect& area, float labels, SharedGr
     // The cells get a strip at the bottom; the threads (which zoom and pan) the rest. Each has a
     // caption line above it; where the lines and two readable rows do not fit, the cells'
     // caption goes at their left instead, then the registers' too.
+    // A kernel with no shared memory (its registers and atomics are the picture): the
+    // registers take the whole area.
+    const bool no_cells = in.cells == 0;
     const float caption = in.small_px + 6;
     const float row = spec.min_cell_h + 4;  // one readable row, with its gap
-    const bool cells_inline = area.h < 2 * caption + 2 * row;
+    const bool cells_inline = no_cells || area.h < 2 * caption + 2 * row;
     const bool registers_inline = area.h < caption + 2 * row;
     const float room = area.h - (cells_inline ? 0 : caption) - (registers_inline ? 0 : caption);
     auto indent_for = [&](float text_w) { return std::min(text_w + 8, area.w * 0.4f); };
     // The cells a strip at the bottom (about a third), the registers the rest; each keeps one
     // readable row at least, and scrolls.
     const float cells_h =
-        std::clamp(std::min(area.h * 0.35f, row * 1.6f * float((in.cells + 31) / 32)), row,
-                   std::max(row, room - row));
+        no_cells ? 0.0f
+                 : std::clamp(std::min(area.h * 0.35f, row * 1.6f * float((in.cells + 31) / 32)),
+                              row, std::max(row, room - row));
     spec.slots = in.threads;
     spec.marker_fraction = 0;
     spec.area = {area.x, area.y + caption, area.w, std::max(row, room - cells_h)};
@@ -55,6 +59,11 @@ void arrange(const SharedGridInput& in, const Rect& area, float labels, SharedGr
         spec.fixed_columns = columns;
         out.threads = grid_layout(spec);
         if (in.zoom > 1.01f || out.threads.content_w <= spec.area.w + 0.5f) break;
+    }
+    if (no_cells) {
+        out.cells = GridLayout{};
+        out.cells_caption = Rect{};
+        return;
     }
     GridSpec cells;
     cells.slots = in.cells;

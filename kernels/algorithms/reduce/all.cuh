@@ -12,9 +12,15 @@
 #include "kernels/algorithms/reduce/08_multi_element.cuh"
 #include "kernels/algorithms/reduce/09_warp_shuffle.cuh"
 #include "kernels/algorithms/reduce/10_vector_atomic.cuh"
+#include "kernels/algorithms/reduce/11_atomic_global.cuh"
+#include "kernels/algorithms/reduce/12_atomic_warp.cuh"
+#include "kernels/algorithms/reduce/13_atomic_block.cuh"
+#include "kernels/algorithms/reduce/14_atomic_cas.cuh"
+#include "kernels/algorithms/reduce/15_single_pass.cuh"
 
 namespace ws::reduce {
 using AllVariants =
     std::tuple<InterleavedDivergent, InterleavedStrided, Sequential, FirstAdd, UnrollLastWarp,
-               UnrollLastWarpLegacy, CompleteUnroll, MultiElement, WarpShuffle, VectorAtomic>;
+               UnrollLastWarpLegacy, CompleteUnroll, MultiElement, WarpShuffle, VectorAtomic,
+               AtomicGlobal, AtomicWarp, AtomicBlock, AtomicCas, SinglePass>;
 }  // namespace ws::reduce
