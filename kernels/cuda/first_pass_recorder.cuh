@@ -1,7 +1,8 @@
 // Recording one launch on the GPU, whatever its kernel's signature: the caller gives a callable
 // that launches the kernel with the probe it is handed (`go(GpuProbe)`), and the recorder runs it
 // in windows of blocks. For each window a counting launch (capacity 0) sizes the buffers exactly,
-// then recording launches fill them; every recorded block is analysed for the totals and the
+// then recording launches fill them (again, with more room, when a racing thread made more events
+// than it did in the counting launch); every recorded block is analysed for the totals and the
 // traced ones are kept. The kernel must give the same result each time it is launched again
 // (reset any state it consumes inside `go`).
 #pragma once
@@ -130,6 +131,7 @@ void record_launch(Go&& go, const std::string& name, unsigned grid, unsigned sme
                    const run::RunOptions& options, trace::Trace& out) {
     constexpr std::uint64_t kThreadsPerWindow = 1u << 18;
     constexpr std::uint64_t kEventBudget = 1u << 24;  // 512 MiB of events per recording launch
+    constexpr int kRecordAttempts = 6;
     if (!options.record && !options.count_totals) return;
     const trace::Request& req = out.request;
     FirstPassRecorder rec(name, grid, req.block, smem);
@@ -140,13 +142,22 @@ void record_launch(Go&& go, const std::string& name, unsigned grid, unsigned sme
         for (unsigned b = first; b < first + count; ++b) any_wanted |= traced_block_wanted(req, b);
         if (!options.count_totals && !(options.record && any_wanted)) continue;
         rec.launch(go, first, count, 0, 0);
-        const std::uint32_t capacity = std::max<std::uint32_t>(1, rec.max_count());
-        const std::uint32_t phases = rec.max_phases();
+        std::uint32_t capacity = std::max<std::uint32_t>(1, rec.max_count());
+        std::uint32_t phases = rec.max_phases();
         const unsigned sub = unsigned(std::clamp<std::uint64_t>(
             kEventBudget / (std::uint64_t(capacity) * req.block), 1, count));
         for (unsigned s = first; s < first + count; s += sub) {
             const unsigned c = std::min(sub, first + count - s);
-            rec.launch(go, s, c, capacity, phases);
+            // A kernel whose threads race (compare-and-swap loops) makes a different number of
+            // events each launch: when a thread made more than the counting launch did, record
+            // again with room to spare. A block still short of room after that is marked
+            // truncated by decode.
+            for (int attempt = 0; attempt < kRecordAttempts; ++attempt) {
+                rec.launch(go, s, c, capacity, phases);
+                if (rec.max_count() <= capacity && rec.max_phases() <= phases) break;
+                capacity = std::max(capacity, rec.max_count()) * 5 / 4 + 1;
+                phases = std::max(phases, rec.max_phases());
+            }
             for (unsigned i = 0; i < c; ++i) {
                 trace::BlockTrace bt = rec.decode(i, s + i);
                 if (options.count_totals) out.totals += trace::block_counters(bt, req.block);

@@ -79,6 +79,12 @@ void set_last_block_apart(trace::Trace& t) {
                           b.snapshots.end());
         b.order.clear();
     }
+    // Numbered from 0 in each thread: how many events a thread had before depends on the block
+    // (a block at the end of the array loads fewer elements).
+    for (std::size_t i = 0; i < tail.events.size(); ++i)
+        tail.events[i].seq = i > 0 && tail.events[i - 1].thread == tail.events[i].thread
+                                 ? tail.events[i - 1].seq + 1
+                                 : 0;
     if (!tail.events.empty()) t.blocks.push_back(std::move(tail));
 }
 

@@ -16,7 +16,8 @@
 // often a compare-and-swap lost its race depends on timing too: lost attempts are dropped before
 // comparing (the emulator's are still in its trace and its picture). A last-block kernel's last
 // block does more than the others, and which block finishes last depends on timing: that work
-// is set apart as a block of its own before comparing.
+// is set apart as a block of its own before comparing (its events numbered from 0 in each
+// thread).
 #pragma once
 #include <string>
 

@@ -24,13 +24,13 @@ __global__ void reduce_atomic_cas(const T* g_in, T* g_out, unsigned n, Probe pro
     for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
         v += T(in[i]);
 
-    // MyAtomicAdd: swap in old + v only if the output still holds old.
-    T old = out[0];
-    T seen = atomic_cas(out[0], old, T(old + v));
-    while (!same_bits(seen, old)) {  // another lane got there first: start from its sum
+    // MyAtomicAdd (in the do-while form of the CUDA guide's double atomicAdd: one swap line).
+    T seen = out[0];  // what this lane believes the output holds
+    T old;
+    do {
         old = seen;
-        seen = atomic_cas(out[0], old, T(old + v));
-    }
+        seen = atomic_cas(out[0], old, T(old + v));  // swaps only if the output still holds old
+    } while (!same_bits(seen, old));  // another lane got there first: start again from its sum
 }
 
 struct AtomicCas {
