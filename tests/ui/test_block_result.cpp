@@ -6,6 +6,7 @@
 
 #include "kernels/catalog.hpp"
 #include "tests/ui/emulated_view.hpp"
+#include "ui/model/step_text.hpp"
 #include "ui/model/trace_view.hpp"
 
 using namespace ws;
@@ -44,4 +45,25 @@ TEST_CASE("a block of several says its own part", "[block_result]") {
     v = testing::emulated_view(f);
     // The tile scan of elements 128..255 ends with their sum.
     CHECK(v->block_result == "last element 24512");
+}
+
+TEST_CASE("a last-block reduction's block says its partial and when it finished",
+          "[block_result]") {
+    RequestForm f;
+    f.algo = "reduce-single-pass";
+    f.n = "640";  // ramp (i mod 256): ten blocks of 64; blocks 0, 4, 8 sum 0..63 = 2016
+    f.block = 64;
+    for (unsigned b : {0u, 2u, 9u}) {
+        f.traced_block = b;
+        const auto v = testing::emulated_view(f);
+        REQUIRE(v->trace->grid == 10);
+        // On the emulator blocks run in order: block b finishes (b + 1)th, block 9 last.
+        if (b == 0) CHECK(v->block_result == "partial 2016, finished 1st of 10");
+        if (b == 2) CHECK(v->block_result == "partial 10208, finished 3rd of 10");  // 128..191
+        if (b == 9)  // 64..127; the whole ramp: 2 * 32640 + 2016 + 6112
+            CHECK(v->block_result == "partial 6112, finished last of 10: sum 73408");
+    }
+    CHECK(ordinal(11) == "11th");
+    CHECK(ordinal(22) == "22nd");
+    CHECK(ordinal(101) == "101st");
 }

@@ -33,6 +33,9 @@ std::string lanes_text(std::uint32_t mask);
 // "line 30", "lines 26–28", "lines 12, 15 and 19"
 std::string lines_text(const std::vector<std::uint16_t>& lines);
 
+// "1st", "2nd", "3rd", "4th", "11th", "21st"
+std::string ordinal(std::uint64_t n);
+
 // "1 thread", "3 threads"
 std::string plural(std::uint64_t n, const char* one, const char* many);
 

@@ -1,6 +1,8 @@
 // Builds a TraceView: every per-step number the panels show, computed once per trace.
 #include "ui/model/trace_view.hpp"
 
+#include "ui/model/step_text.hpp"
+
 #include "kernels/catalog.hpp"
 #include "ui/model/global_arrays.hpp"
 #include "ui/model/padding.hpp"
@@ -236,6 +238,31 @@ std::optional<double> atomic_addend(const trace::BlockTrace& b, std::size_t atom
     return sum;
 }
 
+// A last-block reduction's block: its partial, when it finished among the blocks (the old value
+// of its atomic on the counter), and for the last one the sum it wrote: "partial 120, finished
+// 3rd of 16" or "partial 120, finished last of 16: sum 4000".
+void fill_last_block_result(TraceView& v, const trace::Event* sum) {
+    const trace::DType type = v.trace->smem_type;
+    if (v.trace->grid == 1 && sum) {  // a lone block: its partial is the sum
+        v.block_result = "sum " + format_value(event_value(*sum, type), type);
+        return;
+    }
+    std::string partial, finished;
+    for (const trace::Event& e : v.block->events) {
+        if (e.kind == EventKind::GlobalWrite && e.buffer != kOutputBuffer && partial.empty())
+            partial = "partial " + format_value(event_value(e, type), type);
+        if (e.kind == EventKind::Atomic && e.buffer != kOutputBuffer && finished.empty()) {
+            const std::uint64_t place = e.value + 1;
+            finished = place == v.trace->grid
+                           ? "finished last of " + std::to_string(v.trace->grid)
+                           : "finished " + ordinal(place) + " of " + std::to_string(v.trace->grid);
+        }
+    }
+    v.block_result = partial;
+    if (!finished.empty()) v.block_result += (partial.empty() ? "" : ", ") + finished;
+    if (sum) v.block_result += ": sum " + format_value(event_value(*sum, type), type);
+}
+
 // "sum 32640" or "last element 8128": the value the block wrote to its output array
 // (global_arrays.hpp), the last address for a scan; a single-pass reduction's block says what it
 // added with its atomic.
@@ -247,6 +274,10 @@ void fill_block_result(TraceView& v) {
             last = &e;
     const VariantInfo* info = find_variant(v.trace->request.algo);
     const bool scan = info && info->family == Family::Scan;
+    if (info && info->reduce_driver == ReduceDriver::LastBlock) {
+        fill_last_block_result(v, last);
+        return;
+    }
     if (last) {
         v.block_result = (scan ? "last element " : "sum ") +
                          format_value(event_value(*last, v.trace->smem_type), v.trace->smem_type);
