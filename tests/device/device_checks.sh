@@ -13,6 +13,10 @@
 #   bench:    warpscope bench for int, float and double, 2^10..2^28, as JSON
 #   window:   the window's session on the GPU and the lab's live sweep, and memcheck on them
 #   traces:   one GPU trace per algorithm, for assets/traces
+#   variants: new catalog entries (VARIANTS): verify, crosscheck, the four sanitizer tools, and
+#             bench beside the library for int, float and double at 2^20, 2^24, 2^28 (the files
+#             in bench.tar.gz)
+#   sass:     cuobjdump -sass of warpscope, gzipped, for tests/device/split_sass.py (assets/sass)
 #   roofline: the top rungs against the library (roofline-checks, then roofline-bench): verify,
 #             crosscheck, the four sanitizer tools,
 #             Nsight Compute's speed of light, memory and warp-state sections, and bench of the
@@ -147,6 +151,7 @@ phase_traces() {
         step "trace_$algo" 60 "$WS" trace --backend cuda --algo "$algo" --n 300 --block 64 \
             --type int --pattern random --seed 7 --blocks all -o "$OUT/traces/$algo.wstrace"
     done
+    tar -czf "$OUT/traces.tar.gz" -C "$OUT" traces && rm -rf "$OUT/traces"  # few files come back
 }
 
 ROOFLINE_ALGOS=${ROOFLINE_ALGOS:-reduce-warp-shuffle reduce-vector-atomic}
@@ -185,6 +190,31 @@ phase_roofline_bench() {
     tar -czf "$OUT/bench.tar.gz" -C "$OUT" bench && rm -rf "$OUT/bench"  # few files come back
 }
 
+VARIANTS=${VARIANTS:-}
+phase_variants() {
+    for algo in $VARIANTS; do
+        step "verify_cuda_$algo" 300 "$WS" verify --backend cuda --algo "$algo"
+        step "crosscheck_$algo" 300 "$WS" crosscheck --algo "$algo"
+        for tool in memcheck racecheck synccheck initcheck; do
+            step "san_${tool}_$algo" 300 compute-sanitizer --tool "$tool" --error-exitcode 9 \
+                "$WS" verify --quick --backend cuda --algo "$algo"
+        done
+    done
+    mkdir -p "$OUT/bench"
+    local list
+    list=$(echo $VARIANTS | tr ' ' ',')
+    for type in int float double; do
+        step "bench_variants_$type" 500 "$WS" bench --algo "$list" --type "$type" \
+            --sizes 2^20,2^24,2^28 --json "$OUT/bench/variants-$type.json"
+    done
+    tar -czf "$OUT/bench.tar.gz" -C "$OUT" bench && rm -rf "$OUT/bench"
+}
+
+phase_sass() {
+    step sass_dump 120 sh -c "cuobjdump -sass '$WS' | gzip -9 > '$OUT/sass.txt.gz'"
+    nvcc --version > "$OUT/logs/nvcc-version.log" 2>&1
+}
+
 phase_bench() {
     for type in int float double; do
         step "bench_$type" 580 "$WS" bench --type "$type" --sizes 2^10..2^28 \
@@ -200,6 +230,8 @@ for phase in "${@:-checks}"; do
         sanitize) phase_sanitize ;;
         race) phase_race ;;
         bench) phase_bench ;;
+        variants) phase_variants ;;
+        sass) phase_sass ;;
         window) phase_window ;;
         traces) phase_traces ;;
         roofline) phase_roofline_checks; phase_roofline_bench ;;
