@@ -13,9 +13,9 @@
 #   bench:    warpscope bench for int, float and double, 2^10..2^28, as JSON
 #   window:   the window's session on the GPU and the lab's live sweep, and memcheck on them
 #   traces:   one GPU trace per algorithm, for assets/traces
-#   variants: new catalog entries (VARIANTS): verify, crosscheck, the four sanitizer tools, and
-#             bench beside the library for int, float and double at 2^20, 2^24, 2^28 (the files
-#             in bench.tar.gz)
+#   variants: new catalog entries (VARIANTS): verify, crosscheck, the four sanitizer tools
+#             (variants-checks), and bench beside the library for int, float and double at 2^20,
+#             2^24, 2^28 (variants-bench; the files in bench.tar.gz)
 #   sass:     cuobjdump -sass of warpscope, gzipped, for tests/device/split_sass.py (assets/sass)
 #   roofline: the top rungs against the library (roofline-checks, then roofline-bench): verify,
 #             crosscheck, the four sanitizer tools,
@@ -191,7 +191,7 @@ phase_roofline_bench() {
 }
 
 VARIANTS=${VARIANTS:-}
-phase_variants() {
+phase_variants_checks() {
     for algo in $VARIANTS; do
         step "verify_cuda_$algo" 300 "$WS" verify --backend cuda --algo "$algo"
         step "crosscheck_$algo" 300 "$WS" crosscheck --algo "$algo"
@@ -200,6 +200,8 @@ phase_variants() {
                 "$WS" verify --quick --backend cuda --algo "$algo"
         done
     done
+}
+phase_variants_bench() {
     mkdir -p "$OUT/bench"
     local list
     list=$(echo $VARIANTS | tr ' ' ',')
@@ -230,15 +232,17 @@ for phase in "${@:-checks}"; do
         sanitize) phase_sanitize ;;
         race) phase_race ;;
         bench) phase_bench ;;
-        variants) phase_variants ;;
+        variants) phase_variants_checks; phase_variants_bench ;;
+        variants-checks) phase_variants_checks ;;
+        variants-bench) phase_variants_bench ;;
         sass) phase_sass ;;
         window) phase_window ;;
         traces) phase_traces ;;
         roofline) phase_roofline_checks; phase_roofline_bench ;;
         roofline-checks) phase_roofline_checks ;;
         roofline-bench) phase_roofline_bench ;;
-        *) echo "usage: $0 [checks|quick|scans|sanitize|race|bench|window|traces|roofline" \
-                "|roofline-checks|roofline-bench]..."
+        *) echo "usage: $0 [checks|quick|scans|sanitize|race|bench|window|traces|variants|sass|roofline" \
+                "|variants-checks|variants-bench|roofline-checks|roofline-bench]..."
            exit 2 ;;
     esac
 done
