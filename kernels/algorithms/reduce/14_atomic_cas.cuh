@@ -24,12 +24,12 @@ __global__ void reduce_atomic_cas(const T* g_in, T* g_out, unsigned n, Probe pro
     for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
         v += T(in[i]);
 
-    // MyAtomicAdd (in the do-while form of the CUDA guide's double atomicAdd: one swap line).
-    T seen = out[0];  // what this lane believes the output holds
+    // MyAtomicAdd, as the CUDA guide's double atomicAdd: swap old + v in if out still holds old.
+    T seen = out[0];
     T old;
     do {
         old = seen;
-        seen = atomic_cas(out[0], old, T(old + v));  // swaps only if the output still holds old
+        seen = atomic_cas(out[0], old, T(old + v));
     } while (!same_bits(seen, old));  // another lane got there first: start again from its sum
 }
 
