@@ -15,6 +15,7 @@
     X(Warps, "warps", "Warps", 11, 6, false, Step, true, draw_warps)                        \
     X(Banks, "banks", "Banks", 13, 7, false, Step, true, draw_banks)                        \
     X(Code, "code", "Code", 13, 5, false, Step, true, draw_code)                            \
+    X(Sass, "sass", "SASS", 13, 6, true, Step, false, draw_sass)                            \
     X(Explanation, "explanation", "Explanation", 11, 4, true, Step, true, draw_explanation) \
     X(Timeline, "timeline", "Playback", 13, 0, false, Step, true, draw_timeline)            \
     X(Compare, "compare", "Compare", 13, 7, false, Compare, true, draw_compare)             \

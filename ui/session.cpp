@@ -48,6 +48,8 @@ Session::Session(bool background) : background_(background) {
     }
     lab_ = load_lab_data(data_root());
     ui.lab = &lab_;
+    sass_ = load_sass_library(data_root());
+    ui.sass = &sass_;
     view_ = error_view({}, "");
 }
 

@@ -48,6 +48,7 @@ class Session {
     std::array<std::unique_ptr<Runner>, 3> circuits_;  // made at the first side-by-side run
     std::unique_ptr<Sweeper> sweeper_;
     LabData lab_;
+    SassLibrary sass_;
 };
 
 }  // namespace ws::ui

@@ -159,6 +159,32 @@ ImU32 baseline_color(const std::string& algo) {
     return g_palette.plain;
 }
 
+ImU32 sass_class_color(SassClass c) {
+    const Palette& p = g_palette;
+    switch (c) {
+        case SassClass::Barrier:
+            return p.divergent;
+        case SassClass::Shuffle:
+            return p.arrow;
+        case SassClass::SharedLoad:
+            return p.read;
+        case SassClass::SharedStore:
+            return p.written;
+        case SassClass::GlobalLoad:
+        case SassClass::GlobalStore:
+            return p.from_global;
+        case SassClass::Atomic:
+            return p.conflict;
+        case SassClass::WarpVote:
+            return p.broadcast;
+        case SassClass::Branch:
+            return p.text_dim;
+        case SassClass::Other:
+            break;
+    }
+    return p.text;
+}
+
 ImU32 text_on(ImU32 bg) {
     const float r = float((bg >> IM_COL32_R_SHIFT) & 0xFF),
                 g = float((bg >> IM_COL32_G_SHIFT) & 0xFF),

@@ -8,6 +8,8 @@
 
 #include <string>
 
+#include "ui/model/sass_listing.hpp"
+
 namespace ws::ui {
 
 struct Palette {
@@ -45,6 +47,9 @@ ImU32 warp_color(unsigned warp);
 ImU32 series_color(unsigned i);
 // A baseline's line colour: copy, read-only, cub-*, thrust-*, plain-*.
 ImU32 baseline_color(const std::string& algo);
+// An instruction's colour in the SASS panel: shared loads as reads, shared stores as writes,
+// global accesses as data from global memory, atomics as conflicts, the rest quieter.
+ImU32 sass_class_color(SassClass c);
 // A readable text colour (black or white) on top of `background`.
 ImU32 text_on(ImU32 background);
 

@@ -15,6 +15,7 @@
 #include "ui/model/measurements.hpp"
 #include "ui/model/playback.hpp"
 #include "ui/model/request_form.hpp"
+#include "ui/model/sass_listing.hpp"
 #include "ui/model/trace_view.hpp"
 #include "ui/preferences.hpp"
 #include "ui/sweeper.hpp"
@@ -93,6 +94,7 @@ struct UiState : Preferences {
     std::size_t lab_file = 0;
     std::string lab_file_chosen_for;  // the algorithm the lab last picked a file for
     const LabData* lab = nullptr;
+    const SassLibrary* sass = nullptr;  // every algorithm's SASS (assets/sass), for its panel
     // Live sweeps (only with a GPU backend): the lab asks, the session runs them.
     bool sweep_available = false;
     SweepStatus sweep;

@@ -195,7 +195,7 @@ TEST_CASE("every panel of every view keeps its readable minimum, as tabs where i
                             std::vector<PanelId> needed;
                             if (view == View::Step)
                                 needed = {PanelId::Shared, PanelId::Warps, PanelId::Banks,
-                                          PanelId::Code, PanelId::Explanation};
+                                          PanelId::Code,   PanelId::Sass,  PanelId::Explanation};
                             if (view == View::Compare) needed = {PanelId::Compare};
                             if (view == View::Lab) needed = {PanelId::Lab};
                             if (view == View::Circuit) needed = {PanelId::Circuit};
@@ -212,7 +212,11 @@ TEST_CASE("a small window with large text tabs panels instead of shrinking them"
     const PanelGroup* g = l.group_of(PanelId::Warps);
     REQUIRE(g);
     CHECK(g->tabs());
-    // At 1920x1080 and the normal size nothing is tabbed.
+    // At 1920x1080 and the normal size nothing is tabbed but the SASS, a tab beside the
+    // explanation under the code.
     const Layout big = compute_layout(View::Step, 1920, 1080, 1.0f);
-    for (const PanelGroup& group : big.groups) CHECK_FALSE(group.tabs());
+    for (const PanelGroup& group : big.groups)
+        CHECK(group.tabs() ==
+              (group.panels == std::vector<PanelId>{PanelId::Explanation, PanelId::Sass}));
+    CHECK(big[PanelId::Code].bottom() <= big[PanelId::Sass].y + 0.5f);
 }
