@@ -215,3 +215,21 @@ TEST_CASE("a point says its speed against the library's at the same n", "[measur
     CHECK(versus_library(f, f.points[2]).empty());  // no cub-scan point in this file
     CHECK(library_of("scan-decoupled-lookback") == "cub-scan");
 }
+
+TEST_CASE("a ladder rung opens the lab on a whole-catalog run, not on a run of a few variants",
+          "[lab]") {
+    // Runs of a few variants (roofline-*, variants-*) also measure the ladder's rungs; the files
+    // sort after the whole-catalog runs so that the lab opens on the ladder.
+    const LabData lab = load_lab_data(WS_SOURCE_DIR);
+    REQUIRE(!lab.files.empty());
+    for (const char* algo : {"reduce-warp-shuffle", "reduce-sequential", "scan-blelloch"}) {
+        INFO(algo);
+        const std::size_t i = file_measuring(lab, algo, lab.files.size());
+        REQUIRE(i < lab.files.size());
+        CHECK(lab.files[i].points.size() > 200);  // every algorithm at every size
+    }
+    // A variant measured only in its own runs opens one of them.
+    const std::size_t cas = file_measuring(lab, "reduce-atomic-cas", lab.files.size());
+    REQUIRE(cas < lab.files.size());
+    CHECK(lab.files[cas].path.find("variants-atomics") != std::string::npos);
+}
