@@ -87,6 +87,9 @@ int run_cli(int argc, char** argv) {
     bench->add_option("--json", bench_opts.json, "write every point to this file");
     bench->add_flag("--no-baselines", bench_opts.no_baselines,
                     "only the algorithms (for profiling one kernel)");
+    bench->add_flag("--contention", bench_opts.contention,
+                    "instead of the algorithms: atomicAdd against a compare-and-swap loop, into "
+                    "one word, a word per warp and a word per block");
 
     std::string cross_algo = "all";
     auto* cross = app.add_subcommand(

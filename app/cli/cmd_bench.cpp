@@ -59,6 +59,9 @@ int cmd_bench(const BenchOptions& opts) {
     request.kind = *kind;
     request.sizes = parse_sizes(opts.sizes);
     request.baselines = !opts.no_baselines;
+    request.contention = opts.contention;
+    if (opts.contention && opts.algo != "all")
+        throw UsageError{"--contention times atomics, not algorithms: leave out --algo"};
     if (!opts.json.empty())
         if (std::string why = io::check_output_path(opts.json); !why.empty())
             throw UsageError{"--json: " + why};

@@ -9,6 +9,7 @@ namespace ws::cli {
 struct BenchOptions {
     std::string algo = "all", type = "int", sizes = "2^10..2^28", kind = "inclusive", json;
     bool no_baselines = false;
+    bool contention = false;
 };
 
 int cmd_list(bool json);

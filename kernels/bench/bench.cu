@@ -4,6 +4,7 @@
 
 #include "kernels/baselines.hpp"
 #include "kernels/bench/baselines.cuh"
+#include "kernels/bench/contention.cuh"
 #include "kernels/bench/timing.cuh"
 #include "kernels/cuda/check.hpp"
 #include "kernels/cuda/reduce_launch.cuh"
@@ -93,6 +94,24 @@ void bench_type(const BenchConfig& cfg, const cuda::DeviceInfo& device, run::Mea
                 cfg.progress(std::min(double(out.points.size()) / total, 1.0), line);
             }
         };
+        if (cfg.contention) {
+            for (const ContentionPoint& c : kContentionPoints) {
+                if (!contention_point_runs(c, n)) {
+                    if (cfg.progress)
+                        cfg.progress(double(out.points.size()) /
+                                         double(cfg.sizes.size() * points_per_size(cfg)),
+                                     std::string(c.name) + " n=" + std::to_string(n) +
+                                         ": skipped above 2^16 elements (every thread retries "
+                                         "against every other: minutes a run)");
+                    continue;
+                }
+                BenchPoint p;
+                p.algo = c.name;
+                time_contention(s, c, kBlock, p);
+                emit(p);
+            }
+            continue;
+        }
         for (const VariantInfo* v : variants) {
             BenchPoint p;
             p.algo = v->id;
@@ -153,6 +172,7 @@ run::Measurements run_bench(const BenchConfig& cfg) {
 }
 
 std::size_t points_per_size(const BenchConfig& cfg) {
+    if (cfg.contention) return std::size(kContentionPoints);
     return variants_of(cfg).size() + (cfg.baselines ? baselines().size() : 0);
 }
 

@@ -23,6 +23,9 @@ struct SweepRequest {
     std::vector<std::uint64_t> sizes;
     trace::ScanKind kind = trace::ScanKind::Inclusive;  // the scans', CUB's scan included
     bool baselines = true;  // time the baselines of kernels/baselines.hpp too
+    // Instead of the algorithms: the native atomicAdd against a compare-and-swap loop, into one
+    // word, a word per warp and a word per block (kernels/bench/contention.cuh).
+    bool contention = false;
 };
 // Called after each point, from the sweep's thread: the fraction done (0..1) and one line about
 // the point.

@@ -120,6 +120,7 @@ TEST_CASE("bad arguments get one line naming the argument, and exit code 2", "[c
         {"verify --algo nope", "--algo nope"},
         {"trace --algo reduce-sequential --n 10", "--output"},
         {"frobnicate", "frobnicate"},
+        {"bench --contention --algo reduce-sequential", "--contention"},
     };
     for (const auto& c : cases) {
         const auto r = run_warpscope(c.args);

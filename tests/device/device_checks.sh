@@ -16,6 +16,8 @@
 #   variants: new catalog entries (VARIANTS): verify, crosscheck, the four sanitizer tools
 #             (variants-checks), and bench beside the library for int, float and double at 2^20,
 #             2^24, 2^28 (variants-bench; the files in bench.tar.gz)
+#   contention: bench --contention (atomicAdd against a compare-and-swap loop at three levels of
+#             contention) for int, float and double, and its [gpu] test
 #   sass:     cuobjdump -sass of warpscope, gzipped, for tests/device/split_sass.py (assets/sass)
 #   roofline: the top rungs against the library (roofline-checks, then roofline-bench): verify,
 #             crosscheck, the four sanitizer tools,
@@ -212,6 +214,17 @@ phase_variants_bench() {
     tar -czf "$OUT/bench.tar.gz" -C "$OUT" bench && rm -rf "$OUT/bench"
 }
 
+phase_contention() {
+    step gpu_tests_contention 300 "$BIN/warpscope_tests" --durations yes \
+        "atomics under contention sum right\, natively and by compare-and-swap"
+    mkdir -p "$OUT/bench"
+    for type in int float double; do
+        step "bench_contention_$type" 300 "$WS" bench --contention --type "$type" \
+            --sizes 2^12,2^16,2^20,2^24 --json "$OUT/bench/contention-$type.json"
+    done
+    tar -czf "$OUT/contention.tar.gz" -C "$OUT" bench && rm -rf "$OUT/bench"
+}
+
 phase_sass() {
     step sass_dump 120 sh -c "cuobjdump -sass '$WS' | gzip -9 > '$OUT/sass.txt.gz'"
     nvcc --version > "$OUT/logs/nvcc-version.log" 2>&1
@@ -236,13 +249,14 @@ for phase in "${@:-checks}"; do
         variants-checks) phase_variants_checks ;;
         variants-bench) phase_variants_bench ;;
         sass) phase_sass ;;
+        contention) phase_contention ;;
         window) phase_window ;;
         traces) phase_traces ;;
         roofline) phase_roofline_checks; phase_roofline_bench ;;
         roofline-checks) phase_roofline_checks ;;
         roofline-bench) phase_roofline_bench ;;
         *) echo "usage: $0 [checks|quick|scans|sanitize|race|bench|window|traces|variants|sass|roofline" \
-                "|variants-checks|variants-bench|roofline-checks|roofline-bench]..."
+                "|variants-checks|variants-bench|contention|roofline-checks|roofline-bench]..."
            exit 2 ;;
     esac
 done
