@@ -56,7 +56,11 @@ long double sum_tolerance(std::uint64_t n, long double abs_sum) {
 
 // Does `got` match the reference? Integers: exactly (mod 2^32, as the GPU wraps). Floating
 // point: |got - sum| <= 2 * eps(T) * ceil(log2(n) + 1) * sum|x|, the bound of a pairwise
-// (tree) summation, which every variant is. `why` says by how much it missed.
+// (tree) summation, which every tree-shaped variant meets by construction. The variants that add
+// into one word with atomics (reduce-atomic-global, -cas: a chain in whatever order the atomics
+// land) are held to the same bound: a chain's worst case is (n - 1) * eps * sum|x|, but on the
+// random inputs verify uses their rounding errors cancel like a random walk and stay within it.
+// `why` says by how much it missed.
 template <class T>
 bool matches_reference(T got, const Reference& ref, std::uint64_t n, std::string* why);
 
