@@ -159,14 +159,20 @@ phase_traces() {
 ROOFLINE_ALGOS=${ROOFLINE_ALGOS:-reduce-warp-shuffle reduce-vector-atomic}
 ROOFLINE_NEW=${ROOFLINE_NEW:-reduce-vector-atomic}
 ROOFLINE_KINDS=${ROOFLINE_KINDS:-inclusive}  # the scans' kinds (bench --kind)
+# A new algorithm's checks: verify on the GPU, crosscheck, and the four sanitizer tools.
+check_new_algorithm() {
+    local algo=$1
+    step "verify_cuda_$algo" 300 "$WS" verify --backend cuda --algo "$algo"
+    step "crosscheck_$algo" 300 "$WS" crosscheck --algo "$algo"
+    for tool in memcheck racecheck synccheck initcheck; do
+        step "san_${tool}_$algo" 300 compute-sanitizer --tool "$tool" --error-exitcode 9 \
+            "$WS" verify --quick --backend cuda --algo "$algo"
+    done
+}
+
 phase_roofline_checks() {
     for algo in $ROOFLINE_NEW; do
-        step "verify_cuda_$algo" 300 "$WS" verify --backend cuda --algo "$algo"
-        step "crosscheck_$algo" 300 "$WS" crosscheck --algo "$algo"
-        for tool in memcheck racecheck synccheck initcheck; do
-            step "san_${tool}_$algo" 300 compute-sanitizer --tool "$tool" --error-exitcode 9 \
-                "$WS" verify --quick --backend cuda --algo "$algo"
-        done
+        check_new_algorithm "$algo"
         step "ncu_sol_$algo" 240 ncu --clock-control none --kernel-name-base demangled \
             --kernel-name regex:NoProbe --launch-count 1 --section SpeedOfLight \
             --section MemoryWorkloadAnalysis --section WarpStateStats --section Occupancy \
@@ -194,14 +200,7 @@ phase_roofline_bench() {
 
 VARIANTS=${VARIANTS:-}
 phase_variants_checks() {
-    for algo in $VARIANTS; do
-        step "verify_cuda_$algo" 300 "$WS" verify --backend cuda --algo "$algo"
-        step "crosscheck_$algo" 300 "$WS" crosscheck --algo "$algo"
-        for tool in memcheck racecheck synccheck initcheck; do
-            step "san_${tool}_$algo" 300 compute-sanitizer --tool "$tool" --error-exitcode 9 \
-                "$WS" verify --quick --backend cuda --algo "$algo"
-        done
-    done
+    for algo in $VARIANTS; do check_new_algorithm "$algo"; done
 }
 phase_variants_bench() {
     mkdir -p "$OUT/bench"
