@@ -24,7 +24,9 @@ struct Row {
     Row smem(SmemRule rule) const { return with(&VariantInfo::smem_rule, rule); }
     Row layout(TileLayout l) const { return with(&VariantInfo::layout, l); }
     Row schedule_sensitive() const { return with(&VariantInfo::schedule_sensitive, true); }
+    Row block_rule(BlockRule r) const { return with(&VariantInfo::block_rule, r); }
     Row reduce_driver(ReduceDriver d) const { return with(&VariantInfo::reduce_driver, d); }
+    Row results(ReduceResults r) const { return with(&VariantInfo::results, r); }
     Row driver(ScanDriver d) const { return with(&VariantInfo::driver, d); }
     Row natural_kind(ScanKind k) const { return with(&VariantInfo::natural_kind, k); }
     Row work_formula(WorkFormula f) const { return with(&VariantInfo::work_formula, f); }
@@ -168,6 +170,15 @@ std::vector<VariantInfo> make_catalog() {
             .smem(SmemRule::PerWarp)
             .layout(TileLayout::Registers)
             .reduce_driver(ReduceDriver::LastBlock),
+        reduction<reduce::MinMaxAvg>()
+            .title("Min, max, sum and average in one tree (the wiki's binary tree)")
+            .summary("four shared arrays, any block size; the average of averages goes wrong "
+                     "when the halves differ in count")
+            .source("kernels/algorithms/reduce/16_minmax_avg.cuh")
+            .smem(SmemRule::FourPerThread)
+            .layout(TileLayout::Arrays)
+            .block_rule(BlockRule::Any1To1024)
+            .results(ReduceResults::MinMaxSumAvg),
 
         // Scans. Every one runs device-wide; the block-level ones (1-7) through scan-then-fan.
         scan_of<scan::KoggeStone>()
@@ -300,6 +311,36 @@ const char* family_name(Family f) {
     return f == Family::Reduce ? "reduce" : "scan";
 }
 
+bool accepts_block(BlockRule rule, unsigned block) {
+    switch (rule) {
+        case BlockRule::PowerOfTwo32To1024:
+            return block >= 32 && block <= 1024 && (block & (block - 1)) == 0;
+        case BlockRule::Any1To1024:
+            return block >= 1 && block <= 1024;
+    }
+    return false;
+}
+
+const char* block_rule_text(BlockRule rule) {
+    return rule == BlockRule::Any1To1024 ? "any size from 1 to 1024"
+                                         : "a power of two from 32 to 1024";
+}
+
+const char* block_rule_name(BlockRule rule) {
+    return rule == BlockRule::Any1To1024 ? "any-1-1024" : "power-of-two-32-1024";
+}
+
+std::vector<unsigned> block_presets(BlockRule rule) {
+    if (rule == BlockRule::Any1To1024) return {1, 7, 32, 96, 100, 128, 256, 512, 1000, 1024};
+    return {32, 64, 128, 256, 512, 1024};
+}
+
+const std::vector<std::string>& result_names(ReduceResults r) {
+    static const std::vector<std::string> sum = {"sum"};
+    static const std::vector<std::string> four = {"min", "max", "sum", "avg"};
+    return r == ReduceResults::MinMaxSumAvg ? four : sum;
+}
+
 const std::vector<VariantInfo>& catalog() {
     static const std::vector<VariantInfo> rows = make_catalog();
     return rows;
@@ -371,6 +412,9 @@ std::uint32_t smem_bytes_for(const VariantInfo& v, unsigned block, trace::DType 
         case SmemRule::PerWarpPlus1:
             elems = warps + 1;
             break;
+        case SmemRule::FourPerThread:
+            elems = 4 * block;
+            break;
     }
     return elems * trace::dtype_size(type);
 }
@@ -385,6 +429,7 @@ trace::ColumnMap column_map(const VariantInfo& v, std::uint32_t threads, std::ui
             break;
         case TileLayout::DoubleBuffer:
         case TileLayout::Padded:
+        case TileLayout::Arrays:
             m.columns = tile;
             break;
         case TileLayout::Elements:

@@ -28,7 +28,29 @@ enum class SmemRule {
     TwoPerWarp,          // 2 * blockDim.x / 32: two rows of warp totals
     TwoPerWarpPlus2,     // 2 * blockDim.x / 32 + 2: two rows of warp totals, a tile id, a prefix
     PerWarpPlus1,        // blockDim.x / 32 + 1: one total per warp, a tile id
+    FourPerThread,       // 4 * blockDim.x: four arrays of one element a thread (min, max, sum, avg)
 };
+
+// The block sizes a variant accepts; the request check, the command line's help, the window's
+// block control and `list --json` all read it from here.
+enum class BlockRule {
+    PowerOfTwo32To1024,  // 32, 64, ..., 1024: the trees halve whole warps
+    Any1To1024,          // any size from 1 to 1024: the tree rounds up to a power of two
+};
+bool accepts_block(BlockRule rule, unsigned block);
+// "a power of two from 32 to 1024", "any size from 1 to 1024" (after "needs ...")
+const char* block_rule_text(BlockRule rule);
+// "power-of-two-32-1024", "any-1-1024": the name `list --json` gives it
+const char* block_rule_name(BlockRule rule);
+// The sizes the window offers in its list (any accepted size may be typed)
+std::vector<unsigned> block_presets(BlockRule rule);
+
+// What a reduction's blocks write, and so what the whole run computes: the sum, or the wiki's
+// four values at once (min, max, sum, avg), each pass's partials as four arrays.
+enum class ReduceResults { Sum, MinMaxSumAvg };
+// The values' names, in the order of the kernel's shared arrays and of its output: {"sum"}, or
+// {"min", "max", "sum", "avg"}.
+const std::vector<std::string>& result_names(ReduceResults r);
 
 // How a reduction runs over the whole array (see kernels/reduce_plan.hpp for the launches).
 enum class ReduceDriver {
@@ -66,9 +88,11 @@ struct VariantInfo {
     SmemRule smem_rule = SmemRule::PerThread;
     TileLayout layout = TileLayout::Elements;
     bool schedule_sensitive = false;  // racy on purpose: its result depends on the schedule
+    BlockRule block_rule = BlockRule::PowerOfTwo32To1024;
 
     // Reductions only.
     ReduceDriver reduce_driver = ReduceDriver::MultiPass;
+    ReduceResults results = ReduceResults::Sum;
 
     // Scans only. elems_per_thread * block is the tile one block scans.
     ScanDriver driver = ScanDriver::None;

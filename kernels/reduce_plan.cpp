@@ -20,22 +20,30 @@ ReduceLaunch launch(ReduceStep step, unsigned pass, unsigned grid, unsigned bloc
 }
 
 // Pass k reads the partials pass k - 1 wrote; passes alternate between two scratch buffers
-// (each big enough for every pass that writes it) and the last writes the output.
+// (each big enough for every pass that writes it) and the last writes the output. With r
+// results a block, each pass writes r arrays of partials and the later ones read r values a
+// partial.
 void multi_pass(ReducePlan& plan, const VariantInfo& v, std::uint64_t n, unsigned block,
-                std::uint32_t smem, std::uint64_t size) {
+                trace::DType type) {
+    const std::uint64_t size = trace::dtype_size(type);
+    const std::uint64_t r = result_names(v.results).size();
+    plan.output_elements = r;
     int in = kInputBuffer;
     for (unsigned pass = 0;; ++pass) {
         const unsigned grid = grid_for(v, n, block);
         int out = kOutputBuffer;
         if (grid > 1) {
-            if (plan.scratch.size() < 2) plan.scratch.push_back(grid);
+            if (plan.scratch.size() < 2) plan.scratch.push_back(r * grid);
             out = 2 + int(pass % 2);
         }
-        plan.launches.push_back(
-            launch(ReduceStep::Pass, pass, grid, block, smem, n, in, out, (n + grid) * size));
+        const std::uint64_t read = pass == 0 ? n : r * n;
+        const ReduceStep step = pass > 0 && r > 1 ? ReduceStep::PartialsPass : ReduceStep::Pass;
+        plan.launches.push_back(launch(step, pass, grid, block, smem_bytes_for(v, block, type), n,
+                                       in, out, (read + r * grid) * size));
         if (grid == 1) return;
         in = out;
         n = grid;
+        if (block == 1) block = 2;  // else every later pass would have as many blocks
     }
 }
 
@@ -49,6 +57,8 @@ const char* reduce_step_name(ReduceStep s) {
             return "atomic-add";
         case ReduceStep::LastBlock:
             return "last-block";
+        case ReduceStep::PartialsPass:
+            return "partials-pass";
     }
     return "?";
 }
@@ -61,7 +71,7 @@ ReducePlan reduce_plan(const VariantInfo& v, std::uint64_t n, unsigned block, tr
     const unsigned grid = grid_for(v, n, block);
     switch (v.reduce_driver) {
         case ReduceDriver::MultiPass:
-            multi_pass(plan, v, n, block, smem, size);
+            multi_pass(plan, v, n, block, type);
             break;
         case ReduceDriver::AtomicSinglePass:
             // The elements read, and one atomic read-modify-write of the output a block.

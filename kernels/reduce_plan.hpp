@@ -5,12 +5,16 @@
 // passes and bytes from it.
 //
 //   multi-pass          pass 0: n elements -> one partial per block; pass 1: the partials ->
-//                       fewer; ... until one value remains, written to the output
+//                       fewer; ... until one value remains, written to the output. A variant
+//                       with several results (min, max, sum, avg) writes one array of partials
+//                       per result, and its later passes read them all; blocks of one thread
+//                       cannot shrink the partials, so its later passes then run two threads
 //   atomic single pass  the output zeroed, then one launch: every block adds its partial into
 //                       it with one atomic
 //   last block          one launch: every block writes its partial and counts itself done; the
 //                       last block to finish sums the partials into the output
-// Buffers (plan_buffers.hpp): 0 the input, 1 the output (one element), 2.. the partials.
+// Buffers (plan_buffers.hpp): 0 the input, 1 the output (one element a result), 2.. the
+// partials.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -26,6 +30,9 @@ enum class ReduceStep {
     Pass,       // kernel(in, out, count): out[b] = block b's partial (count elements of in)
     AtomicAdd,  // kernel(in, out, count): out[0] += block b's partial, one atomic a block
     LastBlock,  // kernel(in, out, partials = aux, done counter, count)
+    // Several values a block (ReduceResults::MinMaxSumAvg): kernel(in, out, count), in holding
+    // one array of count partials per value, block b writing its k-th value to out[b + k*grid].
+    PartialsPass,
 };
 const char* reduce_step_name(ReduceStep s);
 
@@ -34,7 +41,7 @@ struct ReduceLaunch {
     unsigned pass = 0;  // 0: over the input; 1: over its partials; ...
     unsigned grid = 0, block = 0;
     std::uint32_t smem_bytes = 0;
-    std::uint64_t count = 0;  // elements read
+    std::uint64_t count = 0;  // elements read (a partials pass: partials, each of r values)
     int in = kNoBuffer, out = kNoBuffer, aux = kNoBuffer;
     std::uint64_t bytes = 0;  // global bytes read and written
     bool traced = false;      // the launch the recorders trace
@@ -44,6 +51,7 @@ struct ReducePlan {
     ReduceDriver driver = ReduceDriver::MultiPass;
     std::vector<ReduceLaunch> launches;
     std::vector<std::uint64_t> scratch;  // buffer k >= 2 is scratch[k - 2] elements
+    std::uint64_t output_elements = 1;   // the output buffer: one value, or one a result
     bool zero_output = false;            // the output is set to 0 before the launches
     bool done_counter = false;           // a counter of finished blocks, zeroed before them
     std::size_t traced = 0;              // index of the traced launch

@@ -19,7 +19,10 @@ int cmd_list(bool json) {
                            {"source", v.source_file},
                            {"what_changed", notes.what_changed},
                            {"why", notes.why_faster},
-                           {"needs", notes.needs}});
+                           {"needs", notes.needs},
+                           {"blocks", block_rule_name(v.block_rule)},
+                           {"blocks_text", block_rule_text(v.block_rule)},
+                           {"results", result_names(v.results)}});
         }
         std::printf("%s\n", all.dump(2).c_str());
         return 0;

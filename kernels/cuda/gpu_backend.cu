@@ -12,6 +12,7 @@
 #include "kernels/cuda/gpu_scan.hpp"
 #include "kernels/cuda/reduce_launch.cuh"
 #include "kernels/run/input_data.hpp"
+#include "kernels/run/reduce_check.hpp"
 #include "kernels/run/request_check.hpp"
 #include "kernels/run/request_parse.hpp"
 #include "kernels/trace/analysis.hpp"
@@ -25,9 +26,6 @@ template <class T>
 void run_reduction(const VariantInfo& info, const run::RunOptions& options, Trace& out) {
     const trace::Request& req = out.request;
     const std::vector<T> input = run::make_input<T>(req.pattern, req.n, req.seed);
-    const run::Reference ref = run::reference_sum(input);
-    out.expected = trace::Value::of(T(ref.sum));
-    out.tolerance = double(run::sum_tolerance<T>(req.n, ref.abs_sum));
 
     DeviceBuffer<T> d_in(req.n, "input");
     WS_CUDA(cudaMemcpy(d_in.get(), input.data(), req.n * sizeof(T), cudaMemcpyHostToDevice),
@@ -35,8 +33,10 @@ void run_reduction(const VariantInfo& info, const run::RunOptions& options, Trac
     FastReduction<T> reduction(info, req.n, req.block);
     reduction.run(d_in.get());
     WS_CUDA(cudaDeviceSynchronize(), std::string(info.id) + " (all launches)");
-    T result{};
-    WS_CUDA(cudaMemcpy(&result, reduction.result(), sizeof(T), cudaMemcpyDeviceToHost), "result");
+    std::vector<T> result(reduction.plan().output_elements);
+    WS_CUDA(cudaMemcpy(result.data(), reduction.result(), result.size() * sizeof(T),
+                       cudaMemcpyDeviceToHost),
+            "result");
 
     const ReducePlan& plan = reduction.plan();
     const ReduceLaunch& traced = plan.launches[plan.traced];
@@ -48,10 +48,7 @@ void run_reduction(const VariantInfo& info, const run::RunOptions& options, Trac
     auto go = [&](const GpuProbe& probe) { reduction.launch_traced(probe); };
     record_launch(go, info.id, traced.grid, traced.smem_bytes, options, out);
 
-    out.result = trace::Value::of(result);
-    std::string why;
-    out.ok = run::matches_reference(result, ref, req.n, &why);
-    if (!out.ok) out.error = "wrong result: " + why;
+    run::check_reduction(info, input, result.data(), req.block, out);
 }
 
 }  // namespace

@@ -33,7 +33,8 @@ ReduceKernelSet<T> reduce_kernels(const std::string& id, unsigned block) {
 }
 
 // A device-wide reduction: `run()` launches every launch of the plan on `stream`
-// (asynchronously) and leaves the sum in result(). Buffers are allocated once.
+// (asynchronously) and leaves the sum (or every result: plan().output_elements) in result().
+// Buffers are allocated once.
 template <class T>
 class FastReduction {
   public:
@@ -44,7 +45,7 @@ class FastReduction {
         if (!kernels_.found || !has_kernels(kernels_.fast) || !has_kernels(kernels_.traced))
             throw CudaError(cudaErrorInvalidValue, std::string(info.id) + ": no kernel for block " +
                                                        std::to_string(block));
-        output_.allocate(1, "result");
+        output_.allocate(plan_.output_elements, "result");
         scratch_.resize(plan_.scratch.size());
         for (std::size_t i = 0; i < scratch_.size(); ++i)
             scratch_[i].allocate(plan_.scratch[i], "partial sums");
@@ -70,8 +71,16 @@ class FastReduction {
     template <class Probe>
     bool has_kernels(const reduce::ReduceKernels<T, Probe>& k) const {
         for (const ReduceLaunch& l : plan_.launches)
-            if (l.step == ReduceStep::LastBlock ? !k.last_block : !k.pass) return false;
+            if (l.step == ReduceStep::LastBlock ? !k.last_block : !kernel_for(l.step, k))
+                return false;
         return true;
+    }
+    // The multi-pass or atomic entry a launch of `step` runs (null for the last-block step).
+    template <class Probe>
+    static reduce::ReduceKernel<T, Probe> kernel_for(ReduceStep step,
+                                                     const reduce::ReduceKernels<T, Probe>& k) {
+        if (step == ReduceStep::LastBlock) return nullptr;
+        return step == ReduceStep::PartialsPass ? k.partials_pass : k.pass;
     }
     T* buffer(int id) const {
         if (id == kInputBuffer) return const_cast<T*>(input_);
@@ -91,7 +100,8 @@ class FastReduction {
         switch (l.step) {
             case ReduceStep::Pass:
             case ReduceStep::AtomicAdd:
-                k.pass<<<l.grid, l.block, l.smem_bytes, stream>>>(in, out, n, probe);
+            case ReduceStep::PartialsPass:
+                kernel_for(l.step, k)<<<l.grid, l.block, l.smem_bytes, stream>>>(in, out, n, probe);
                 break;
             case ReduceStep::LastBlock:
                 WS_CUDA(cudaMemsetAsync(done_.get(), 0, sizeof(unsigned), stream), info_.id);

@@ -3,6 +3,7 @@
 // recording probe (the GPU recorder in kernels/cuda, the emulator's in kernels/sim).
 //
 //   auto s  = shared_array<T>(probe, count);   // dynamic shared memory
+//   auto b  = shared_array_at<T>(probe, first, count);  // a second array after the first
 //   auto in = global_array(g_in, probe);       // a global array
 //   s[t] += s[t + k];                          // each access records its caller's line
 //   block_sync(probe);                         // __syncthreads(): closes a phase
@@ -189,6 +190,10 @@ class SharedRef {
         value_type cur = *this;
         return *this = value_type(cur - v);
     }
+    WS_DEV const SharedRef& operator/=(value_type v) const {
+        value_type cur = *this;
+        return *this = value_type(cur / v);
+    }
 
   private:
     const SharedArray<T, Probe>* a_;
@@ -200,31 +205,35 @@ template <class T, class Probe>
 class SharedArray {
   public:
     using value_type = std::remove_cv_t<T>;
-    WS_DEV SharedArray(T* base, unsigned count, Probe* probe)
-        : base_(base), count_(count), probe_(probe) {}
+    // `base` is element `first` of the dynamic shared memory (recorded addresses count from
+    // the start of it).
+    WS_DEV SharedArray(T* base, unsigned count, Probe* probe, unsigned first = 0)
+        : base_(base), count_(count), probe_(probe), first_(first) {}
     WS_DEV SharedRef<T, Probe> operator[](Index i) const { return {this, i.value, i.line}; }
     WS_DEV unsigned size() const { return count_; }
     WS_DEV T* data() const { return base_; }
     WS_DEV Probe* probe() const { return probe_; }
+    WS_DEV unsigned first() const { return first_; }
 
     WS_DEV value_type load(unsigned i, unsigned line) const {
         if (i >= count_) probe_->template out_of_bounds<value_type>(i, count_, line);
         probe_->before_access();
         value_type v = base_[i];
-        probe_->shared(EventKind::SharedRead, unsigned(i * sizeof(T)), v, line);
+        probe_->shared(EventKind::SharedRead, unsigned((first_ + i) * sizeof(T)), v, line);
         return v;
     }
     WS_DEV void store(unsigned i, value_type v, unsigned line) const {
         if (i >= count_) probe_->template out_of_bounds<value_type>(i, count_, line);
         probe_->before_access();
         base_[i] = v;
-        probe_->shared(EventKind::SharedWrite, unsigned(i * sizeof(T)), v, line);
+        probe_->shared(EventKind::SharedWrite, unsigned((first_ + i) * sizeof(T)), v, line);
     }
 
   private:
     T* base_;
     unsigned count_;
     Probe* probe_;
+    unsigned first_;
 };
 
 // `count` elements of T at the start of the block's dynamic shared memory.
@@ -242,6 +251,23 @@ WS_DEV auto shared_array(Probe& probe, unsigned count, unsigned line = __builtin
     }
 }
 
+// `count` elements of T from element `first` of the block's dynamic shared memory: several
+// arrays in one allocation (min, max, sum and avg side by side), each indexed from 0.
+template <class T, class Probe>
+WS_DEV auto shared_array_at(Probe& probe, unsigned first, unsigned count,
+                            unsigned line = __builtin_LINE()) {
+    T* base = reinterpret_cast<T*>(detail::dynamic_smem_base()) + first;
+    if constexpr (kRecords<Probe>) {
+        probe.shared_declared(unsigned((first + count) * sizeof(T)), line);
+        return SharedArray<T, Probe>(base, count, &probe, first);
+    } else {
+        (void)probe;
+        (void)count;
+        (void)line;
+        return base;
+    }
+}
+
 // The same memory seen through volatile: every access is a real load or store (the pre-Volta
 // warp-synchronous idiom; see the legacy unroll variant).
 template <class T>
@@ -250,7 +276,7 @@ WS_DEV volatile T* volatile_view(T* p) {
 }
 template <class T, class Probe>
 WS_DEV SharedArray<volatile T, Probe> volatile_view(const SharedArray<T, Probe>& a) {
-    return SharedArray<volatile T, Probe>(a.data(), a.size(), a.probe());
+    return SharedArray<volatile T, Probe>(a.data(), a.size(), a.probe(), a.first());
 }
 
 // ---- global memory ----------------------------------------------------------------------------

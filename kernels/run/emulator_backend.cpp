@@ -9,6 +9,7 @@
 #include "kernels/run/emulator_scan.hpp"
 #include "kernels/run/input_data.hpp"
 #include "kernels/run/memory_estimate.hpp"
+#include "kernels/run/reduce_check.hpp"
 #include "kernels/run/request_check.hpp"
 #include "kernels/run/request_parse.hpp"
 #include "kernels/sim/sim_probe.hpp"
@@ -26,11 +27,10 @@ void run_reduction(const reduce::ReduceKernels<T, SimProbe>& k, const VariantInf
     const trace::Request& req = out.request;
     const ReducePlan plan = reduce_plan(info, req.n, req.block, req.type);
     const std::vector<T> input = make_input<T>(req.pattern, req.n, req.seed);
-    const Reference ref = reference_sum(input);
 
     std::vector<std::vector<T>> buffers;
     buffers.push_back(input);
-    buffers.push_back(unwritten<T>(1));
+    buffers.push_back(unwritten<T>(plan.output_elements));
     for (std::uint64_t size : plan.scratch) buffers.push_back(unwritten<T>(size));
     if (plan.zero_output) buffers[kOutputBuffer][0] = T(0);
     std::vector<unsigned> done(1, 0);
@@ -39,7 +39,8 @@ void run_reduction(const reduce::ReduceKernels<T, SimProbe>& k, const VariantInf
     sim::SimRecorder recorder(req.blocks, req.all_blocks, options.count_totals);
     for (const ReduceLaunch& l : plan.launches) {
         const bool last_block = l.step == ReduceStep::LastBlock;
-        if (last_block ? !k.last_block : !k.pass) {
+        const auto pass = l.step == ReduceStep::PartialsPass ? k.partials_pass : k.pass;
+        if (last_block ? !k.last_block : !pass) {
             out.error = "--block " + std::to_string(req.block) + ": " + info.id +
                         " has no kernel for this block size";
             return;
@@ -55,7 +56,7 @@ void run_reduction(const reduce::ReduceKernels<T, SimProbe>& k, const VariantInf
         T* dst = buffer(l.out);
         T* aux = buffer(l.aux);
         const unsigned count = unsigned(l.count);
-        std::function<void()> body = [&] { k.pass(in, dst, count, SimProbe(rec)); };
+        std::function<void()> body = [&] { pass(in, dst, count, SimProbe(rec)); };
         if (last_block)
             body = [&] { k.last_block(in, dst, aux, done.data(), count, SimProbe(rec)); };
         if (auto error = sim::launch(config, body, rec)) {
@@ -71,14 +72,12 @@ void run_reduction(const reduce::ReduceKernels<T, SimProbe>& k, const VariantInf
     out.blocks = std::move(recorder.blocks());
     if (!options.record) out.blocks.clear();
     out.totals = recorder.totals();
-    out.expected = trace::Value::of(T(ref.sum));
-    out.tolerance = double(sum_tolerance<T>(req.n, ref.abs_sum));
     if (out.error.empty()) {
-        const T result = buffers[kOutputBuffer][0];
-        out.result = trace::Value::of(result);
-        std::string why;
-        out.ok = matches_reference(result, ref, req.n, &why);
-        if (!out.ok) out.error = "wrong result: " + why;
+        check_reduction(info, input, buffers[kOutputBuffer].data(), req.block, out);
+    } else {
+        const Reference ref = reference_sum(input);
+        out.expected = trace::Value::of(T(ref.sum));
+        out.tolerance = double(sum_tolerance<T>(req.n, ref.abs_sum));
     }
 }
 

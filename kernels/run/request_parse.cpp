@@ -29,9 +29,9 @@ std::string check_typed(const trace::Request& r, std::uint64_t max_elements,
     if (r.n > max_elements)
         return field("--n", std::to_string(r.n),
                      "too large here (at most " + std::to_string(max_elements) + " elements)");
-    if (r.block < 32 || r.block > 1024 || (r.block & (r.block - 1)) != 0)
+    if (!accepts_block(v->block_rule, r.block))
         return field("--block", std::to_string(r.block),
-                     std::string(v->id) + " needs a power of two from 32 to 1024");
+                     std::string(v->id) + " needs " + block_rule_text(v->block_rule));
     if (!is_pattern(r.pattern))
         return field("--pattern", r.pattern, std::string("not a pattern (") + kPatterns + ")");
     if (!sim::Schedule::parse(r.schedule))
@@ -52,13 +52,29 @@ std::string check_typed(const trace::Request& r, std::uint64_t max_elements,
     return "";
 }
 
+// "threads per block: a power of two from 32 to 1024 (reduce-minmax-avg: any size from 1 to
+// 1024)": the catalog's rules, the usual one first.
+const std::string& block_help() {
+    static const std::string text = [] {
+        std::string s =
+            std::string("threads per block: ") + block_rule_text(BlockRule::PowerOfTwo32To1024);
+        std::string others;
+        for (const VariantInfo& v : catalog())
+            if (v.block_rule != BlockRule::PowerOfTwo32To1024)
+                others += std::string(others.empty() ? "" : "; ") + v.id + ": " +
+                          block_rule_text(v.block_rule);
+        return others.empty() ? s : s + " (" + others + ")";
+    }();
+    return text;
+}
+
 }  // namespace
 
 const std::vector<RequestField>& request_fields() {
     static const std::vector<RequestField> fields = {
         {"--algo", "algorithm id (see `warpscope list`)", &RequestText::algo},
         {"--n", "number of elements: 1000, 2^20, 2^20+3", &RequestText::n},
-        {"--block", "threads per block: a power of two, 32..1024", &RequestText::block},
+        {"--block", block_help().c_str(), &RequestText::block},
         {"--type", "element type: int|float|double", &RequestText::type},
         {"--pattern", "input data: ramp|random|ones", &RequestText::pattern},
         {"--seed", "seed of the random pattern", &RequestText::seed},

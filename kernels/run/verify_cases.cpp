@@ -2,7 +2,18 @@
 
 #include <cstdio>
 
+#include "kernels/run/reduce_check.hpp"
+
 namespace ws::run {
+
+namespace {
+// The block sizes every variant is verified at on three odd sizes (256 is in the size list):
+// the powers of two, and where the variant takes any size, sizes that are not.
+std::vector<unsigned> sweep_blocks(const VariantInfo& v) {
+    if (v.block_rule == BlockRule::Any1To1024) return {1, 7, 96, 100, 1000, 1024};
+    return {32, 64, 128, 512, 1024};
+}
+}  // namespace
 
 const char* verify_schedule(const VariantInfo& v) {
     return v.schedule_sensitive ? "lockstep" : "sequential";
@@ -40,7 +51,7 @@ std::vector<trace::Request> verify_cases(const VariantInfo& v, bool quick) {
         }
         return cases;
     }
-    for (unsigned block : {32u, 64u, 128u, 512u, 1024u}) {
+    for (unsigned block : sweep_blocks(v)) {
         add(100003, block, trace::DType::Int32);
         add(5001, block, trace::DType::Float32);
         add(777, block, trace::DType::Float64);
@@ -69,7 +80,7 @@ std::string verify_line(const trace::Request& r, const trace::Trace& t) {
                   (unsigned long long)r.n, r.block);
     std::string line = head;
     if (t.ok)
-        line += (scan ? "last " : "sum ") + t.result.to_string();
+        line += scan ? "last " + t.result.to_string() : results_text(t, true);
     else
         line += t.error.empty() ? "wrong result" : t.error;
     return line;
@@ -80,7 +91,9 @@ std::string verify_line(const trace::Request& r, const trace::Trace& t) {
 namespace ws::run {
 std::vector<trace::Request> crosscheck_cases(const VariantInfo& v) {
     std::vector<trace::Request> cases;
-    for (unsigned block : {32u, 64u, 128u, 256u, 512u, 1024u}) {
+    std::vector<unsigned> blocks = {32, 64, 128, 256, 512, 1024};
+    if (v.block_rule == BlockRule::Any1To1024) blocks.insert(blocks.begin(), {1, 7, 100});
+    for (unsigned block : blocks) {
         for (trace::DType type : {trace::DType::Int32, trace::DType::Float32}) {
             trace::Request r;
             r.algo = v.id;

@@ -7,6 +7,8 @@
 //   DoubleBuffer  two copies of a tile of blockDim.x (Kogge-Stone): element = cell mod tile
 //   Padded        a padding word after every 32 (the conflict-free Blelloch): cell c = i + i/32
 //                 holds element i = c - c/33
+//   Arrays        several arrays of one tile each, side by side (min, max, sum and avg):
+//                 element = cell mod tile
 //   Registers     shared memory holds only per-warp totals (the warp-shuffle kernels): the
 //                 elements live in the threads' registers, one column per thread
 #pragma once
@@ -15,7 +17,7 @@
 
 namespace ws::trace {
 
-enum class TileLayout { Elements, DoubleBuffer, Padded, Registers };
+enum class TileLayout { Elements, DoubleBuffer, Padded, Arrays, Registers };
 
 // Shared cell -> column of the addition network (an element of the tile, or a thread's register
 // for Registers).
@@ -29,6 +31,7 @@ struct ColumnMap {
             case TileLayout::Registers:
                 return std::nullopt;
             case TileLayout::DoubleBuffer:
+            case TileLayout::Arrays:
                 e = columns ? cell % columns : cell;
                 break;
             case TileLayout::Padded:
@@ -51,6 +54,8 @@ inline const char* column_rule_text(TileLayout l) {
             return "column = cell mod tile (two buffers)";
         case TileLayout::Padded:
             return "column = cell \xe2\x88\x92 cell/33 (padding words left out)";
+        case TileLayout::Arrays:
+            return "column = cell mod tile (one array a result)";
         case TileLayout::Registers:
             return "column = thread (the additions are in registers)";
     }

@@ -5,6 +5,7 @@
 // source text (so a replayed file shows its code) and counters summed over all blocks.
 #pragma once
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -90,6 +91,17 @@ struct BlockTrace {
     std::vector<std::uint32_t> order;
 };
 
+// One of several values a reduction computes (reduce-minmax-avg: min, max, sum, avg).
+struct ResultValue {
+    std::string name;  // "min", "max", "sum", "avg"
+    Value result;      // what the run left
+    Value expected;    // the CPU's value of the same formula (avg: the wiki's average of averages)
+    double tolerance = 0;  // floating point: how far result may be from expected (0: exactly)
+    // What the formula means to compute, where that differs from `expected`: the true average,
+    // sum / n (the lesson is the difference). NaN: the same as expected.
+    double exact = std::numeric_limits<double>::quiet_NaN();
+};
+
 struct Trace {
     // 2: totals count branch divergence (divergent_warps) and warps with idle lanes
     // (idle_lane_warps, what version 1 called divergent_warps); blocks keep the order the
@@ -122,6 +134,9 @@ struct Trace {
     // Scans: FNV-1a 64 of the whole output array's bytes (0 for reductions), so that two runs
     // can be compared element for element without keeping the array.
     std::uint64_t output_digest = 0;
+    // Reductions with several results (reduce-minmax-avg): every one, `result` being the sum.
+    // Empty for the others and for scans. Files: a header member added after version 3 began.
+    std::vector<ResultValue> results;
     bool ok = false;
     std::string error;  // empty, or what went wrong (a kernel error from the emulator, say)
 };

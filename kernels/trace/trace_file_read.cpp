@@ -199,6 +199,30 @@ bool counted_from_version_3(const CounterField& f) {
     return f.member == &Counters::atomics || f.member == &Counters::atomic_retries;
 }
 
+// Added after version 3 began; absent: a single result.
+void read_results(const json& h, Trace& t) {
+    t.results.clear();
+    const auto it = h.find("results");
+    if (it == h.end()) return;
+    if (!it->is_array() || it->size() > 16) wrong_type("", "results", "an array of results");
+    for (const json& v : *it) {
+        if (!v.is_object()) wrong_type("", "results", "an array of objects");
+        ResultValue r;
+        r.name = get_string(v, "results", "name");
+        r.result = get_value(v, "result");
+        r.expected = get_value(v, "expected");
+        const json& tol = field(v, "results", "tolerance");
+        if (!tol.is_number() || tol.get<double>() < 0)
+            wrong_type("results", "tolerance", "a number >= 0");
+        r.tolerance = tol.get<double>();
+        const json& exact = field(v, "results", "exact");
+        if (!exact.is_null() && !exact.is_number())
+            wrong_type("results", "exact", "a number or null");
+        if (exact.is_number()) r.exact = exact.get<double>();
+        t.results.push_back(r);
+    }
+}
+
 void read_header(const json& h, Trace& t, std::uint64_t version) {
     if (!h.is_object()) throw Failure{"trace header is not a JSON object"};
     const json& rq = get_object(h, "", "request");
@@ -255,6 +279,7 @@ void read_header(const json& h, Trace& t, std::uint64_t version) {
     t.ok = get_bool(h, "", "ok");
     t.error = get_string(h, "", "error");
     t.output_digest = h.contains("output_digest") ? get_u64(h, "", "output_digest") : 0;
+    read_results(h, t);
 }
 
 // The magic, the version and the header's length, from the file's first bytes (`start`) and

@@ -25,11 +25,27 @@ json value_json(Value v) {
     return {{"type", dtype_name(v.type)}, {"bits", v.bits}};
 }
 
+// Several results (reduce-minmax-avg): [{"name", "result", "expected", "tolerance", "exact"}],
+// exact null where it is the expected value.
+json results_json(const Trace& t) {
+    json list = json::array();
+    for (const ResultValue& v : t.results) {
+        json exact = nullptr;
+        if (v.exact == v.exact) exact = v.exact;
+        list.push_back({{"name", v.name},
+                        {"result", value_json(v.result)},
+                        {"expected", value_json(v.expected)},
+                        {"tolerance", v.tolerance},
+                        {"exact", exact}});
+    }
+    return list;
+}
+
 json header_json(const Trace& t) {
     const Request& r = t.request;
     json counters = json::object();
     for (const CounterField& f : kCounterFields) counters[f.name] = t.totals.*f.member;
-    return {
+    json h = {
         {"request",
          {{"algo", r.algo},
           {"n", r.n},
@@ -59,6 +75,8 @@ json header_json(const Trace& t) {
         {"error", t.error},
         {"output_digest", t.output_digest},
     };
+    if (!t.results.empty()) h["results"] = results_json(t);
+    return h;
 }
 
 void put_event(std::string& out, const Event& e) {

@@ -52,9 +52,12 @@ TEST_CASE("multi-pass plans chain passes until one value remains", "[plan]") {
                 CHECK_FALSE(p.done_counter);
                 CHECK(p.launches[0].grid == grid_for(v, n, block));
                 CHECK(p.launches[0].smem_bytes == smem_bytes_for(v, block, trace::DType::Float64));
-                // Every element read once, one partial a block written, in every pass.
+                // Every element read once, one partial a block written, in every pass (r
+                // values a partial where a block writes r results).
+                const std::uint64_t r = result_names(v.results).size();
                 std::uint64_t bytes = 0;
-                for (const ReduceLaunch& l : p.launches) bytes += (l.count + l.grid) * 8;
+                for (const ReduceLaunch& l : p.launches)
+                    bytes += ((l.pass == 0 ? 1 : r) * l.count + r * l.grid) * 8;
                 CHECK(p.bytes == bytes);
                 CHECK(passes_for(v, n, block) == p.launches.size());
                 CHECK(bytes_moved(v, n, block, trace::DType::Float64) == p.bytes);

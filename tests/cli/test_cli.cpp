@@ -21,7 +21,12 @@ TEST_CASE("list --json names every algorithm with its family and title", "[cli]"
         CHECK_FALSE(j[i]["title"].get<std::string>().empty());
         CHECK_FALSE(j[i]["what_changed"].get<std::string>().empty());
         CHECK_FALSE(j[i]["needs"].get<std::string>().empty());
+        CHECK(j[i]["blocks"] == ws::block_rule_name(ws::catalog()[i].block_rule));
+        CHECK(j[i]["results"] == ws::result_names(ws::catalog()[i].results));
     }
+    for (const json& v : j)
+        CHECK(v["blocks"] ==
+              (v["id"] == "reduce-minmax-avg" ? "any-1-1024" : "power-of-two-32-1024"));
     const auto plain = run_warpscope("list");
     CHECK(plain.code == 0);
     CHECK(count_lines(plain.out) == ws::catalog().size() + 1);

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "kernels/catalog.hpp"
 #include "ui/model/global_arrays.hpp"
 #include "ui/model/trace_view.hpp"
 
@@ -27,13 +28,16 @@ struct Source {
 };
 
 struct ThreadState {
-    bool carries_input = false;          // what it sends by shuffle
-    std::vector<Source> pending;         // read since the thread's last shared write
-    Origin carried = Origin::Unwritten;  // what its last shared write stored (its register)
+    bool carries_input = false;            // what it sends by shuffle
+    std::vector<Source> pending;           // read since the thread's last shared write
+    Origin carried = Origin::Unwritten;    // what its last shared write stored (its register)
+    std::uint64_t carried_cell = kNoCell;  // and where
 };
 
 // What a shared write of `cell` stores, from what its thread read since its previous one.
-Origin written_origin(ThreadState& th, const Event& e, std::uint64_t cell) {
+// `array_tile`: the length of each array where the layout keeps several side by side (0 when not).
+Origin written_origin(ThreadState& th, const Event& e, std::uint64_t cell,
+                      std::uint64_t array_tile) {
     std::vector<Source>& pending = th.pending;
     if (pending.size() >= 2 && pending.front().global && pending.front().bits == e.value) {
         pending.erase(pending.begin());  // a copy of the first value read: that one only
@@ -48,6 +52,11 @@ Origin written_origin(ThreadState& th, const Event& e, std::uint64_t cell) {
     // Input wins; then padding (a warp total of padding lanes stays padding though the lanes
     // also read their tile's number); constants alone make a constant, except the first
     // phase's (`i < n ? in[i] : 0`).
+    // The same element stored into the next array with nothing read in between (`min[t] = x;
+    // max[t] = x;`) is what it was in the first.
+    if (pending.empty() && array_tile != 0 && th.carried_cell != kNoCell &&
+        th.carried_cell % array_tile == cell % array_tile)
+        return th.carried;
     Origin o = e.phase == 0 && pending.empty() ? Origin::Padding : Origin::Constant;
     for (const Source& s : pending) {
         if (s.origin == Origin::Input) o = Origin::Input;
@@ -57,9 +66,17 @@ Origin written_origin(ThreadState& th, const Event& e, std::uint64_t cell) {
     return o;
 }
 
+// The length of each array where the layout keeps several side by side (0 for other layouts).
+std::uint64_t array_tile(const TraceView& v) {
+    const VariantInfo* info = find_variant(v.trace->request.algo);
+    if (!info || info->layout != trace::TileLayout::Arrays) return 0;
+    return std::uint64_t(v.threads) * info->elems_per_thread;
+}
+
 class PaddingPass {
   public:
-    explicit PaddingPass(const TraceView& v) : v_(v), threads_(v.threads), cells_(v.cells) {}
+    explicit PaddingPass(const TraceView& v)
+        : v_(v), threads_(v.threads), cells_(v.cells), array_tile_(array_tile(v)) {}
 
     // The cells that hold padding after each of the block's real steps.
     std::vector<std::vector<std::uint8_t>> run() {
@@ -115,7 +132,10 @@ class PaddingPass {
                 break;
             }
             case EventKind::SharedWrite:
-                if (cell < cells_.size()) th.carried = cells_[cell] = written_origin(th, e, cell);
+                if (cell < cells_.size()) {
+                    th.carried = cells_[cell] = written_origin(th, e, cell, array_tile_);
+                    th.carried_cell = cell;
+                }
                 break;
             case EventKind::Shuffle: {
                 const auto warp = static_cast<std::uint16_t>(e.thread / trace::kWarpSize);
@@ -131,6 +151,7 @@ class PaddingPass {
     const TraceView& v_;
     std::vector<ThreadState> threads_;
     std::vector<Origin> cells_;
+    std::uint64_t array_tile_;
 };
 
 }  // namespace

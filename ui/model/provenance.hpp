@@ -15,6 +15,12 @@ std::string provenance(const trace::Trace& t, const std::string& replayed_from);
 
 // "result 32640, expected 32640: ok"; floating point with the bound it was checked against:
 // "result 1.2346e+04, expected 1.2346e+04 (within 3.1e-03): ok"; "...: WRONG".
+// Several results (reduce-minmax-avg): "min -5, max 9, sum 120, avg 3.75: ok".
 std::string result_line(const trace::Trace& t);
+
+// Several results with an average: what the wiki's average of averages gave beside the true
+// one: "avg is the average of averages, 3.5; the true average, sum / n = 120 / 32, is 3.75".
+// "" for the others.
+std::string average_line(const trace::Trace& t);
 
 }  // namespace ws::ui

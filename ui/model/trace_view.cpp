@@ -266,6 +266,32 @@ void fill_last_block_result(TraceView& v, const trace::Event* sum) {
 // "sum 32640" or "last element 8128": the value the block wrote to its output array
 // (global_arrays.hpp), the last address for a scan; a single-pass reduction's block says what it
 // added with its atomic.
+// Several results a block (reduce-minmax-avg): its writes to the output in address order, one a
+// result, and beside the average what sum / count is for the elements the block held.
+void fill_block_results(TraceView& v, const VariantInfo& info) {
+    std::vector<const trace::Event*> writes;
+    for (const trace::Event& e : v.block->events)
+        if (e.kind == EventKind::GlobalWrite && e.buffer == kOutputBuffer) writes.push_back(&e);
+    std::sort(writes.begin(), writes.end(),
+              [](const trace::Event* a, const trace::Event* b) { return a->address < b->address; });
+    const std::vector<std::string>& names = result_names(info.results);
+    const trace::DType type = v.trace->smem_type;
+    double sum = 0;
+    for (std::size_t i = 0; i < writes.size() && i < names.size(); ++i) {
+        const double value = event_value(*writes[i], type);
+        v.block_result += (i ? ", " : "") + names[i] + " " + format_value(value, type);
+        if (names[i] == "sum") sum = value;
+    }
+    const std::uint64_t first = std::uint64_t(v.block->block) * v.trace->request.block;
+    const std::uint64_t n = v.trace->request.n;
+    const std::uint64_t count =
+        n > first ? std::min<std::uint64_t>(v.trace->request.block, n - first) : 0;
+    if (writes.size() == names.size() && count > 0)
+        v.block_result += " (true average: " + format_value(sum, type) + " / " +
+                          std::to_string(count) + " = " +
+                          format_value(sum / double(count), trace::DType::Float64) + ")";
+}
+
 void fill_block_result(TraceView& v) {
     const trace::Event* last = nullptr;
     for (const trace::Event& e : v.block->events)
@@ -274,6 +300,10 @@ void fill_block_result(TraceView& v) {
             last = &e;
     const VariantInfo* info = find_variant(v.trace->request.algo);
     const bool scan = info && info->family == Family::Scan;
+    if (info && info->results != ReduceResults::Sum) {
+        fill_block_results(v, *info);
+        return;
+    }
     if (info && info->reduce_driver == ReduceDriver::LastBlock) {
         fill_last_block_result(v, last);
         return;

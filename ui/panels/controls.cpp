@@ -4,6 +4,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
 #include <string>
 
 #include "kernels/catalog.hpp"
@@ -83,6 +84,27 @@ void choice(const char* name, const char* id, T& value,
     }
 }
 
+// Any number may be typed (the request check refuses, in one line under the controls, what
+// the algorithm does not take); the list beside it offers the sizes its block rule suggests.
+void block_control(RequestForm& f) {
+    const VariantInfo* v = find_variant(f.algo);
+    const BlockRule rule = v ? v->block_rule : BlockRule::PowerOfTwo32To1024;
+    label("Block");
+    const float list_w = ImGui::GetFrameHeight();
+    ImGui::SetNextItemWidth(
+        std::max(ImGui::GetContentRegionAvail().x - list_w - ImGui::GetStyle().ItemSpacing.x,
+                 ImGui::GetFontSize() * 3));
+    ImGui::InputScalar("##block", ImGuiDataType_U32, &f.block, nullptr, nullptr, "%u",
+                       ImGuiInputTextFlags_CharsDecimal);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("threads per block: %s", block_rule_text(rule));
+    ImGui::SameLine();
+    if (ImGui::BeginCombo("##blocklist", nullptr, ImGuiComboFlags_NoPreview)) {
+        for (unsigned b : block_presets(rule))
+            if (ImGui::Selectable(std::to_string(b).c_str(), b == f.block)) f.block = b;
+        ImGui::EndCombo();
+    }
+}
+
 // Scans only: inclusive or exclusive (a reduction has no kind, so it goes back to inclusive).
 void kind_control(RequestForm& f) {
     const VariantInfo* v = find_variant(f.algo);
@@ -128,9 +150,7 @@ void request_controls(const TraceView& v, UiState& ui) {
     algorithm_combo(f);
     label("n");
     ImGui::InputTextWithHint("##n", "64, 2^10, 2^20+3", &f.n);
-    choice<std::uint32_t>(
-        "Block", "##block", f.block,
-        {{32, "32"}, {64, "64"}, {128, "128"}, {256, "256"}, {512, "512"}, {1024, "1024"}});
+    block_control(f);
     choice<trace::DType>("Type", "##type", f.type,
                          {{trace::DType::Int32, "int"},
                           {trace::DType::Float32, "float"},
@@ -189,6 +209,8 @@ void result_lines(const TraceView& v, UiState& ui) {
     if (!v.trace) return;
     const trace::Trace& t = *v.trace;
     if (!t.blocks.empty()) ImGui::TextWrapped("%s", result_line(t).c_str());
+    if (const std::string avg = average_line(t); !avg.empty())
+        ImGui::TextWrapped("%s", avg.c_str());
     ImGui::PushFont(fonts().small);
     text_wrapped_colored(p.text_dim, provenance(t, ui.replayed_from));
     if (!ui.note.empty()) text_wrapped_colored(p.text_dim, ui.note);

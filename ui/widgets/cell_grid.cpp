@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 
+#include "kernels/catalog.hpp"
 #include "ui/fonts.hpp"
 #include "ui/model/value_text.hpp"
 #include "ui/theme.hpp"
@@ -125,6 +126,14 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
     in.registers_caption_w = fonts().small->CalcTextSizeA(in.small_px, 1e9f, 0, short_registers).x;
     in.race_line = !v.races.empty();
     in.columns = options.columns;
+    const VariantInfo* info = v.trace ? find_variant(v.trace->request.algo) : nullptr;
+    const std::vector<std::string> arrays = info && info->layout == trace::TileLayout::Arrays
+                                                ? result_names(info->results)
+                                                : std::vector<std::string>{};
+    if (arrays.size() > 1) {
+        in.arrays = std::uint32_t(arrays.size());
+        in.array_label_w = mono->CalcTextSizeA(mono->FontSize, 1e9f, 0, "avg").x + 10;
+    }
     auto arrange = [&](const GridViewState& state) {
         in.zoom = state.zoom;
         in.pan_x = state.pan_x;
@@ -187,6 +196,12 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
     grid::draw_races(f, l.race_line);  // under the cells: no value is covered
     for (std::uint32_t i = 0; i < v.cells; ++i) grid::draw_cell(f, i);
     raster.reset();  // uploads the picture
+    for (std::uint32_t a = 0; a < l.arrays && l.arrays > 1; ++a) {
+        const Rect r = array_label(l, a);
+        if (r.bottom() < f.g.area.y || r.y > f.g.area.bottom()) continue;
+        c.dl->AddText(mono, mono->FontSize, {r.x, r.y + (r.h - mono->FontSize) / 2}, p.text,
+                      arrays[a].c_str());
+    }
     if (l.banks) grid::draw_bank_labels(f, l.labels_y);
     if (options.overview && (vs.zoom > 1.01f || l.scrolling)) {
         const GridLayout& g = f.split ? f.threads : f.g;

@@ -22,6 +22,17 @@ void arrange(const SharedGridInput& in, const Rect& area, float labels, SharedGr
         spec.slots = std::max(in.cells, in.threads);
         spec.fixed_columns = in.columns;
         spec.area = {area.x, area.y + labels, area.w, area.h - labels};
+        if (in.arrays > 1 && in.cells % in.arrays == 0) {
+            out.arrays = in.arrays;
+            out.array_cells = in.cells / in.arrays;
+            out.array_label_x = area.x;
+            out.array_label_w = in.array_label_w;
+            spec.area.x += in.array_label_w;
+            spec.area.w -= in.array_label_w;
+            if (!in.columns)
+                spec.fixed_columns =
+                    array_columns(out.array_cells, spec.area.w, spec.min_cell_w, spec.gap);
+        }
         out.cells = grid_layout(spec);
         return;
     }
@@ -81,6 +92,20 @@ void arrange(const SharedGridInput& in, const Rect& area, float labels, SharedGr
 }
 
 }  // namespace
+
+std::uint32_t array_columns(std::uint32_t per_array, float width, float min_cell_w, float gap) {
+    for (std::uint32_t rows = 1; rows < per_array; ++rows) {
+        if (per_array % rows) continue;
+        const std::uint32_t columns = per_array / rows;
+        if (float(columns) * (min_cell_w + gap) <= width) return columns;
+    }
+    return 1;
+}
+
+Rect array_label(const SharedGridLayout& l, std::uint32_t a) {
+    const Rect first = l.cells.cell(a * l.array_cells);
+    return {l.array_label_x, first.y, l.array_label_w - 4, first.h};
+}
 
 void set_min_cell(GridSpec& spec, float min_px, float advance, std::size_t chars) {
     spec.min_cell_w = float(chars) * min_px * advance + 4.0f;

@@ -27,6 +27,10 @@ struct SharedGridInput {
     float zoom = 1.0f, pan_x = 0, pan_y = 0;
     bool race_line = false;     // the trace races: a line of words about the step's race pairs
     std::uint32_t columns = 0;  // 0: choose; else exactly this many (wider scrolls sideways)
+    // Several arrays side by side in the cells (min, max, sum, avg): each starts a row of its
+    // own, a band with its name at the left, `array_label_w` wide.
+    std::uint32_t arrays = 1;
+    float array_label_w = 0;
 };
 
 struct SharedGridLayout {
@@ -43,7 +47,15 @@ struct SharedGridLayout {
     Rect strip;          // scrolling: the overview strip at the right
     float labels_y = 0;  // banks: where the numbers go
     Rect race_line;      // race_line: where the words about the step's races go
+    std::uint32_t arrays = 1, array_cells = 0;  // bands: how many, and the cells of each
+    float array_label_x = 0, array_label_w = 0;
 };
+
+// Bands: the columns of the cells, the largest divisor of `per_array` whose cells keep
+// `min_cell_w` in `width` (so that every array fills whole rows); 1 at least.
+std::uint32_t array_columns(std::uint32_t per_array, float width, float min_cell_w, float gap);
+// Bands: where array a's name goes, at the left of its first row (it follows the pan).
+Rect array_label(const SharedGridLayout& l, std::uint32_t a);
 
 // The smallest cell whose values read: `chars` characters at min_px.
 void set_min_cell(GridSpec& spec, float min_px, float advance, std::size_t chars);

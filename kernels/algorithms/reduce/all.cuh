@@ -17,10 +17,11 @@
 #include "kernels/algorithms/reduce/13_atomic_block.cuh"
 #include "kernels/algorithms/reduce/14_atomic_cas.cuh"
 #include "kernels/algorithms/reduce/15_single_pass.cuh"
+#include "kernels/algorithms/reduce/16_minmax_avg.cuh"
 
 namespace ws::reduce {
 using AllVariants =
     std::tuple<InterleavedDivergent, InterleavedStrided, Sequential, FirstAdd, UnrollLastWarp,
                UnrollLastWarpLegacy, CompleteUnroll, MultiElement, WarpShuffle, VectorAtomic,
-               AtomicGlobal, AtomicWarp, AtomicBlock, AtomicCas, SinglePass>;
+               AtomicGlobal, AtomicWarp, AtomicBlock, AtomicCas, SinglePass, MinMaxAvg>;
 }  // namespace ws::reduce

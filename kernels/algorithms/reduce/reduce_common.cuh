@@ -1,6 +1,7 @@
 // What every reduction variant shares: the vocabulary and the kernel signatures of the three
 // device-wide drivers (kernels/reduce_plan.hpp). A variant's struct gives its id and, from
-// kernel<T, Probe>(block), one kernel of either signature (nullptr: none for this block size).
+// kernel<T, Probe>(block), one kernel of either signature (nullptr: none for this block size), or
+// a ReduceKernels with several.
 #pragma once
 #include "kernels/probe/vocabulary.cuh"
 
@@ -22,6 +23,9 @@ using LastBlockKernel = void (*)(const T*, T*, T*, unsigned*, unsigned, Probe);
 template <class T, class Probe>
 struct ReduceKernels {
     ReduceKernel<T, Probe> pass = nullptr;  // multi-pass and atomic single pass
+    // Multi-pass over several values a block (ReduceResults::MinMaxSumAvg): the passes after the
+    // first, which read the partials' arrays rather than elements.
+    ReduceKernel<T, Probe> partials_pass = nullptr;
     LastBlockKernel<T, Probe> last_block = nullptr;
 };
 
@@ -33,6 +37,10 @@ void put(ReduceKernels<T, Probe>& k, ReduceKernel<T, Probe> f) {
 template <class T, class Probe>
 void put(ReduceKernels<T, Probe>& k, LastBlockKernel<T, Probe> f) {
     k.last_block = f;
+}
+template <class T, class Probe>
+void put(ReduceKernels<T, Probe>& k, const ReduceKernels<T, Probe>& all) {
+    k = all;
 }
 }  // namespace detail
 
