@@ -9,6 +9,8 @@
 //   block_sync(probe);                         // __syncthreads(): closes a phase
 //   warp_sync(probe);                          // __syncwarp(): closes a sub-step
 //   v += shfl_down_sync(probe, kFullMask, v, 16);   // a shuffle round: closes a sub-step
+//   word = ballot_sync(probe, kFullMask, x > 0);     // bit k: lane k's predicate; a sub-step
+//   count = popc(word);                              // __popc: the bits set
 //   old = atomic_add(counter[0], 1u);          // atomicAdd on a global element
 //   seen = atomic_cas(out[0], expected, wanted); // atomicCAS on the element's bits
 //   Vector16<T> x = load16(in, i);             // 16 bytes a lane in one load (LDG.128)
@@ -592,6 +594,29 @@ template <class T, class Probe>
 WS_DEV T shfl_xor_sync(Probe& probe, unsigned mask, T v, int lane_mask, int width = 32,
                        unsigned line = __builtin_LINE()) {
     return detail::shuffle<ShuffleMode::Xor>(probe, mask, v, lane_mask, width, line);
+}
+
+// ---- warp votes ------------------------------------------------------------------------------
+// __ballot_sync(mask, predicate): every lane of `mask` receives one 32-bit word whose bit k is
+// lane k's predicate. Recorded as a Shuffle event from trace::kBallotSource whose value is the
+// word (kernels/trace/event.hpp says why), and, like a shuffle round, the end of a sub-step.
+template <class Probe>
+WS_DEV unsigned ballot_sync(Probe& probe, unsigned mask, bool predicate,
+                            unsigned line = __builtin_LINE()) {
+#if defined(__CUDACC__)
+    const unsigned word = __ballot_sync(mask, predicate);
+#else
+    const unsigned word = __ballot_sync(mask, predicate, line);
+#endif
+    if constexpr (kRecords<Probe>) probe.shuffled(trace::kBallotSource, word, line);
+    (void)probe;
+    (void)line;
+    return word;
+}
+
+// __popc(word): how many of its 32 bits are set (one instruction, POPC).
+WS_DEV unsigned popc(unsigned word) {
+    return unsigned(__popc(word));
 }
 
 }  // namespace ws::probe

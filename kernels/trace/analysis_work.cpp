@@ -23,7 +23,7 @@ std::vector<std::uint32_t> marked_lines(const std::string& source_text) {
 
 bool is_addition(const Event& e, bool line_writes_shared) {
     if (line_writes_shared) return e.kind == EventKind::SharedWrite;
-    if (e.kind == EventKind::Shuffle) return e.src_lane != detail::lane_of(e);
+    if (e.kind == EventKind::Shuffle) return !is_ballot(e) && e.src_lane != detail::lane_of(e);
     return e.kind == EventKind::SharedRead;
 }
 

@@ -166,7 +166,7 @@ class Builder {
     }
 
     void shuffle(const Event& e) {
-        if (!is_thread(e.thread)) return;
+        if (!is_thread(e.thread) || is_ballot(e)) return;  // a ballot adds nothing up
         const std::uint32_t k = shuffles_seen_[{e.thread, e.line}]++;
         snapshot_[std::make_tuple(e.thread, e.line, k)] = regcol_[e.thread];
         const std::uint32_t lane = e.thread % kWarpSize;

@@ -13,7 +13,7 @@ enum class EventKind : std::uint8_t {
     SharedWrite = 1,
     GlobalRead = 2,
     GlobalWrite = 3,
-    Shuffle = 4,  // value received; src_lane says from whom
+    Shuffle = 4,  // value received; src_lane says from whom (kBallotSource: a ballot)
     Atomic = 5,   // global read-modify-write; value is the old value it found
     // What an atomic left in memory: follows its Atomic event (same thread, address and line)
     // when the atomic wrote. A compare-and-swap that found another value writes nothing, so its
@@ -38,5 +38,18 @@ struct Event {
     std::uint64_t value;    // raw bits of the (first 8 bytes of the) value read or written
 };
 static_assert(sizeof(Event) == 32, "Event is a 32-byte record in files and device buffers");
+
+// A ballot (__ballot_sync) is recorded as a Shuffle event whose src_lane is kBallotSource, one
+// past the last lane, and whose value is the ballot word (bit k: lane k's predicate). Like a
+// shuffle it is a warp collective in which each lane receives a register value made by other
+// lanes, and it closes a sub-step the same way; what differs is that the value comes from every
+// lane at once, not from one, which the sentinel says. Reusing the kind keeps the file format
+// (version 3) and the event kinds as they are: a ballot is one more shuffle-like instruction to
+// the counters, and the GPU and the emulator record it identically. Readers that draw arrows
+// from src_lane must skip it (is_ballot).
+inline constexpr std::uint8_t kBallotSource = 32;
+inline bool is_ballot(const Event& e) {
+    return e.kind == EventKind::Shuffle && e.src_lane == kBallotSource;
+}
 
 }  // namespace ws::trace

@@ -138,6 +138,7 @@ class PaddingPass {
                 }
                 break;
             case EventKind::Shuffle: {
+                if (trace::is_ballot(e)) break;  // a word of predicates, not a register moved
                 const auto warp = static_cast<std::uint16_t>(e.thread / trace::kWarpSize);
                 shuffles.emplace_back(e.thread, warp * trace::kWarpSize + e.src_lane);
                 break;
