@@ -26,7 +26,7 @@ struct Row {
     Row schedule_sensitive() const { return with(&VariantInfo::schedule_sensitive, true); }
     Row block_rule(BlockRule r) const { return with(&VariantInfo::block_rule, r); }
     Row reduce_driver(ReduceDriver d) const { return with(&VariantInfo::reduce_driver, d); }
-    Row results(ReduceResults r) const { return with(&VariantInfo::results, r); }
+    Row reduce_op(ReduceOp op) const { return with(&VariantInfo::reduce_op, op); }
     Row driver(ScanDriver d) const { return with(&VariantInfo::driver, d); }
     Row natural_kind(ScanKind k) const { return with(&VariantInfo::natural_kind, k); }
     Row work_formula(WorkFormula f) const { return with(&VariantInfo::work_formula, f); }
@@ -178,7 +178,17 @@ std::vector<VariantInfo> make_catalog() {
             .smem(SmemRule::FourPerThread)
             .layout(TileLayout::Arrays)
             .block_rule(BlockRule::Any1To1024)
-            .results(ReduceResults::MinMaxSumAvg),
+            .reduce_op(ReduceOp::MinMaxSumAvg),
+        reduction<reduce::PredicateCount>()
+            .title("Predicate count: __ballot_sync and __popc")
+            .summary("counts the elements > 0: a warp's 32 answers are one ballot word, __popc "
+                     "counts its bits; one atomicAdd a warp")
+            .source("kernels/algorithms/reduce/17_predicate_count.cuh")
+            .max_grid(1024)
+            .smem(SmemRule::None)
+            .layout(TileLayout::Registers)
+            .reduce_driver(ReduceDriver::AtomicSinglePass)
+            .reduce_op(ReduceOp::CountPositive),
 
         // Scans. Every one runs device-wide; the block-level ones (1-7) through scan-then-fan.
         scan_of<scan::KoggeStone>()
@@ -335,10 +345,15 @@ std::vector<unsigned> block_presets(BlockRule rule) {
     return {32, 64, 128, 256, 512, 1024};
 }
 
-const std::vector<std::string>& result_names(ReduceResults r) {
+const std::vector<std::string>& result_names(ReduceOp op) {
     static const std::vector<std::string> sum = {"sum"};
     static const std::vector<std::string> four = {"min", "max", "sum", "avg"};
-    return r == ReduceResults::MinMaxSumAvg ? four : sum;
+    static const std::vector<std::string> count = {"count"};
+    return op == ReduceOp::MinMaxSumAvg ? four : op == ReduceOp::CountPositive ? count : sum;
+}
+
+const char* result_word(ReduceOp op) {
+    return op == ReduceOp::CountPositive ? "count" : "sum";
 }
 
 const std::vector<VariantInfo>& catalog() {

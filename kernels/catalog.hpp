@@ -45,13 +45,6 @@ const char* block_rule_name(BlockRule rule);
 // The sizes the window offers in its list (any accepted size may be typed)
 std::vector<unsigned> block_presets(BlockRule rule);
 
-// What a reduction's blocks write, and so what the whole run computes: the sum, or the wiki's
-// four values at once (min, max, sum, avg), each pass's partials as four arrays.
-enum class ReduceResults { Sum, MinMaxSumAvg };
-// The values' names, in the order of the kernel's shared arrays and of its output: {"sum"}, or
-// {"min", "max", "sum", "avg"}.
-const std::vector<std::string>& result_names(ReduceResults r);
-
 // How a reduction runs over the whole array (see kernels/reduce_plan.hpp for the launches).
 enum class ReduceDriver {
     MultiPass,         // each block writes a partial; passes until one value remains
@@ -60,6 +53,20 @@ enum class ReduceDriver {
     LastBlock,         // one launch: each block writes its partial and counts itself done; the
                        // last block to finish sums the partials into the output
 };
+
+// What a reduction computes from its elements, and so what its blocks write: the one fact the
+// CPU reference (kernels/run/input_data.hpp: reduce_reference), the result check
+// (kernels/run/reduce_check.hpp), verify, the window's result line and the bench check read.
+enum class ReduceOp {
+    Sum,            // the sum of the elements
+    MinMaxSumAvg,   // the wiki's four values at once: each pass's partials as four arrays
+    CountPositive,  // how many elements are > 0 (a predicate reduction), as a value of the type
+};
+// The values' names, in the order of the kernel's shared arrays and of its output: {"sum"},
+// {"min", "max", "sum", "avg"} or {"count"}.
+const std::vector<std::string>& result_names(ReduceOp op);
+// The value the run's `result` holds: "sum" (also for the four values), "count".
+const char* result_word(ReduceOp op);
 
 // How a scan runs over the whole array (see kernels/scan_plan.hpp for the launches).
 enum class ScanDriver {
@@ -92,7 +99,7 @@ struct VariantInfo {
 
     // Reductions only.
     ReduceDriver reduce_driver = ReduceDriver::MultiPass;
-    ReduceResults results = ReduceResults::Sum;
+    ReduceOp reduce_op = ReduceOp::Sum;
 
     // Scans only. elems_per_thread * block is the tile one block scans.
     ScanDriver driver = ScanDriver::None;

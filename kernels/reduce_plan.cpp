@@ -26,7 +26,7 @@ ReduceLaunch launch(ReduceStep step, unsigned pass, unsigned grid, unsigned bloc
 void multi_pass(ReducePlan& plan, const VariantInfo& v, std::uint64_t n, unsigned block,
                 trace::DType type) {
     const std::uint64_t size = trace::dtype_size(type);
-    const std::uint64_t r = result_names(v.results).size();
+    const std::uint64_t r = result_names(v.reduce_op).size();
     plan.output_elements = r;
     int in = kInputBuffer;
     for (unsigned pass = 0;; ++pass) {

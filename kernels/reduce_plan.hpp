@@ -30,7 +30,7 @@ enum class ReduceStep {
     Pass,       // kernel(in, out, count): out[b] = block b's partial (count elements of in)
     AtomicAdd,  // kernel(in, out, count): out[0] += block b's partial, one atomic a block
     LastBlock,  // kernel(in, out, partials = aux, done counter, count)
-    // Several values a block (ReduceResults::MinMaxSumAvg): kernel(in, out, count), in holding
+    // Several values a block (ReduceOp::MinMaxSumAvg): kernel(in, out, count), in holding
     // one array of count partials per value, block b writing its k-th value to out[b + k*grid].
     PartialsPass,
 };

@@ -22,7 +22,7 @@ int cmd_list(bool json) {
                            {"needs", notes.needs},
                            {"blocks", block_rule_name(v.block_rule)},
                            {"blocks_text", block_rule_text(v.block_rule)},
-                           {"results", result_names(v.results)}});
+                           {"results", result_names(v.reduce_op)}});
         }
         std::printf("%s\n", all.dump(2).c_str());
         return 0;

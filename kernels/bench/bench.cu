@@ -43,6 +43,7 @@ void prepare(SizePoint<T>& s, std::uint64_t n, trace::ScanKind kind,
     s.sm_count = device.sm_count;
     const std::vector<T> host = run::make_input<T>("random", n, 7);
     s.ref = run::reference_sum(host);
+    s.positives = run::reduce_reference(ReduceOp::CountPositive, host);
     s.scan_last = kind == trace::ScanKind::Inclusive
                       ? s.ref
                       : run::reference_sum(std::vector<T>(host.begin(), host.end() - 1));
@@ -65,7 +66,7 @@ void time_variant(SizePoint<T>& s, const VariantInfo& v, BenchPoint& p) {
     } else {
         cuda::FastReduction<T> fast(v, s.n, kBlock);
         time_point([&](unsigned k) { fast.run(s.input(k)); }, s.inputs, p);
-        p.ok = result_ok(fast.result(), s.ref, s.n);
+        p.ok = result_ok(fast.result(), s.reference(v.reduce_op), s.n);
     }
 }
 

@@ -61,12 +61,17 @@ struct SizePoint {
     unsigned inputs = 1;
     bool l2_resident = false;  // the rotated inputs still fit in L2: not a DRAM figure
     int sm_count = 0;
-    run::Reference ref;                                 // the sum of the input
+    run::Reference ref;        // the sum of the input
+    run::Reference positives;  // how many elements are > 0 (ReduceOp::CountPositive)
     trace::ScanKind kind = trace::ScanKind::Inclusive;  // of the scans timed
     run::Reference scan_last;  // the last element of that scan: the sum, or all but the last
 
     cuda::DeviceBuffer<T> data, out;
     const T* input(unsigned k) const { return data.get() + std::uint64_t(k) * n; }
+    // What a reduction of `op` must return.
+    const run::Reference& reference(ReduceOp op) const {
+        return op == ReduceOp::CountPositive ? positives : ref;
+    }
 };
 
 }  // namespace ws::bench

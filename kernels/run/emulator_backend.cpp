@@ -75,7 +75,7 @@ void run_reduction(const reduce::ReduceKernels<T, SimProbe>& k, const VariantInf
     if (out.error.empty()) {
         check_reduction(info, input, buffers[kOutputBuffer].data(), req.block, out);
     } else {
-        const Reference ref = reference_sum(input);
+        const Reference ref = reduce_reference(info.reduce_op, input);
         out.expected = trace::Value::of(T(ref.sum));
         out.tolerance = double(sum_tolerance<T>(req.n, ref.abs_sum));
     }

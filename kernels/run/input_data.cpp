@@ -53,6 +53,20 @@ Reference reference_sum(const std::vector<T>& x) {
 }
 
 template <class T>
+Reference reduce_reference(ReduceOp op, const std::vector<T>& x) {
+    if (op == ReduceOp::Sum) return reference_sum(x);
+    std::uint64_t count = 0;
+    for (T v : x) count += v > T(0) ? 1 : 0;
+    Reference r;
+    r.sum = (long double)count;
+    if constexpr (!std::is_integral_v<T>) {
+        const std::uint64_t exact_up_to = std::uint64_t(1) << std::numeric_limits<T>::digits;
+        if (count > exact_up_to) r.abs_sum = r.sum;
+    }
+    return r;
+}
+
+template <class T>
 bool matches_reference(T got, const Reference& ref, std::uint64_t n, std::string* why) {
     std::ostringstream msg;
     if constexpr (std::is_integral_v<T>) {
@@ -133,6 +147,7 @@ ScanCheck<T> check_scan(const std::vector<T>& input, const T* output, trace::Sca
 #define WS_INSTANTIATE(T)                                                                  \
     template std::vector<T> make_input<T>(std::string_view, std::uint64_t, std::uint64_t); \
     template Reference reference_sum<T>(const std::vector<T>&);                            \
+    template Reference reduce_reference<T>(ReduceOp, const std::vector<T>&);               \
     template bool matches_reference<T>(T, const Reference&, std::uint64_t, std::string*);  \
     template ScanCheck<T> check_scan<T>(const std::vector<T>&, const T*, trace::ScanKind);
 WS_INSTANTIATE(int)

@@ -10,6 +10,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "kernels/catalog.hpp"
 #include "kernels/trace/scan_kind.hpp"
 
 namespace ws::run {
@@ -39,6 +40,13 @@ struct Reference {
 };
 template <class T>
 Reference reference_sum(const std::vector<T>& x);
+
+// What a reduction of `op` must compute from x (VariantInfo::reduce_op): the sum, or for
+// CountPositive the number of elements > 0. A count is checked exactly (abs_sum 0: no tolerance)
+// while the type holds every integer up to it (any int count mod 2^32; float to 2^24, double to
+// 2^53); past that the atomics that add the counts round, and the tolerance is a sum's.
+template <class T>
+Reference reduce_reference(ReduceOp op, const std::vector<T>& x);
 
 // The largest error a floating-point sum of n terms whose magnitudes add up to `abs_sum` may
 // have and still be right: 2 * eps(T) * ceil(log2(n) + 1) * abs_sum, the bound of a pairwise

@@ -60,10 +60,10 @@ template <class T>
 void check_reduction(const VariantInfo& v, const std::vector<T>& input, const T* output,
                      unsigned block, trace::Trace& out) {
     const std::uint64_t n = input.size();
-    const Reference ref = reference_sum(input);
-    const std::vector<std::string>& names = result_names(v.results);
-    const std::size_t sum_at =
-        std::size_t(std::find(names.begin(), names.end(), "sum") - names.begin());
+    const Reference ref = reduce_reference(v.reduce_op, input);
+    const std::vector<std::string>& names = result_names(v.reduce_op);
+    const std::size_t sum_at = std::size_t(
+        std::find(names.begin(), names.end(), result_word(v.reduce_op)) - names.begin());
     const T sum = output[sum_at];
     out.expected = trace::Value::of(T(ref.sum));
     out.tolerance = double(sum_tolerance<T>(n, ref.abs_sum));
@@ -71,7 +71,7 @@ void check_reduction(const VariantInfo& v, const std::vector<T>& input, const T*
     std::string why;
     out.ok = matches_reference(sum, ref, n, &why);
     if (!out.ok) out.error = "wrong result: " + why;
-    if (v.results != ReduceResults::MinMaxSumAvg || input.empty()) return;
+    if (v.reduce_op != ReduceOp::MinMaxSumAvg || input.empty()) return;
 
     const auto [lo, hi] = std::minmax_element(input.begin(), input.end());
     out.results = {exact_value("min", output[0], *lo), exact_value("max", output[1], *hi)};
@@ -91,7 +91,10 @@ void check_reduction(const VariantInfo& v, const std::vector<T>& input, const T*
 }
 
 std::string results_text(const trace::Trace& t, bool exact) {
-    if (t.results.empty()) return "sum " + t.result.to_string();
+    if (t.results.empty()) {
+        const VariantInfo* v = find_variant(t.request.algo);
+        return std::string(v ? result_word(v->reduce_op) : "sum") + " " + t.result.to_string();
+    }
     std::string text;
     for (const trace::ResultValue& r : t.results) {
         text += (text.empty() ? "" : ", ") + r.name + " " + r.result.to_string();

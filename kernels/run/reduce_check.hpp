@@ -12,7 +12,7 @@
 
 namespace ws::run {
 
-// `output`: the run's output buffer, one value a result (result_names(v.results)); `block`: the
+// `output`: the run's output buffer, one value a result (result_names(v.reduce_op)); `block`: the
 // request's. Sets out.result, expected, tolerance, results, ok, and error when wrong.
 template <class T>
 void check_reduction(const VariantInfo& v, const std::vector<T>& input, const T* output,

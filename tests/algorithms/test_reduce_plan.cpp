@@ -54,7 +54,7 @@ TEST_CASE("multi-pass plans chain passes until one value remains", "[plan]") {
                 CHECK(p.launches[0].smem_bytes == smem_bytes_for(v, block, trace::DType::Float64));
                 // Every element read once, one partial a block written, in every pass (r
                 // values a partial where a block writes r results).
-                const std::uint64_t r = result_names(v.results).size();
+                const std::uint64_t r = result_names(v.reduce_op).size();
                 std::uint64_t bytes = 0;
                 for (const ReduceLaunch& l : p.launches)
                     bytes += ((l.pass == 0 ? 1 : r) * l.count + r * l.grid) * 8;

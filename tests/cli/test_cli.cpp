@@ -22,7 +22,7 @@ TEST_CASE("list --json names every algorithm with its family and title", "[cli]"
         CHECK_FALSE(j[i]["what_changed"].get<std::string>().empty());
         CHECK_FALSE(j[i]["needs"].get<std::string>().empty());
         CHECK(j[i]["blocks"] == ws::block_rule_name(ws::catalog()[i].block_rule));
-        CHECK(j[i]["results"] == ws::result_names(ws::catalog()[i].results));
+        CHECK(j[i]["results"] == ws::result_names(ws::catalog()[i].reduce_op));
     }
     for (const json& v : j)
         CHECK(v["blocks"] ==

@@ -26,7 +26,7 @@ TEST_CASE("a lone block's result is the run's, in every kernel", "[block_result]
             const auto v = testing::emulated_view(f);
             REQUIRE(v->trace->grid == 1);
             const std::string value = format_value(v->trace->result.as_double(), type);
-            if (info.results != ReduceResults::Sum)  // "min .., max .., sum .., avg .."
+            if (info.reduce_op == ReduceOp::MinMaxSumAvg)  // "min .., max .., sum .., avg .."
                 CHECK(v->block_result.find(", sum " + value + ",") != std::string::npos);
             else
                 CHECK(v->block_result ==

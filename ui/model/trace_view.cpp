@@ -274,7 +274,7 @@ void fill_block_results(TraceView& v, const VariantInfo& info) {
         if (e.kind == EventKind::GlobalWrite && e.buffer == kOutputBuffer) writes.push_back(&e);
     std::sort(writes.begin(), writes.end(),
               [](const trace::Event* a, const trace::Event* b) { return a->address < b->address; });
-    const std::vector<std::string>& names = result_names(info.results);
+    const std::vector<std::string>& names = result_names(info.reduce_op);
     const trace::DType type = v.trace->smem_type;
     double sum = 0;
     for (std::size_t i = 0; i < writes.size() && i < names.size(); ++i) {
@@ -300,7 +300,7 @@ void fill_block_result(TraceView& v) {
             last = &e;
     const VariantInfo* info = find_variant(v.trace->request.algo);
     const bool scan = info && info->family == Family::Scan;
-    if (info && info->results != ReduceResults::Sum) {
+    if (info && info->reduce_op == ReduceOp::MinMaxSumAvg) {
         fill_block_results(v, *info);
         return;
     }

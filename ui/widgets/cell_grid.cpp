@@ -128,7 +128,7 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
     in.columns = options.columns;
     const VariantInfo* info = v.trace ? find_variant(v.trace->request.algo) : nullptr;
     const std::vector<std::string> arrays = info && info->layout == trace::TileLayout::Arrays
-                                                ? result_names(info->results)
+                                                ? result_names(info->reduce_op)
                                                 : std::vector<std::string>{};
     if (arrays.size() > 1) {
         in.arrays = std::uint32_t(arrays.size());

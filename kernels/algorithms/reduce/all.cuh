@@ -18,10 +18,12 @@
 #include "kernels/algorithms/reduce/14_atomic_cas.cuh"
 #include "kernels/algorithms/reduce/15_single_pass.cuh"
 #include "kernels/algorithms/reduce/16_minmax_avg.cuh"
+#include "kernels/algorithms/reduce/17_predicate_count.cuh"
 
 namespace ws::reduce {
 using AllVariants =
     std::tuple<InterleavedDivergent, InterleavedStrided, Sequential, FirstAdd, UnrollLastWarp,
                UnrollLastWarpLegacy, CompleteUnroll, MultiElement, WarpShuffle, VectorAtomic,
-               AtomicGlobal, AtomicWarp, AtomicBlock, AtomicCas, SinglePass, MinMaxAvg>;
+               AtomicGlobal, AtomicWarp, AtomicBlock, AtomicCas, SinglePass, MinMaxAvg,
+               PredicateCount>;
 }  // namespace ws::reduce

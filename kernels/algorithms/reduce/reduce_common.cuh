@@ -23,7 +23,7 @@ using LastBlockKernel = void (*)(const T*, T*, T*, unsigned*, unsigned, Probe);
 template <class T, class Probe>
 struct ReduceKernels {
     ReduceKernel<T, Probe> pass = nullptr;  // multi-pass and atomic single pass
-    // Multi-pass over several values a block (ReduceResults::MinMaxSumAvg): the passes after the
+    // Multi-pass over several values a block (ReduceOp::MinMaxSumAvg): the passes after the
     // first, which read the partials' arrays rather than elements.
     ReduceKernel<T, Probe> partials_pass = nullptr;
     LastBlockKernel<T, Probe> last_block = nullptr;
