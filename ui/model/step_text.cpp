@@ -84,6 +84,9 @@ std::string what_sentence(const TraceView& v, const StepView& s) {
     if (s.shuffle_events)
         parts.push_back(plural(s.shuffle_events, "shuffle", "shuffles") +
                         " (registers passed lane to lane)");
+    if (!s.ballots.empty())
+        parts.push_back(plural(std::uint32_t(s.ballots.size()), "ballot", "ballots") +
+                        " (a warp's predicates in one word)");
     if (s.global_writes)
         parts.push_back(plural(s.global_writes, "result", "results") + " written to global memory");
     if (s.atomics) parts.push_back(plural(s.atomics, "atomic", "atomics"));

@@ -117,6 +117,12 @@ void apply_event(const TraceView& v, StepView& s, const trace::Event& e, Pending
         case EventKind::AtomicWrite:  // what that atomic left: no new access
             break;
         case EventKind::Shuffle: {
+            if (trace::is_ballot(e)) {  // every lane got the same word: keep it once a warp
+                ++s.ballot_events;
+                if (s.ballots.empty() || s.ballots.back().warp != warp)
+                    s.ballots.push_back({warp, static_cast<std::uint32_t>(e.value), e.line});
+                break;
+            }
             ++s.shuffle_events;
             const auto from = static_cast<std::uint16_t>(warp * trace::kWarpSize + e.src_lane);
             s.shuffles.push_back({from, e.thread, event_value(e, v.trace->smem_type)});
@@ -304,12 +310,13 @@ void fill_block_result(TraceView& v) {
         fill_block_results(v, *info);
         return;
     }
+    const std::string word = std::string(info ? result_word(info->reduce_op) : "sum") + " ";
     if (info && info->reduce_driver == ReduceDriver::LastBlock) {
         fill_last_block_result(v, last);
         return;
     }
     if (last) {
-        v.block_result = (scan ? "last element " : "sum ") +
+        v.block_result = (scan ? "last element " : word) +
                          format_value(event_value(*last, v.trace->smem_type), v.trace->smem_type);
         return;
     }
@@ -327,14 +334,14 @@ void fill_block_result(TraceView& v) {
     const trace::DType type = v.trace->smem_type;
     if (atomics.size() == 1) {
         if (const auto added = atomic_addend(*v.block, atomics[0], type))
-            v.block_result = "sum " + format_value(*added, type);
+            v.block_result = word + format_value(*added, type);
         return;
     }
     long double changed = 0;
     for (std::size_t i : atomics)
         changed += (long double)(event_value(v.block->events[i + 1], type)) -
                    (long double)(event_value(v.block->events[i], type));
-    v.block_result = "sum " + format_value(double(changed), type);
+    v.block_result = word + format_value(double(changed), type);
 }
 
 // Each step's atomics by thread and by line: who lost a compare-and-swap race, how often.

@@ -43,6 +43,13 @@ struct ShuffleArrow {
     std::uint16_t from_thread = 0, to_thread = 0;
     double value = 0;
 };
+// A warp's ballot in a step (__ballot_sync): the word every lane received, bit k lane k's
+// predicate.
+struct WarpBallot {
+    std::uint32_t warp = 0;
+    std::uint32_t word = 0;
+    std::uint16_t line = 0;
+};
 // A thread's shared access in a step (for the picture where threads and cells are apart).
 struct CellAccess {
     std::uint16_t thread = 0;
@@ -110,6 +117,7 @@ struct StepView {
     std::vector<std::uint8_t> cells;          // CellFlag per shared cell
     std::vector<CellArrow> arrows;
     std::vector<ShuffleArrow> shuffles;
+    std::vector<WarpBallot> ballots;    // by warp (events come in thread order)
     std::vector<CellAccess> accesses;   // in (thread, seq) order
     std::vector<LineActivity> lines;    // sorted by line
     std::vector<double> values;         // shared memory after the step, per cell
@@ -117,6 +125,7 @@ struct StepView {
     std::uint64_t smem_ld_conflicts = 0, smem_st_conflicts = 0;
     std::uint32_t global_reads = 0;  // values loaded (a 16-byte load of ints: 4)
     std::uint32_t global_writes = 0, shuffle_events = 0, atomics = 0;
+    std::uint32_t ballot_events = 0;  // lanes that received a ballot word (not in shuffle_events)
     std::vector<trace::Hazard> hazards;
     // Per thread: its atomics in this step and how many lost their race (the contention
     // picture); empty when the step has no atomic.

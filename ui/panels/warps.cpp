@@ -7,6 +7,7 @@
 #include <string>
 
 #include "ui/fonts.hpp"
+#include "ui/model/ballot_rows.hpp"
 #include "ui/model/step_text.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
@@ -71,6 +72,57 @@ void draw_header_row(ImDrawList* dl, const TraceView& v, const WarpGrid& g) {
     }
 }
 
+// The current step's ballots: a row of 32 cells a warp, lit where the lane's predicate was
+// true, and the popcount beside it. At most a third of the panel; the rest are counted.
+void draw_ballots(const TraceView& v, const StepView& s) {
+    if (s.ballots.empty()) return;
+    const Palette& p = palette();
+    ImFont* font = fonts().small;
+    const float font_px = font->FontSize;
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float label_w = ImGui::CalcTextSize("w31").x + 6;
+    const float count_w = ImGui::CalcTextSize("= 32").x + 4;
+    const float max_h = std::max(font_px * 2, avail.y / 3);
+    const BallotLayout probe =
+        ballot_layout(s.ballots, {0, 0, avail.x, max_h}, font_px, label_w, count_w);
+    ImGui::TextUnformatted(s.ballots.size() == 1
+                               ? "ballot word (bit k: lane k's predicate) and its popcount:"
+                               : "ballot words (bit k: lane k's predicate) and their popcounts:");
+    const float extra = probe.hidden ? font_px + 4 : 0;
+    Canvas c = begin_canvas("##ballots", {avail.x, probe.height + extra + 4});
+    const BallotLayout l = ballot_layout(s.ballots, {c.rect.x, c.rect.y + 2, c.rect.w, max_h},
+                                         font_px, label_w, count_w);
+    for (std::size_t r = 0; r < l.rows.size(); ++r) {
+        const BallotRow& row = l.rows[r];
+        c.dl->AddText(font, font_px, {row.label.x + 2, row.label.y}, p.text_dim,
+                      ("w" + std::to_string(row.warp)).c_str());
+        const std::uint32_t live = v.live_mask(row.warp);
+        for (unsigned lane = 0; lane < 32; ++lane) {
+            const Rect cell = l.cell(r, lane);
+            const bool launched = (live >> lane) & 1u;
+            const ImU32 fill = !launched ? p.lane_dead : l.lit(r, lane) ? p.lane_on : p.lane_off;
+            c.dl->AddRectFilled(tl(cell), br(cell), fill);
+            if (lane % 8 == 0 && lane)  // a tick every 8 lanes, to count by
+                c.dl->AddLine({cell.x - 1, cell.y - 2}, {cell.x - 1, cell.bottom() + 2},
+                              p.text_dim);
+        }
+        c.dl->AddText(font, font_px, {row.count_box.x, row.count_box.y}, p.text,
+                      ("= " + std::to_string(row.count)).c_str());
+    }
+    if (l.hidden)
+        c.dl->AddText(font, font_px, {c.rect.x + 2, c.rect.y + 2 + l.height + 2}, p.text_dim,
+                      ("and " + std::to_string(l.hidden) + " more warps' ballots").c_str());
+    if (c.hovered) {
+        const ImVec2 m = ImGui::GetIO().MousePos;
+        for (std::size_t r = 0; r < l.rows.size(); ++r)
+            if (l.rows[r].cells.contains(m.x, m.y) || l.rows[r].count_box.contains(m.x, m.y))
+                ImGui::SetTooltip("warp %u, line %u: ballot word 0x%08x, %u of 32 lanes true",
+                                  l.rows[r].warp, unsigned(s.ballots[r].line), l.rows[r].word,
+                                  l.rows[r].count);
+    }
+    end_canvas(c);
+}
+
 }  // namespace
 
 void draw_warps(const TraceView& v, UiState& ui) {
@@ -87,6 +139,7 @@ void draw_warps(const TraceView& v, UiState& ui) {
     legend_row(legend, 2);
     ImGui::PopFont();
     if (v.empty()) return;
+    draw_ballots(v, v.steps[step]);
 
     // Wide traces scroll sideways inside a child window.
     const ImVec2 avail = ImGui::GetContentRegionAvail();
