@@ -180,9 +180,10 @@ std::vector<VariantInfo> make_catalog() {
             .block_rule(BlockRule::Any1To1024)
             .reduce_op(ReduceOp::MinMaxSumAvg),
         reduction<reduce::PredicateCount>()
-            .title("Predicate count: __ballot_sync and __popc")
+            .title("Predicate count: __ballot_sync, __popc and __syncthreads_count")
             .summary("counts the elements > 0: a warp's 32 answers are one ballot word, __popc "
-                     "counts its bits; one atomicAdd a warp")
+                     "counts its bits; __syncthreads_count adds the warps' counts in base-32 "
+                     "digits; one atomicAdd a block")
             .source("kernels/algorithms/reduce/17_predicate_count.cuh")
             .max_grid(1024)
             .smem(SmemRule::None)

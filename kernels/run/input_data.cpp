@@ -54,7 +54,7 @@ Reference reference_sum(const std::vector<T>& x) {
 
 template <class T>
 Reference reduce_reference(ReduceOp op, const std::vector<T>& x) {
-    if (op == ReduceOp::Sum) return reference_sum(x);
+    if (op != ReduceOp::CountPositive) return reference_sum(x);  // the four values: the sum
     std::uint64_t count = 0;
     for (T v : x) count += v > T(0) ? 1 : 0;
     Reference r;

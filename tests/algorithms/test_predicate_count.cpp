@@ -2,6 +2,7 @@
 // against a count made here; and the ballot words it records, against the predicates.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <map>
 
 #include "kernels/catalog.hpp"
@@ -39,7 +40,7 @@ TEST_CASE("the catalog row says the predicate reduction counts") {
     CHECK(std::string(result_word(v->reduce_op)) == "count");
     for (const VariantInfo& other : catalog())
         if (other.family == Family::Reduce && std::string(other.id) != kAlgo)
-            CHECK(other.reduce_op == ReduceOp::Sum);
+            CHECK(std::string(result_word(other.reduce_op)) == "sum");
 }
 
 TEST_CASE("the predicate reduction counts the elements > 0 of random data, exactly") {
@@ -125,4 +126,25 @@ TEST_CASE("the emulator's ballot word is the warp's predicates, bit k lane k") {
         });
         CHECK(ballots == std::uint64_t(grid) * block * ((n + grid * block - 1) / (grid * block)));
     }
+}
+
+TEST_CASE(
+    "a block adds its warps' counts with __syncthreads_count, one barrier a base-32 digit, "
+    "and one atomic") {
+    // One round a thread: a warp counts at most 32, two digits, two barriers.
+    const std::uint64_t n = 5 * 256 + 77;
+    trace::Request r = request(n, 256, trace::DType::Int32, 3);
+    r.all_blocks = true;
+    r.blocks.clear();
+    run::RunOptions o;
+    o.count_totals = true;
+    const trace::Trace t = run::run_on_emulator(r, o);
+    REQUIRE(t.ok);
+    REQUIRE(t.grid == 6);
+    for (const trace::BlockTrace& b : t.blocks) {
+        unsigned last_phase = 0;
+        for (const trace::Event& e : b.events) last_phase = std::max<unsigned>(last_phase, e.phase);
+        CHECK(last_phase == 2);  // the atomic after the second barrier
+    }
+    CHECK(t.totals.atomics == t.grid);  // random data: every block counts something
 }

@@ -29,8 +29,10 @@ TEST_CASE("a lone block's result is the run's, in every kernel", "[block_result]
             if (info.reduce_op == ReduceOp::MinMaxSumAvg)  // "min .., max .., sum .., avg .."
                 CHECK(v->block_result.find(", sum " + value + ",") != std::string::npos);
             else
-                CHECK(v->block_result ==
-                      (info.family == Family::Scan ? "last element " : "sum ") + value);
+                CHECK(v->block_result == (info.family == Family::Scan
+                                              ? std::string("last element ")
+                                              : result_word(info.reduce_op) + std::string(" ")) +
+                                             value);
         }
     }
 }

@@ -333,9 +333,10 @@ void fill_block_result(TraceView& v) {
     if (atomics.empty()) return;
     const trace::DType type = v.trace->smem_type;
     if (atomics.size() == 1) {
-        if (const auto added = atomic_addend(*v.block, atomics[0], type))
+        if (const auto added = atomic_addend(*v.block, atomics[0], type)) {
             v.block_result = word + format_value(*added, type);
-        return;
+            return;
+        }  // an addend from no recorded value (a barrier's count): what it changed
     }
     long double changed = 0;
     for (std::size_t i : atomics)

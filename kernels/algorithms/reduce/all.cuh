@@ -21,9 +21,8 @@
 #include "kernels/algorithms/reduce/17_predicate_count.cuh"
 
 namespace ws::reduce {
-using AllVariants =
-    std::tuple<InterleavedDivergent, InterleavedStrided, Sequential, FirstAdd, UnrollLastWarp,
-               UnrollLastWarpLegacy, CompleteUnroll, MultiElement, WarpShuffle, VectorAtomic,
-               AtomicGlobal, AtomicWarp, AtomicBlock, AtomicCas, SinglePass, MinMaxAvg,
-               PredicateCount>;
+using AllVariants = std::tuple<InterleavedDivergent, InterleavedStrided, Sequential, FirstAdd,
+                               UnrollLastWarp, UnrollLastWarpLegacy, CompleteUnroll, MultiElement,
+                               WarpShuffle, VectorAtomic, AtomicGlobal, AtomicWarp, AtomicBlock,
+                               AtomicCas, SinglePass, MinMaxAvg, PredicateCount>;
 }  // namespace ws::reduce
