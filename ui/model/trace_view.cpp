@@ -293,8 +293,7 @@ void fill_block_results(TraceView& v, const VariantInfo& info) {
     const std::uint64_t count =
         n > first ? std::min<std::uint64_t>(v.trace->request.block, n - first) : 0;
     if (writes.size() == names.size() && count > 0)
-        v.block_result += " (true average: " + format_value(sum, type) + " / " +
-                          std::to_string(count) + " = " +
+        v.block_result += " (sum / " + std::to_string(count) + " = " +
                           format_value(sum / double(count), trace::DType::Float64) + ")";
 }
 

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "kernels/catalog.hpp"
 #include "ui/fonts.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
@@ -39,7 +40,13 @@ void draw_shared_memory(const TraceView& v, UiState& ui) {
                            ", block " + std::to_string(v.block ? v.block->block : 0) + " of " +
                            std::to_string(v.trace->grid);
         if (!v.block_result.empty()) what += ": " + v.block_result;
-        text_line_clipped(p.text_dim, what);
+        // Several results (min, max, sum, avg and the true average) wrap: the lesson is at its
+        // end. One line otherwise.
+        const VariantInfo* info = find_variant(v.trace->request.algo);
+        if (info && result_names(info->reduce_op).size() > 1)
+            text_wrapped_colored(p.text_dim, what);
+        else
+            text_line_clipped(p.text_dim, what);
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("%s\nwheel: scroll (Ctrl+wheel: zoom), drag: pan, double-click: fit",
                               what.c_str());
