@@ -357,6 +357,11 @@ const char* result_word(ReduceOp op) {
     return op == ReduceOp::CountPositive ? "count" : "sum";
 }
 
+std::size_t result_index(ReduceOp op) {
+    const std::vector<std::string>& names = result_names(op);
+    return std::size_t(std::find(names.begin(), names.end(), result_word(op)) - names.begin());
+}
+
 const std::vector<VariantInfo>& catalog() {
     static const std::vector<VariantInfo> rows = make_catalog();
     return rows;

@@ -65,8 +65,10 @@ enum class ReduceOp {
 // The values' names, in the order of the kernel's shared arrays and of its output: {"sum"},
 // {"min", "max", "sum", "avg"} or {"count"}.
 const std::vector<std::string>& result_names(ReduceOp op);
-// The value the run's `result` holds: "sum" (also for the four values), "count".
+// The value the run's `result` holds: "sum" (also for the four values), "count"; and where it is
+// among result_names(op), so in the output buffer.
 const char* result_word(ReduceOp op);
+std::size_t result_index(ReduceOp op);
 
 // How a scan runs over the whole array (see kernels/scan_plan.hpp for the launches).
 enum class ScanDriver {

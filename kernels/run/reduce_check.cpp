@@ -61,9 +61,7 @@ void check_reduction(const VariantInfo& v, const std::vector<T>& input, const T*
                      unsigned block, trace::Trace& out) {
     const std::uint64_t n = input.size();
     const Reference ref = reduce_reference(v.reduce_op, input);
-    const std::vector<std::string>& names = result_names(v.reduce_op);
-    const std::size_t sum_at = std::size_t(
-        std::find(names.begin(), names.end(), result_word(v.reduce_op)) - names.begin());
+    const std::size_t sum_at = result_index(v.reduce_op);
     const T sum = output[sum_at];
     out.expected = trace::Value::of(T(ref.sum));
     out.tolerance = double(sum_tolerance<T>(n, ref.abs_sum));
