@@ -25,6 +25,9 @@ struct Row {
     Row layout(TileLayout l) const { return with(&VariantInfo::layout, l); }
     Row schedule_sensitive() const { return with(&VariantInfo::schedule_sensitive, true); }
     Row block_rule(BlockRule r) const { return with(&VariantInfo::block_rule, r); }
+    Row needs_independent_scheduling() const {
+        return with(&VariantInfo::needs_independent_scheduling, true);
+    }
     Row reduce_driver(ReduceDriver d) const { return with(&VariantInfo::reduce_driver, d); }
     Row reduce_op(ReduceOp op) const { return with(&VariantInfo::reduce_op, op); }
     Row driver(ScanDriver d) const { return with(&VariantInfo::driver, d); }
@@ -190,6 +193,25 @@ std::vector<VariantInfo> make_catalog() {
             .layout(TileLayout::Registers)
             .reduce_driver(ReduceDriver::AtomicSinglePass)
             .reduce_op(ReduceOp::CountPositive),
+        reduction<reduce::Spinlock>()
+            .title("A spin lock around the output (one lane a block)")
+            .summary("the block's sum added with a plain read and write while one lane holds a "
+                     "lock taken with atomicCAS")
+            .source("kernels/algorithms/reduce/18_spinlock.cuh")
+            .max_grid(1024)
+            .smem(SmemRule::PerWarp)
+            .layout(TileLayout::Registers)
+            .reduce_driver(ReduceDriver::SpinLock),
+        reduction<reduce::SpinlockWarp>()
+            .title("A spin lock every lane takes (the classic mistake)")
+            .summary("every lane spins on a lock a warp-mate holds: serialised since Volta, a "
+                     "deadlock before; try the converged schedule")
+            .source("kernels/algorithms/reduce/19_spinlock_warp.cuh")
+            .max_grid(16)
+            .smem(SmemRule::None)
+            .layout(TileLayout::Registers)
+            .reduce_driver(ReduceDriver::SpinLock)
+            .needs_independent_scheduling(),
 
         // Scans. Every one runs device-wide; the block-level ones (1-7) through scan-then-fan.
         scan_of<scan::KoggeStone>()

@@ -52,6 +52,8 @@ enum class ReduceDriver {
                        // atomic (the plan zeroes the output first)
     LastBlock,         // one launch: each block writes its partial and counts itself done; the
                        // last block to finish sums the partials into the output
+    SpinLock,          // one launch: the output is added to under a spin lock in global memory
+                       // (the plan zeroes the output and the lock first)
 };
 
 // What a reduction computes from its elements, and so what its blocks write: the one fact the
@@ -98,6 +100,9 @@ struct VariantInfo {
     TileLayout layout = TileLayout::Elements;
     bool schedule_sensitive = false;  // racy on purpose: its result depends on the schedule
     BlockRule block_rule = BlockRule::PowerOfTwo32To1024;
+    bool needs_independent_scheduling = false;  // lanes of a warp spin on a lock a warp-mate
+                                                // holds: it deadlocks without independent thread
+                                                // scheduling (before Volta; the converged schedule)
 
     // Reductions only.
     ReduceDriver reduce_driver = ReduceDriver::MultiPass;

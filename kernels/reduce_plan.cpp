@@ -59,6 +59,8 @@ const char* reduce_step_name(ReduceStep s) {
             return "last-block";
         case ReduceStep::PartialsPass:
             return "partials-pass";
+        case ReduceStep::Locked:
+            return "locked";
     }
     return "?";
 }
@@ -88,6 +90,14 @@ ReducePlan reduce_plan(const VariantInfo& v, std::uint64_t n, unsigned block, tr
                                            kInputBuffer, kOutputBuffer,
                                            (n + 2 * std::uint64_t(grid) + 1) * size));
             plan.launches.back().aux = 2;
+            break;
+        case ReduceDriver::SpinLock:
+            // The elements read, and the output read and written by each block's lock holder.
+            plan.zero_output = true;
+            plan.lock = true;
+            plan.launches.push_back(launch(ReduceStep::Locked, 0, grid, block, smem, n,
+                                           kInputBuffer, kOutputBuffer,
+                                           (n + 2 * std::uint64_t(grid)) * size));
             break;
     }
     for (const ReduceLaunch& l : plan.launches) plan.bytes += l.bytes;

@@ -13,6 +13,8 @@
 //                       it with one atomic
 //   last block          one launch: every block writes its partial and counts itself done; the
 //                       last block to finish sums the partials into the output
+//   spin lock           the output and the lock zeroed, then one launch: the lock's holder
+//                       reads the output, adds its partial and writes it back
 // Buffers (plan_buffers.hpp): 0 the input, 1 the output (one element a result), 2.. the
 // partials.
 #pragma once
@@ -33,6 +35,7 @@ enum class ReduceStep {
     // Several values a block (ReduceOp::MinMaxSumAvg): kernel(in, out, count), in holding
     // one array of count partials per value, block b writing its k-th value to out[b + k*grid].
     PartialsPass,
+    Locked,  // kernel(in, out, lock (probe::kLockWords words), count): out[0] += a partial
 };
 const char* reduce_step_name(ReduceStep s);
 
@@ -54,6 +57,7 @@ struct ReducePlan {
     std::uint64_t output_elements = 1;   // the output buffer: one value, or one a result
     bool zero_output = false;            // the output is set to 0 before the launches
     bool done_counter = false;           // a counter of finished blocks, zeroed before them
+    bool lock = false;                   // a spin lock (probe::kLockWords words), zeroed too
     std::size_t traced = 0;              // index of the traced launch
     std::uint64_t bytes = 0;             // sum over the launches
 };

@@ -62,6 +62,7 @@ int cmd_stats(const RequestOptions& opts, const std::string& trace_file, bool js
         }
     }
     std::printf("%s\n", json ? run::stats_json(t).c_str() : run::stats_table(t).c_str());
+    if (!t.ok && !t.error.empty()) std::fprintf(stderr, "warpscope: %s\n", t.error.c_str());
     return t.ok ? 0 : 1;
 }
 

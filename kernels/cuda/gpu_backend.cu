@@ -37,6 +37,10 @@ void run_reduction(const VariantInfo& info, const run::RunOptions& options, Trac
     WS_CUDA(cudaMemcpy(result.data(), reduction.result(), result.size() * sizeof(T),
                        cudaMemcpyDeviceToHost),
             "result");
+    if (std::string why = reduction.watchdog_error(); !why.empty()) {
+        out.error = why;
+        return;
+    }
 
     const ReducePlan& plan = reduction.plan();
     const ReduceLaunch& traced = plan.launches[plan.traced];

@@ -70,6 +70,8 @@ class GpuProbe {
     }
     __device__ void warp_synced(unsigned) { ++substep_; }
     __device__ void spin_wait(unsigned) {}
+    __device__ void spin_loop_entered(unsigned) {}
+    __device__ void spin_loop_left(unsigned) {}
 
   private:
     __device__ std::uint32_t my_slot() const { return b_.block_to_slot[blockIdx.x]; }

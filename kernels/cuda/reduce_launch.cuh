@@ -50,6 +50,7 @@ class FastReduction {
         for (std::size_t i = 0; i < scratch_.size(); ++i)
             scratch_[i].allocate(plan_.scratch[i], "partial sums");
         if (plan_.done_counter) done_.allocate(1, "blocks done");
+        if (plan_.lock) lock_.allocate(probe::kLockWords, "spin lock");
     }
 
     // Launches the whole plan over `input` (its n elements) on `stream`.
@@ -65,13 +66,30 @@ class FastReduction {
     }
 
     const T* result() const { return output_.get(); }
+
+    // After a run has finished: "" or, when the spin lock's watchdog stopped threads waiting
+    // (probe/spin_lock.cuh), the error to report.
+    std::string watchdog_error() const {
+        if (!plan_.lock) return "";
+        unsigned gave_up = 0;
+        WS_CUDA(cudaMemcpy(&gave_up, lock_.get() + probe::kLockGaveUpWord, sizeof gave_up,
+                           cudaMemcpyDeviceToHost),
+                "spin lock");
+        if (gave_up == 0) return "";
+        return std::string(info_.id) + ": " + std::to_string(gave_up) +
+               " thread(s) gave up waiting for the spin lock after 2^33 clock cycles (the "
+               "kernel's watchdog): the lock was never freed, as when a warp deadlocks on its "
+               "own lock without independent thread scheduling";
+    }
     const ReducePlan& plan() const { return plan_; }
 
   private:
     template <class Probe>
     bool has_kernels(const reduce::ReduceKernels<T, Probe>& k) const {
         for (const ReduceLaunch& l : plan_.launches)
-            if (l.step == ReduceStep::LastBlock ? !k.last_block : !kernel_for(l.step, k))
+            if (l.step == ReduceStep::LastBlock ? !k.last_block
+                : l.step == ReduceStep::Locked  ? !k.locked
+                                                : !kernel_for(l.step, k))
                 return false;
         return true;
     }
@@ -108,6 +126,12 @@ class FastReduction {
                 k.last_block<<<l.grid, l.block, l.smem_bytes, stream>>>(in, out, buffer(l.aux),
                                                                         done_.get(), n, probe);
                 break;
+            case ReduceStep::Locked:
+                WS_CUDA(
+                    cudaMemsetAsync(lock_.get(), 0, probe::kLockWords * sizeof(unsigned), stream),
+                    info_.id);
+                k.locked<<<l.grid, l.block, l.smem_bytes, stream>>>(in, out, lock_.get(), n, probe);
+                break;
         }
         check_launch(std::string(info_.id) + " (" + reduce_step_name(l.step) + " " +
                          std::to_string(l.pass) + ")",
@@ -120,6 +144,7 @@ class FastReduction {
     DeviceBuffer<T> output_;
     std::vector<DeviceBuffer<T>> scratch_;
     DeviceBuffer<unsigned> done_;
+    DeviceBuffer<unsigned> lock_;
     const T* input_ = nullptr;
 };
 

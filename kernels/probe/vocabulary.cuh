@@ -15,6 +15,7 @@
 //   seen = atomic_cas(out[0], expected, wanted); // atomicCAS on the element's bits
 //   Vector16<T> x = load16(in, i);             // 16 bytes a lane in one load (LDG.128)
 //   while (flag[p] == 0) spin_wait(probe);     // one turn of a wait for another block
+//   if (lock_acquire(probe, lock)) { ...; lock_release(probe, lock); }  // probe/spin_lock.cuh
 //
 // The index type `Index` has an implicit constructor whose default argument is
 // __builtin_LINE(): the line is taken where `s[...]` is written, with no macro.
@@ -31,6 +32,8 @@
 //   void block_synced(unsigned line);             // after a block barrier
 //   void warp_synced(unsigned line);              // after a warp sync
 //   void spin_wait(unsigned line);                // one turn of a spin-wait loop
+//   void spin_loop_entered(unsigned line);        // a lock's spin loop begins (lock_acquire)
+//   void spin_loop_left(unsigned line);           // ... and ends: the lock is taken
 #pragma once
 
 #include <cstring>
@@ -331,6 +334,7 @@ class GlobalArray {
     WS_DEV GlobalArray(T* base, Probe* probe)
         : base_(base), probe_(probe), buffer_(probe->next_global_buffer()) {}
     WS_DEV GlobalRef<T, Probe> operator[](Index i) const { return {this, i.value, i.line}; }
+    WS_DEV T* data() const { return base_; }
 
     WS_DEV value_type load(unsigned long long i, unsigned line) const {
         value_type v = base_[i];
@@ -363,6 +367,13 @@ class GlobalArray {
         probe_->global(EventKind::Atomic, buffer_, i * sizeof(T), old, line);
         probe_->global(EventKind::AtomicWrite, buffer_, i * sizeof(T), value_type(old + v), line);
         return old;
+    }
+    // An atomic the caller made on data()[i] itself, recorded as if made here (a spin lock's
+    // winning compare-and-swap; the turns it lost are not recorded: their count is timing).
+    WS_DEV void atomic_made(unsigned long long i, value_type old, value_type left,
+                            unsigned line) const {
+        probe_->global(EventKind::Atomic, buffer_, i * sizeof(T), old, line);
+        probe_->global(EventKind::AtomicWrite, buffer_, i * sizeof(T), left, line);
     }
     WS_DEV value_type compare_exchange(unsigned long long i, value_type expected,
                                        value_type desired, unsigned line) const {

@@ -94,10 +94,15 @@ void mask_order_dependent_values(const VariantInfo& v, trace::Trace& t) {
     if (!single_pass_reduction(v)) return;
     if (v.reduce_driver == ReduceDriver::LastBlock) set_last_block_apart(t);
     drop_lost_races(t);
+    // Under a spin lock the output is written with a plain store of what its holder read plus
+    // its partial: a running sum in the order the blocks took the lock.
+    const bool locked_writes = v.reduce_driver == ReduceDriver::SpinLock;
     for (trace::BlockTrace& b : t.blocks)
         for (trace::Event& e : b.events)
             if (e.kind == trace::EventKind::Atomic || e.kind == trace::EventKind::AtomicWrite ||
-                (e.buffer == kOutputBuffer && e.kind == trace::EventKind::GlobalRead))
+                (e.buffer == kOutputBuffer && e.kind == trace::EventKind::GlobalRead) ||
+                (locked_writes && e.buffer == kOutputBuffer &&
+                 e.kind == trace::EventKind::GlobalWrite))
                 e.value = 0;
 }
 

@@ -12,7 +12,8 @@
 // A single-pass reduction's atomics (one add per block into the output, or the count of finished
 // blocks) return what the blocks before it left, and which blocks came before depends on the
 // order they ran in: the values of atomics (and of plain reads of the output) are left out of
-// the comparison for those drivers (their address, thread, line and step still count). How
+// the comparison for those drivers (their address, thread, line and step still count), and so
+// are the plain writes of the output under a spin lock (a running sum in lock order). How
 // often a compare-and-swap lost its race depends on timing too: lost attempts are dropped before
 // comparing (the emulator's are still in its trace and its picture). A last-block kernel's last
 // block does more than the others, and which block finishes last depends on timing: that work

@@ -34,13 +34,15 @@ void run_reduction(const reduce::ReduceKernels<T, SimProbe>& k, const VariantInf
     for (std::uint64_t size : plan.scratch) buffers.push_back(unwritten<T>(size));
     if (plan.zero_output) buffers[kOutputBuffer][0] = T(0);
     std::vector<unsigned> done(1, 0);
+    std::vector<unsigned> lock(probe::kLockWords, 0);
     auto buffer = [&](int id) { return id == kNoBuffer ? nullptr : buffers[id].data(); };
 
     sim::SimRecorder recorder(req.blocks, req.all_blocks, options.count_totals);
     for (const ReduceLaunch& l : plan.launches) {
         const bool last_block = l.step == ReduceStep::LastBlock;
         const auto pass = l.step == ReduceStep::PartialsPass ? k.partials_pass : k.pass;
-        if (last_block ? !k.last_block : !pass) {
+        const bool locked = l.step == ReduceStep::Locked;
+        if (last_block ? !k.last_block : locked ? !k.locked : !pass) {
             out.error = "--block " + std::to_string(req.block) + ": " + info.id +
                         " has no kernel for this block size";
             return;
@@ -59,6 +61,7 @@ void run_reduction(const reduce::ReduceKernels<T, SimProbe>& k, const VariantInf
         std::function<void()> body = [&] { pass(in, dst, count, SimProbe(rec)); };
         if (last_block)
             body = [&] { k.last_block(in, dst, aux, done.data(), count, SimProbe(rec)); };
+        if (locked) body = [&] { k.locked(in, dst, lock.data(), count, SimProbe(rec)); };
         if (auto error = sim::launch(config, body, rec)) {
             out.error = error->message;
             break;

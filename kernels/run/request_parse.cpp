@@ -36,7 +36,7 @@ std::string check_typed(const trace::Request& r, std::uint64_t max_elements,
         return field("--pattern", r.pattern, std::string("not a pattern (") + kPatterns + ")");
     if (!sim::Schedule::parse(r.schedule))
         return field("--schedule", r.schedule,
-                     "not a schedule (lockstep, sequential or random:SEED)");
+                     "not a schedule (lockstep, sequential, random:SEED or converged)");
     if (v->family != Family::Scan && r.kind == trace::ScanKind::Exclusive)
         return std::string("--kind exclusive: ") + v->id +
                " is a reduction; --kind applies to scans only";
@@ -80,7 +80,7 @@ const std::vector<RequestField>& request_fields() {
         {"--seed", "seed of the random pattern", &RequestText::seed},
         {"--blocks", "traced blocks of the first pass: 0,3,5 or all (the window: one index)",
          &RequestText::blocks},
-        {"--schedule", "emulator schedule: lockstep|sequential|random:SEED",
+        {"--schedule", "emulator schedule: lockstep|sequential|random:SEED|converged",
          &RequestText::schedule},
         {"--kind", "scans: inclusive|exclusive", &RequestText::kind},
     };

@@ -9,6 +9,18 @@
 // whose mask names a lane that never arrives, shared memory out of bounds) end the launch with a
 // KernelError naming the line and the thread; nothing is thrown across fibers and the caller
 // keeps working.
+//
+// Spin loops (the vocabulary's lock_acquire) and independent thread scheduling. Under every
+// schedule but `converged` the lanes of a warp are scheduled independently, as on Volta and
+// later (sm_70+): a lane that has taken a lock runs on while its warp-mates spin, so a lock that
+// every lane of a warp takes works, one lane at a time. `converged` is lockstep plus the one rule
+// of a warp without independent thread scheduling (before Volta): a lane that leaves a spin loop
+// waits at the loop's exit until every lane of its warp has left it. A lane that took the lock
+// cannot run its critical section, so warp-mates spinning on that lock spin for ever: the
+// emulator sees that nothing else can run (every live thread is held, blocked at a sync, or a
+// spinner whose last turn found nothing changed) and ends the launch with one line naming the
+// warp, its spinning lanes, the holder and the line. Every other endless spin is bounded by the
+// spin budget (kernels/sim/sim_probe.hpp).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -20,11 +32,12 @@
 namespace ws::sim {
 
 struct Schedule {
-    enum class Kind { Lockstep, Sequential, Random };
+    enum class Kind { Lockstep, Sequential, Random, Converged };
     Kind kind = Kind::Lockstep;
     std::uint64_t seed = 0;
 
-    // "lockstep", "sequential" or "random:SEED"; nullopt for anything else.
+    // "lockstep", "sequential", "random:SEED" or "converged" (lockstep without independent
+    // thread scheduling: see above); nullopt for anything else.
     static std::optional<Schedule> parse(std::string_view text);
     std::string name() const;
 };
@@ -75,6 +88,11 @@ std::uint64_t warp_collective(CollectiveKind kind, unsigned mask, std::uint64_t 
                               int width, unsigned line);
 // A scheduling point: under lockstep and random schedules the thread gives way here.
 void yield_point();
+// A spin loop at `line`: entered, one turn (a scheduling point), left (under `converged` the
+// thread may be held here until its warp-mates leave the loop too). See the top of this file.
+void spin_loop_enter(unsigned line);
+void spin_turn(unsigned line);
+void spin_loop_leave();
 // Ends the launch with an error at `line` in the current thread. Does not return.
 [[noreturn]] void fail(const std::string& message, unsigned line);
 

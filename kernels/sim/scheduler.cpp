@@ -16,6 +16,32 @@ thread_local dim3 blockDim;
 thread_local dim3 gridDim;
 
 namespace ws::sim {
+
+void set_error(SimBlock& b, const std::string& what, unsigned line, unsigned thread) {
+    if (b.error) return;
+    KernelError e;
+    e.line = line;
+    e.block = b.linear;
+    e.thread = thread;
+    e.message = "line " + std::to_string(line) + ", block " + std::to_string(b.linear) +
+                " thread " + std::to_string(thread) + ": " + what;
+    b.error = e;
+}
+
+// From inside a thread: go back to the scheduler until it resumes us.
+void suspend(SimThread& t) {
+    t.back = std::move(t.back).resume();
+}
+
+// Queue a thread to run. Lockstep: a thread that gives way goes to the back, so every thread
+// makes one access before any makes its next (round robin). Sequential: threads give way only
+// at syncs, so each runs to its next sync in turn. Random: any queued thread may go next.
+// Converged: as lockstep (its one other rule is in spin_loops.cpp).
+void make_ready(SimBlock& b, SimThread& t) {
+    t.status = ThreadStatus::Ready;
+    b.ready.push_back(t.linear);
+}
+
 namespace {
 
 thread_local SimBlock* g_block = nullptr;
@@ -63,35 +89,11 @@ std::string hex(unsigned v) {
     return buf;
 }
 
-void set_error(SimBlock& b, const std::string& what, unsigned line, unsigned thread) {
-    if (b.error) return;
-    KernelError e;
-    e.line = line;
-    e.block = b.linear;
-    e.thread = thread;
-    e.message = "line " + std::to_string(line) + ", block " + std::to_string(b.linear) +
-                " thread " + std::to_string(thread) + ": " + what;
-    b.error = e;
-}
-
-// From inside a thread: go back to the scheduler until it resumes us.
-void suspend(SimThread& t) {
-    t.back = std::move(t.back).resume();
-}
-
 std::uint64_t next_random(std::uint64_t& s) {  // splitmix64: the same sequence everywhere
     std::uint64_t z = (s += 0x9e3779b97f4a7c15ull);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);
-}
-
-// Queue a thread to run. Lockstep: a thread that gives way goes to the back, so every thread
-// makes one access before any makes its next (round robin). Sequential: threads give way only
-// at syncs, so each runs to its next sync in turn. Random: any queued thread may go next.
-void make_ready(SimBlock& b, SimThread& t) {
-    t.status = ThreadStatus::Ready;
-    b.ready.push_back(t.linear);
 }
 
 SimThread* pick_ready(SimBlock& b) {
@@ -109,17 +111,20 @@ SimThread* pick_ready(SimBlock& b) {
 }
 
 void resume(SimBlock& b, SimThread& t) {
+    if (t.spin_line == 0) ++b.epoch;  // it may write what a spinner waits for
     g_thread = &t;
     threadIdx = {t.x, t.y, t.z};
     t.fiber = std::move(t.fiber).resume();
     g_thread = nullptr;
-    (void)b;
 }
 
 std::string describe_wait(const SimThread& t) {
     switch (t.status) {
         case ThreadStatus::Exited:
             return "it exited";
+        case ThreadStatus::Held:
+            return "it left the spin loop on line " + std::to_string(t.line) +
+                   " and waits for its warp (converged schedule)";
         case ThreadStatus::AtBarrier:
             return std::string("it waits at ") + barrier_name(t.barrier) + " on line " +
                    std::to_string(t.line);
@@ -324,9 +329,22 @@ SimThread& current() {
 
 }  // namespace
 
+SimBlock& running_block() {
+    return *g_block;
+}
+SimThread& running_thread() {
+    return *g_thread;
+}
+
+namespace {}  // namespace
+
 std::optional<Schedule> Schedule::parse(std::string_view text) {
     Schedule s;
     if (text == "lockstep") return s;
+    if (text == "converged") {
+        s.kind = Kind::Converged;
+        return s;
+    }
     if (text == "sequential") {
         s.kind = Kind::Sequential;
         return s;
@@ -355,6 +373,8 @@ std::string Schedule::name() const {
             return "sequential";
         case Kind::Random:
             return "random:" + std::to_string(seed);
+        case Kind::Converged:
+            return "converged";
     }
     return "?";
 }
@@ -387,6 +407,8 @@ std::optional<KernelError> launch(const LaunchConfig& config,
                 b.linear = linear_block;
                 b.exited = 0;
                 b.barriers_passed = 0;
+                b.epoch = 1;
+                b.held = 0;
                 b.rng = config.schedule.seed ^ (std::uint64_t(linear_block) << 32);
                 // Fresh shared memory holds garbage on a GPU; a recognisable pattern here.
                 b.smem.assign(config.dynamic_smem_bytes, 0xCD);

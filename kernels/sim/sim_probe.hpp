@@ -57,16 +57,21 @@ class SimProbe {
     }
     void warp_synced(unsigned /*line*/) { ++substep_; }
 
-    // One turn of a spin-wait on a flag in global memory. Blocks run one after another here, so
-    // a correct single-pass kernel never spins: a flag that stays unset would hang for ever.
+    // One turn of a spin-wait. Blocks run one after another here, so a correct single-pass
+    // kernel never waits for another block, and a lock is only contended inside a block. The
+    // spin budget: a thread that turns kMaxSpins times ends the launch (on a GPU it would hang).
     void spin_wait(unsigned line) {
-        yield_point();
+        spin_turn(line);
         if (++spins_ >= kMaxSpins)
             fail("spin-wait never satisfied after " + std::to_string(kMaxSpins) +
-                     " turns: the flag it waits for is never set (blocks run in order here, so "
-                     "an earlier block should have set it)",
+                     " turns (the emulator's spin budget): what it waits for is never set (blocks "
+                     "run in order here, so an earlier block should have set it)",
                  line);
     }
+    // A spin loop (lock_acquire) entered and left: under the converged schedule a lane that
+    // leaves waits here for its warp (kernels/sim/spin_loops.cpp).
+    void spin_loop_entered(unsigned line) { spin_loop_enter(line); }
+    void spin_loop_left(unsigned /*line*/) { spin_loop_leave(); }
 
   private:
     template <class V>

@@ -18,7 +18,7 @@ struct RequestForm {
     trace::DType type = trace::DType::Int32;
     std::string pattern = "ramp";
     std::uint64_t seed = 1;
-    std::string schedule = "lockstep";  // lockstep | sequential | random:SEED
+    std::string schedule = "lockstep";  // lockstep | sequential | random:SEED | converged
     std::uint32_t traced_block = 0;
     trace::ScanKind kind = trace::ScanKind::Inclusive;  // scans only
     bool gpu = false;  // run on the GPU backend (only offered when one is registered)

@@ -297,6 +297,26 @@ void fill_block_results(TraceView& v, const VariantInfo& info) {
                           format_value(sum / double(count), trace::DType::Float64) + ")";
 }
 
+// Under a spin lock each holder reads the output and writes it back with its part added: the
+// block's part is what its holders' writes changed, new - read, summed over them.
+void fill_locked_block_result(TraceView& v, const std::string& word) {
+    const trace::DType type = v.trace->smem_type;
+    std::vector<const trace::Event*> read(v.threads, nullptr);
+    long double changed = 0;
+    bool any = false;
+    for (const trace::Event& e : v.block->events) {
+        if (e.buffer != kOutputBuffer || e.thread >= v.threads) continue;
+        if (e.kind == EventKind::GlobalRead) read[e.thread] = &e;
+        if (e.kind == EventKind::GlobalWrite && read[e.thread]) {
+            changed +=
+                (long double)event_value(e, type) - (long double)event_value(*read[e.thread], type);
+            read[e.thread] = nullptr;
+            any = true;
+        }
+    }
+    if (any) v.block_result = word + format_value(double(changed), type);
+}
+
 void fill_block_result(TraceView& v) {
     const trace::Event* last = nullptr;
     for (const trace::Event& e : v.block->events)
@@ -312,6 +332,10 @@ void fill_block_result(TraceView& v) {
     const std::string word = std::string(info ? result_word(info->reduce_op) : "sum") + " ";
     if (info && info->reduce_driver == ReduceDriver::LastBlock) {
         fill_last_block_result(v, last);
+        return;
+    }
+    if (info && info->reduce_driver == ReduceDriver::SpinLock) {
+        fill_locked_block_result(v, word);
         return;
     }
     if (last) {

@@ -124,15 +124,18 @@ void kind_control(RequestForm& f) {
 
 void schedule_control(RequestForm& f) {
     std::string kind = f.schedule.rfind("random", 0) == 0 ? "random" : f.schedule;
-    choice<std::string>(
-        "Schedule", "##schedule", kind,
-        {{"lockstep", "lockstep"}, {"sequential", "sequential"}, {"random", "random"}});
+    choice<std::string>("Schedule", "##schedule", kind,
+                        {{"lockstep", "lockstep"},
+                         {"sequential", "sequential"},
+                         {"random", "random"},
+                         {"converged", "converged"}});
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "lockstep: every lane of a warp does its k-th shared access before any "
             "does its (k+1)-th (the pre-Volta picture)\nsequential: one lane runs "
             "to its next sync before the next starts (adversarial)\nrandom: a "
-            "seeded shuffle");
+            "seeded shuffle\nconverged: lockstep without independent thread scheduling "
+            "(before Volta): a lane that leaves a spin loop waits for its whole warp");
     if (kind != "random") {
         f.schedule = kind;
         return;

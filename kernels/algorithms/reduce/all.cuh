@@ -19,10 +19,13 @@
 #include "kernels/algorithms/reduce/15_single_pass.cuh"
 #include "kernels/algorithms/reduce/16_minmax_avg.cuh"
 #include "kernels/algorithms/reduce/17_predicate_count.cuh"
+#include "kernels/algorithms/reduce/18_spinlock.cuh"
+#include "kernels/algorithms/reduce/19_spinlock_warp.cuh"
 
 namespace ws::reduce {
-using AllVariants = std::tuple<InterleavedDivergent, InterleavedStrided, Sequential, FirstAdd,
-                               UnrollLastWarp, UnrollLastWarpLegacy, CompleteUnroll, MultiElement,
-                               WarpShuffle, VectorAtomic, AtomicGlobal, AtomicWarp, AtomicBlock,
-                               AtomicCas, SinglePass, MinMaxAvg, PredicateCount>;
+using AllVariants =
+    std::tuple<InterleavedDivergent, InterleavedStrided, Sequential, FirstAdd, UnrollLastWarp,
+               UnrollLastWarpLegacy, CompleteUnroll, MultiElement, WarpShuffle, VectorAtomic,
+               AtomicGlobal, AtomicWarp, AtomicBlock, AtomicCas, SinglePass, MinMaxAvg,
+               PredicateCount, Spinlock, SpinlockWarp>;
 }  // namespace ws::reduce

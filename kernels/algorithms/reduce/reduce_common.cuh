@@ -1,7 +1,7 @@
-// What every reduction variant shares: the vocabulary and the kernel signatures of the three
+// What every reduction variant shares: the vocabulary and the kernel signatures of the four
 // device-wide drivers (kernels/reduce_plan.hpp). A variant's struct gives its id and, from
-// kernel<T, Probe>(block), one kernel of either signature (nullptr: none for this block size), or
-// a ReduceKernels with several.
+// kernel<T, Probe>(block), one kernel of any of them (nullptr: none for this block size), or a
+// ReduceKernels with several.
 #pragma once
 #include "kernels/probe/vocabulary.cuh"
 
@@ -19,6 +19,12 @@ using ReduceKernel = void (*)(const T*, T*, unsigned, Probe);
 template <class T, class Probe>
 using LastBlockKernel = void (*)(const T*, T*, T*, unsigned*, unsigned, Probe);
 
+// Spin lock: block b adds its partial to out[0] with a plain read and write while it holds a
+// lock in global memory (probe/spin_lock.cuh: kLockWords words, zeroed with the output first).
+// (in, out, lock, n, probe).
+template <class T, class Probe>
+using LockedKernel = void (*)(const T*, T*, unsigned*, unsigned, Probe);
+
 // A variant's kernel, whichever its signature; the entry its driver does not use stays null.
 template <class T, class Probe>
 struct ReduceKernels {
@@ -27,6 +33,7 @@ struct ReduceKernels {
     // first, which read the partials' arrays rather than elements.
     ReduceKernel<T, Probe> partials_pass = nullptr;
     LastBlockKernel<T, Probe> last_block = nullptr;
+    LockedKernel<T, Probe> locked = nullptr;
 };
 
 namespace detail {
@@ -37,6 +44,10 @@ void put(ReduceKernels<T, Probe>& k, ReduceKernel<T, Probe> f) {
 template <class T, class Probe>
 void put(ReduceKernels<T, Probe>& k, LastBlockKernel<T, Probe> f) {
     k.last_block = f;
+}
+template <class T, class Probe>
+void put(ReduceKernels<T, Probe>& k, LockedKernel<T, Probe> f) {
+    k.locked = f;
 }
 template <class T, class Probe>
 void put(ReduceKernels<T, Probe>& k, const ReduceKernels<T, Probe>& all) {

@@ -1,0 +1,130 @@
+// The spin-lock reductions: the right one (one lane a block takes the lock) under every schedule,
+// the classic mistake (every lane takes it) right under the schedules that model independent
+// thread scheduling (Volta and later) and a one-line deadlock report under `converged` (before
+// Volta), and what crosscheck leaves out of their comparison.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+#include <string>
+
+#include "kernels/catalog.hpp"
+#include "kernels/plan_buffers.hpp"
+#include "kernels/run/crosscheck.hpp"
+#include "kernels/run/emulator_backend.hpp"
+
+using namespace ws;
+
+namespace {
+
+const char* const kVoltaSchedules[] = {"lockstep", "sequential", "random:7", "random:4242"};
+
+trace::Trace emulate(const std::string& algo, std::uint64_t n, unsigned block, trace::DType type,
+                     const std::string& schedule, bool record = false) {
+    trace::Request r;
+    r.algo = algo;
+    r.n = n;
+    r.block = block;
+    r.type = type;
+    r.pattern = "random";
+    r.seed = n + block;
+    r.schedule = schedule;
+    r.all_blocks = record;
+    run::RunOptions o;
+    o.record = record;
+    o.count_totals = record;
+    return run::run_on_emulator(r, o);
+}
+
+// The line of the kernel source that contains `text` (1-based), 0 if none.
+unsigned line_of(const char* algo, const std::string& text) {
+    std::istringstream in(variant_source(*find_variant(algo)));
+    std::string line;
+    for (unsigned k = 1; std::getline(in, line); ++k)
+        if (line.find(text) != std::string::npos) return k;
+    return 0;
+}
+
+}  // namespace
+
+TEST_CASE("the spin-lock reduction is right under every schedule, converged included",
+          "[spinlock]") {
+    for (const char* schedule : {"lockstep", "sequential", "random:7", "random:4242", "converged"})
+        for (trace::DType type : trace::kAllDTypes)
+            for (std::uint64_t n : {1u, 33u, 1000u, 4099u, 65537u})
+                for (unsigned block : {32u, 256u, 1024u}) {
+                    const trace::Trace t = emulate("reduce-spinlock", n, block, type, schedule);
+                    INFO(schedule << " " << trace::dtype_name(type) << " n=" << n
+                                  << " block=" << block << ": " << t.error);
+                    CHECK(t.ok);
+                }
+}
+
+TEST_CASE("every lane taking the lock gives the right sum with independent thread scheduling",
+          "[spinlock]") {
+    for (const char* schedule : kVoltaSchedules)
+        for (trace::DType type : trace::kAllDTypes)
+            for (std::uint64_t n : {1u, 100u, 5001u})
+                for (unsigned block : {32u, 128u}) {
+                    const trace::Trace t =
+                        emulate("reduce-spinlock-warp", n, block, type, schedule);
+                    INFO(schedule << " " << trace::dtype_name(type) << " n=" << n
+                                  << " block=" << block << ": " << t.error);
+                    CHECK(t.ok);
+                }
+    CHECK(find_variant("reduce-spinlock-warp")->needs_independent_scheduling);
+    CHECK_FALSE(find_variant("reduce-spinlock")->needs_independent_scheduling);
+}
+
+TEST_CASE("without independent thread scheduling the mistake deadlocks, reported in one line",
+          "[spinlock]") {
+    const unsigned line = line_of("reduce-spinlock-warp", "if (lock_acquire(probe, lock))");
+    REQUIRE(line > 0);
+    for (unsigned block : {32u, 64u, 1024u}) {
+        const trace::Trace t =
+            emulate("reduce-spinlock-warp", 5000, block, trace::DType::Int32, "converged", true);
+        INFO(t.error);
+        CHECK_FALSE(t.ok);
+        CHECK(t.error.find('\n') == std::string::npos);
+        const std::string expected =
+            "line " + std::to_string(line) +
+            ", block 0 thread 1: deadlock: warp 0: lanes 1-31 "
+            "spin at line " +
+            std::to_string(line) +
+            " on the lock lane 0 holds; lane 0 cannot run its critical section until they leave "
+            "the loop (no independent thread scheduling";
+        CHECK(t.error.rfind(expected, 0) == 0);
+    }
+}
+
+TEST_CASE("only the variant marked so needs independent thread scheduling", "[spinlock]") {
+    for (const auto& v : catalog()) {
+        const trace::Trace t = emulate(v.id, 3000, 64, trace::DType::Int32, "converged");
+        INFO(v.id << ": " << t.error);
+        if (v.needs_independent_scheduling) {
+            CHECK(t.error.find("deadlock") != std::string::npos);
+        } else if (!v.schedule_sensitive) {
+            CHECK(t.ok);
+        }
+    }
+}
+
+TEST_CASE("a spin-lock reduction's output writes are a running sum in lock order, not compared",
+          "[spinlock][crosscheck]") {
+    const VariantInfo& locked = *find_variant("reduce-spinlock");
+    trace::Trace emulator = emulate(locked.id, 5000, 64, trace::DType::Int32, "lockstep", true);
+    REQUIRE(emulator.ok);
+    // As a GPU might: block 1's holder found another running sum in the output.
+    trace::Trace gpu = emulator;
+    bool changed = false;
+    for (trace::Event& e : gpu.blocks.at(1).events)
+        if (e.buffer == kOutputBuffer &&
+            (e.kind == trace::EventKind::GlobalWrite || e.kind == trace::EventKind::GlobalRead)) {
+            e.value += 77;
+            changed = true;
+        }
+    REQUIRE(changed);
+    CHECK(run::crosscheck_difference(locked, gpu, emulator) == "");
+    VariantInfo atomic = locked;  // an atomic driver writes no plain output: its writes count
+    atomic.reduce_driver = ReduceDriver::AtomicSinglePass;
+    CHECK(run::crosscheck_difference(atomic, gpu, emulator) != "");
+}
