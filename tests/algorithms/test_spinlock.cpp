@@ -1,7 +1,8 @@
 // The spin-lock reductions: the right one (one lane a block takes the lock) under every schedule,
 // the classic mistake (every lane takes it) right under the schedules that model independent
 // thread scheduling (Volta and later) and a one-line deadlock report under `converged` (before
-// Volta), and what crosscheck leaves out of their comparison.
+// Volta), the CPU's exact int sums, a lock never freed stopped by the spin budget under every
+// schedule, and what crosscheck leaves out of their comparison.
 #include <catch2/catch.hpp>
 
 #include <sstream>
@@ -9,8 +10,11 @@
 
 #include "kernels/catalog.hpp"
 #include "kernels/plan_buffers.hpp"
+#include "kernels/probe/spin_lock.cuh"
 #include "kernels/run/crosscheck.hpp"
 #include "kernels/run/emulator_backend.hpp"
+#include "kernels/run/input_data.hpp"
+#include "kernels/sim/sim_probe.hpp"
 
 using namespace ws;
 
@@ -33,6 +37,20 @@ trace::Trace emulate(const std::string& algo, std::uint64_t n, unsigned block, t
     o.record = record;
     o.count_totals = record;
     return run::run_on_emulator(r, o);
+}
+
+// The exact sum of emulate()'s random ints, added on the CPU.
+long long int_sum(std::uint64_t n, unsigned block) {
+    long long sum = 0;
+    for (int x : run::make_input<int>("random", n, n + block)) sum += x;
+    return sum;
+}
+
+// Takes the lock and then takes it again: it is never freed, and the second wait never ends.
+template <class Probe>
+__global__ void lock_twice(unsigned* g_lock, Probe probe) {
+    auto lock = ws::probe::global_array(g_lock, probe);
+    if (ws::probe::lock_acquire(probe, lock)) ws::probe::lock_acquire(probe, lock);
 }
 
 // The line of the kernel source that contains `text` (1-based), 0 if none.
@@ -73,6 +91,35 @@ TEST_CASE("every lane taking the lock gives the right sum with independent threa
                 }
     CHECK(find_variant("reduce-spinlock-warp")->needs_independent_scheduling);
     CHECK_FALSE(find_variant("reduce-spinlock")->needs_independent_scheduling);
+}
+
+TEST_CASE("both spin-lock reductions give the CPU's exact int sum", "[spinlock]") {
+    for (const char* algo : {"reduce-spinlock", "reduce-spinlock-warp"})
+        for (const char* schedule : kVoltaSchedules)
+            for (std::uint64_t n : {1u, 31u, 1000u, 4099u})
+                for (unsigned block : {32u, 64u, 256u}) {
+                    const trace::Trace t = emulate(algo, n, block, trace::DType::Int32, schedule);
+                    INFO(algo << " " << schedule << " n=" << n << " block=" << block << ": "
+                              << t.error);
+                    REQUIRE(t.ok);
+                    CHECK(t.result.as_double() == double(int_sum(n, block)));
+                }
+}
+
+TEST_CASE("a lock never freed ends the launch with the spin budget, never a hang", "[spinlock]") {
+    for (const char* text : {"lockstep", "sequential", "random:7", "converged"}) {
+        std::vector<unsigned> lock(ws::probe::kLockWords, 0);
+        sim::LaunchConfig config;
+        config.grid = {1, 1, 1};
+        config.block = {1, 1, 1};
+        config.schedule = *sim::Schedule::parse(text);
+        const auto error =
+            sim::launch(config, [&] { lock_twice(lock.data(), sim::SimProbe(nullptr)); });
+        INFO(text);
+        REQUIRE(error);
+        CHECK(error->message.find("spin budget") != std::string::npos);
+        CHECK(error->message.find('\n') == std::string::npos);
+    }
 }
 
 TEST_CASE("without independent thread scheduling the mistake deadlocks, reported in one line",
