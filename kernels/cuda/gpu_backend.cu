@@ -51,6 +51,11 @@ void run_reduction(const VariantInfo& info, const run::RunOptions& options, Trac
     // by the launch): its recording, not its result, is kept.
     auto go = [&](const GpuProbe& probe) { reduction.launch_traced(probe); };
     record_launch(go, info.id, traced.grid, traced.smem_bytes, options, out);
+    // The recording launches wait on the lock too.
+    if (std::string why = reduction.watchdog_error(); !why.empty()) {
+        out.error = why;
+        return;
+    }
 
     run::check_reduction(info, input, result.data(), req.block, out);
 }

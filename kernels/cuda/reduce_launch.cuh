@@ -50,7 +50,10 @@ class FastReduction {
         for (std::size_t i = 0; i < scratch_.size(); ++i)
             scratch_[i].allocate(plan_.scratch[i], "partial sums");
         if (plan_.done_counter) done_.allocate(1, "blocks done");
-        if (plan_.lock) lock_.allocate(probe::kLockWords, "spin lock");
+        if (plan_.lock) {  // free, and no thread has given up yet
+            lock_.allocate(probe::kLockWords, "spin lock");
+            WS_CUDA(cudaMemset(lock_.get(), 0, probe::kLockWords * sizeof(unsigned)), "spin lock");
+        }
     }
 
     // Launches the whole plan over `input` (its n elements) on `stream`.
@@ -68,7 +71,7 @@ class FastReduction {
     const T* result() const { return output_.get(); }
 
     // After a run has finished: "" or, when the spin lock's watchdog stopped threads waiting
-    // (probe/spin_lock.cuh), the error to report.
+    // (probe/spin_lock.cuh) in any launch since this reduction was made, the error to report.
     std::string watchdog_error() const {
         if (!plan_.lock) return "";
         unsigned gave_up = 0;
@@ -127,8 +130,10 @@ class FastReduction {
                                                                         done_.get(), n, probe);
                 break;
             case ReduceStep::Locked:
+                // Free again (a launch whose watchdog gave up may leave it held); the count of
+                // threads that gave up is kept for watchdog_error().
                 WS_CUDA(
-                    cudaMemsetAsync(lock_.get(), 0, probe::kLockWords * sizeof(unsigned), stream),
+                    cudaMemsetAsync(lock_.get() + probe::kLockWord, 0, sizeof(unsigned), stream),
                     info_.id);
                 k.locked<<<l.grid, l.block, l.smem_bytes, stream>>>(in, out, lock_.get(), n, probe);
                 break;
