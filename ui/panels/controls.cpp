@@ -132,7 +132,8 @@ void schedule_control(RequestForm& f) {
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "lockstep: every lane of a warp does its k-th shared access before any "
-            "does its (k+1)-th (the pre-Volta picture)\nsequential: one lane runs "
+            "does its (k+1)-th (the pre-Volta picture of memory accesses; spin loops "
+            "as since Volta)\nsequential: one lane runs "
             "to its next sync before the next starts (adversarial)\nrandom: a "
             "seeded shuffle\nconverged: lockstep without independent thread scheduling "
             "(before Volta): a lane that leaves a spin loop waits for its whole warp");
