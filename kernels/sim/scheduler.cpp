@@ -336,8 +336,6 @@ SimThread& running_thread() {
     return *g_thread;
 }
 
-namespace {}  // namespace
-
 std::optional<Schedule> Schedule::parse(std::string_view text) {
     Schedule s;
     if (text == "lockstep") return s;

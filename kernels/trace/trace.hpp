@@ -41,8 +41,8 @@ struct Request {
     DType type = DType::Int32;
     std::string pattern = "ramp";  // ramp | random | ones
     std::uint64_t seed = 1;
-    std::string schedule =
-        "lockstep";  // emulator only: lockstep | sequential | random:SEED | converged
+    std::string schedule = "lockstep";        // emulator only: sim::Schedule::parse takes
+                                              // lockstep | sequential | random:SEED | converged
     std::vector<std::uint32_t> blocks = {0};  // traced blocks of the first pass
     bool all_blocks = false;
     ScanKind kind = ScanKind::Inclusive;  // scans only; reductions refuse exclusive
