@@ -134,9 +134,16 @@ void draw_thread_box(const Frame& f, std::uint32_t t) {
             value_in(f, full, ink, s.value);
             received = true;
         }
-    if (!received)
-        text_in(f.dl, full, ink, std::to_string(t), fonts().small,
-                std::min(fonts().small->FontSize, std::max(f.min_px, full.h * 0.8f)));
+    if (!received) {
+        ImFont* small = fonts().small;
+        const float px = std::min(small->FontSize, std::max(f.min_px, full.h * 0.8f));
+        // Boxes too narrow for the block's widest thread number: a row is a warp, so each box
+        // says its lane (a clipped "10" would read as "1").
+        const std::string widest = std::to_string(f.v.threads ? f.v.threads - 1 : 0);
+        const bool lanes = f.threads.columns == trace::kWarpSize &&
+                           small->CalcTextSizeA(px, 1e9f, 0.0f, widest.c_str()).x > full.w - 2;
+        text_in(f.dl, full, ink, std::to_string(lanes ? t % trace::kWarpSize : t), small, px);
+    }
     f.dl->PopClipRect();
 }
 
