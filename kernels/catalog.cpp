@@ -310,6 +310,29 @@ std::vector<VariantInfo> make_catalog() {
             .dynamic_tiles()
             .packed_status()
             .element_passes(2),
+        scan_of<scan::WarpSmem>()
+            .title("Warp scan in shared memory (volatile, lane checks)")
+            .summary("each warp scans its 32 words Kogge-Stone style; lanes below the offset sit "
+                     "out")
+            .source("kernels/algorithms/scan/12_warp_smem.cuh")
+            .smem(SmemRule::PerThreadPlusWarps)
+            .work_formula(WorkFormula::WarpShuffle),
+        scan_of<scan::WarpSmemZeroPad>()
+            .title("Warp scan in shared memory, zero-padded")
+            .summary("16 zeros before each warp's words: no lane checks, every lane adds at "
+                     "every level")
+            .source("kernels/algorithms/scan/13_warp_smem_zeropad.cuh")
+            .smem(SmemRule::ZeroPaddedWarpRows)
+            .layout(TileLayout::ZeroPadded)
+            .work_formula(WorkFormula::WarpZeroPadded),
+        scan_of<scan::WarpShufflePtx>()
+            .title("Warp shuffle scan in inline PTX (shfl.up with its predicate)")
+            .summary("the handbook's `shfl.up.b32 r|p; @p add`: the shuffle's own predicate "
+                     "guards the add")
+            .source("kernels/algorithms/scan/14_warp_shuffle_ptx.cuh")
+            .smem(SmemRule::PerWarp)
+            .layout(TileLayout::Registers)
+            .work_formula(WorkFormula::WarpShuffle),
     };
     int steps[2] = {0, 0};
     for (VariantInfo& v : rows) v.ladder_step = ++steps[v.family == Family::Scan];
@@ -458,6 +481,9 @@ std::uint32_t smem_bytes_for(const VariantInfo& v, unsigned block, trace::DType 
         case SmemRule::FourPerThread:
             elems = 4 * block;
             break;
+        case SmemRule::ZeroPaddedWarpRows:
+            elems = 49 * (warps + 1);
+            break;
     }
     return elems * trace::dtype_size(type);
 }
@@ -472,6 +498,7 @@ trace::ColumnMap column_map(const VariantInfo& v, std::uint32_t threads, std::ui
             break;
         case TileLayout::DoubleBuffer:
         case TileLayout::Padded:
+        case TileLayout::ZeroPadded:
         case TileLayout::Arrays:
             m.columns = tile;
             break;
@@ -517,6 +544,14 @@ std::optional<WorkDepthFormula> textbook_work_depth(const VariantInfo& v, unsign
             const std::uint64_t w = mm / 32;
             f = {5 * mm - 31 + w * (lg - 5), lg + (m > 32 ? 1u : 0u),
                  "5*m - 31 + (m/32)*log2(m/32)", "log2(m) + 1 (log2(m) for m = 32)"};
+            break;
+        }
+        case WorkFormula::WarpZeroPadded: {
+            // Every lane adds at each of 5 levels (zeros too): 5m; warp 0's 32 lanes scan the
+            // totals over log2(m/32) levels; every warp but the first adds the total before it.
+            if (m < 32) return std::nullopt;
+            f = {6 * mm - 32 + 32 * std::uint64_t(lg - 5), lg + (m > 32 ? 1u : 0u),
+                 "6*m - 32 + 32*log2(m/32) (zeros added too)", "log2(m) + 1 (log2(m) for m = 32)"};
             break;
         }
     }

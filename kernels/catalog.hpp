@@ -29,6 +29,8 @@ enum class SmemRule {
     TwoPerWarpPlus2,     // 2 * blockDim.x / 32 + 2: two rows of warp totals, a tile id, a prefix
     PerWarpPlus1,        // blockDim.x / 32 + 1: one total per warp, a tile id
     FourPerThread,       // 4 * blockDim.x: four arrays of one element a thread (min, max, sum, avg)
+    ZeroPaddedWarpRows,  // 49 * (blockDim.x / 32 + 1): a row of 16 zeros, 32 elements and a spare
+                         // word a warp, then one such row for the warps' totals
 };
 
 // The block sizes a variant accepts; the request check, the command line's help, the window's
@@ -81,7 +83,15 @@ enum class ScanDriver {
 };
 
 // The textbook work (additions) and depth (steps) of a block-level scan network.
-enum class WorkFormula { None, KoggeStone, Blelloch, BrentKung, Sklansky, WarpShuffle };
+enum class WorkFormula {
+    None,
+    KoggeStone,
+    Blelloch,
+    BrentKung,
+    Sklansky,
+    WarpShuffle,     // also the shared-memory warp scan with its checks
+    WarpZeroPadded,  // the zero-padded warp scan: every lane adds at every level, zeros included
+};
 
 using trace::TileLayout;  // kernels/trace/tile_layout.hpp: which element a shared cell holds
 

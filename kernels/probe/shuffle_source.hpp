@@ -36,4 +36,11 @@ WS_HD constexpr unsigned shuffle_source_lane(ShuffleMode mode, unsigned lane, in
     return lane;
 }
 
+// The predicate shfl.up sets (`shfl.sync.up.b32 d|p, ...`): whether the lane `delta` below the
+// caller is inside its segment of `width` lanes, so that the value it received is a neighbour's.
+WS_HD constexpr bool shuffle_up_in_range(unsigned lane, unsigned delta, unsigned width) {
+    const unsigned base = lane & ~(width - 1u);
+    return int(lane) - int(delta) >= int(base);
+}
+
 }  // namespace ws::probe

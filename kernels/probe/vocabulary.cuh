@@ -10,6 +10,7 @@
 //   warp_sync(probe);                          // __syncwarp(): closes a sub-step
 //   v += shfl_down_sync(probe, kFullMask, v, 16);   // a shuffle round: closes a sub-step
 //   word = ballot_sync(probe, kFullMask, x > 0);     // bit k: lane k's predicate; a sub-step
+//   v = shfl_up_add_ptx(probe, kFullMask, v, 4);  // the handbook's inline-PTX scan step: a round
 //   count = popc(word);                              // __popc: the bits set
 //   old = atomic_add(counter[0], 1u);          // atomicAdd on a global element
 //   seen = atomic_cas(out[0], expected, wanted); // atomicCAS on the element's bits
@@ -605,6 +606,75 @@ template <class T, class Probe>
 WS_DEV T shfl_xor_sync(Probe& probe, unsigned mask, T v, int lane_mask, int width = 32,
                        unsigned line = __builtin_LINE()) {
     return detail::shuffle<ShuffleMode::Xor>(probe, mask, v, lane_mask, width, line);
+}
+
+// The CUDA Handbook's scan step in inline PTX: `shfl.sync.up.b32 r|p` receives the value of the
+// lane `delta` below and sets p when that lane exists; `@p add` adds it. Returns v + received
+// (v alone where p is false), one shuffle round. The handbook wrote it in PTX because the
+// compiler of its day turned `if (lane >= delta) v += __shfl_up(...)` into a compare and a
+// branch instead of using the predicate the shuffle already sets.
+// The emulator has no PTX: it runs the host equivalent selected at compile time below, the same
+// shuffle (the shim's __shfl_up_sync) and the same predicate (shuffle_up_in_range, PTX's rule
+// for shfl.up), so the two executors compute and record the same values.
+namespace detail {
+#if defined(__CUDACC__)
+// r: what the shuffle received (the caller's own value where p is false); the sum as above.
+__device__ __forceinline__ int ptx_shfl_up_add(int v, unsigned delta, unsigned mask, int& r) {
+    int sum;
+    asm("{ .reg .pred p;\n\t"
+        "shfl.sync.up.b32 %1|p, %2, %3, 0, %4;\n\t"
+        "mov.b32 %0, %1;\n\t"
+        "@p add.s32 %0, %1, %2; }"
+        : "=r"(sum), "=r"(r)
+        : "r"(v), "r"(delta), "r"(mask));
+    return sum;
+}
+__device__ __forceinline__ float ptx_shfl_up_add(float v, unsigned delta, unsigned mask, float& r) {
+    float sum;
+    asm("{ .reg .pred p;\n\t"
+        "shfl.sync.up.b32 %1|p, %2, %3, 0, %4;\n\t"
+        "mov.b32 %0, %1;\n\t"
+        "@p add.f32 %0, %1, %2; }"
+        : "=f"(sum), "=f"(r)
+        : "f"(v), "r"(delta), "r"(mask));
+    return sum;
+}
+// Eight bytes: both halves shuffled, the predicate from the first (the two agree).
+__device__ __forceinline__ double ptx_shfl_up_add(double v, unsigned delta, unsigned mask,
+                                                  double& r) {
+    double sum;
+    asm("{ .reg .pred p;\n\t"
+        ".reg .b32 lo, hi;\n\t"
+        "mov.b64 {lo, hi}, %2;\n\t"
+        "shfl.sync.up.b32 lo|p, lo, %3, 0, %4;\n\t"
+        "shfl.sync.up.b32 hi, hi, %3, 0, %4;\n\t"
+        "mov.b64 %1, {lo, hi};\n\t"
+        "mov.b64 %0, %1;\n\t"
+        "@p add.f64 %0, %1, %2; }"
+        : "=d"(sum), "=d"(r)
+        : "d"(v), "r"(delta), "r"(mask));
+    return sum;
+}
+#endif
+}  // namespace detail
+
+template <class T, class Probe>
+WS_DEV T shfl_up_add_ptx(Probe& probe, unsigned mask, T v, unsigned delta,
+                         unsigned line = __builtin_LINE()) {
+    const unsigned lane = detail::linear_thread() % 32u;
+#if defined(__CUDACC__)
+    T received;
+    const T sum = detail::ptx_shfl_up_add(v, delta, mask, received);
+#else
+    const T received = __shfl_up_sync(mask, v, delta, 32, line);
+    const T sum = shuffle_up_in_range(lane, delta, 32) ? T(received + v) : v;
+#endif
+    if constexpr (kRecords<Probe>)
+        probe.shuffled(shuffle_source_lane(ShuffleMode::Up, lane, int(delta), 32u), received, line);
+    (void)probe;
+    (void)lane;
+    (void)line;
+    return sum;
 }
 
 // ---- warp votes ------------------------------------------------------------------------------

@@ -7,6 +7,9 @@
 //   DoubleBuffer  two copies of a tile of blockDim.x (Kogge-Stone): element = cell mod tile
 //   Padded        a padding word after every 32 (the conflict-free Blelloch): cell c = i + i/32
 //                 holds element i = c - c/33
+//   ZeroPadded    a row of 49 cells a warp (the zero-padded warp scan): 16 zeros, 32 elements,
+//                 a spare word; element = 32 * (cell / 49) + cell % 49 - 16 for the 32 middle
+//                 cells of a row, none for the zeros, the spare word and the totals' row
 //   Arrays        several arrays of one tile each, side by side (min, max, sum and avg):
 //                 element = cell mod tile
 //   Registers     shared memory holds only per-warp totals (the warp-shuffle kernels): the
@@ -17,7 +20,7 @@
 
 namespace ws::trace {
 
-enum class TileLayout { Elements, DoubleBuffer, Padded, Arrays, Registers };
+enum class TileLayout { Elements, DoubleBuffer, Padded, ZeroPadded, Arrays, Registers };
 
 // Shared cell -> column of the addition network (an element of the tile, or a thread's register
 // for Registers).
@@ -37,6 +40,10 @@ struct ColumnMap {
             case TileLayout::Padded:
                 e = cell - cell / 33;
                 break;
+            case TileLayout::ZeroPadded:
+                if (cell % 49 < 16 || cell % 49 >= 48) return std::nullopt;
+                e = 32 * (cell / 49) + cell % 49 - 16;
+                break;
             case TileLayout::Elements:
                 break;
         }
@@ -54,6 +61,9 @@ inline const char* column_rule_text(TileLayout l) {
             return "column = cell mod tile (two buffers)";
         case TileLayout::Padded:
             return "column = cell \xe2\x88\x92 cell/33 (padding words left out)";
+        case TileLayout::ZeroPadded:
+            return "column = 32*(cell/49) + cell%49 \xe2\x88\x92 16 (zeros and spare words left "
+                   "out)";
         case TileLayout::Arrays:
             return "column = cell mod tile (one array a result)";
         case TileLayout::Registers:

@@ -83,6 +83,19 @@ TEST_CASE("shared cells map to the columns of the addition network", "[catalog]"
     // A reduction's tree over s[t]: 64 cells for 32 threads that each load two elements.
     CHECK(map("reduce-unroll-last-warp", 32).columns == 64);
     CHECK(map("reduce-sequential", 128).columns == 128);
+    // Zero-padded warp rows of 49 cells (16 zeros, 32 elements, a spare word), then the totals'
+    // row: two warps use 3 * 49 cells and hold their 64 elements in cells 16..47 and 65..96.
+    const trace::ColumnMap zeropad = map("scan-warp-smem-zeropad", 64);
+    CHECK(smem_bytes_for(*find_variant("scan-warp-smem-zeropad"), 64, trace::DType::Int32) ==
+          3 * 49 * 4);
+    CHECK(zeropad.columns == 64);
+    CHECK_FALSE(zeropad.element(15));
+    CHECK(zeropad.element(16) == 0u);
+    CHECK(zeropad.element(47) == 31u);
+    CHECK_FALSE(zeropad.element(48));
+    CHECK(zeropad.element(49 + 16) == 32u);
+    CHECK(zeropad.element(49 + 47) == 63u);
+    CHECK_FALSE(zeropad.element(2 * 49 + 16));  // the first warp's total
 }
 
 TEST_CASE("element types are visited in one place", "[catalog]") {

@@ -59,7 +59,7 @@ TEST_CASE("measured work and depth equal the textbook formulas for tiles of 64, 
             }
         }
     }
-    CHECK(checked == 6 * 3 * 2);
+    CHECK(checked == 9 * 3 * 2);
     // The numbers themselves, for m = 1024 (log2 m = 10):
     CHECK(textbook_work_depth(*find_variant("scan-kogge-stone"), 1024)->work == 9217);
     CHECK(textbook_work_depth(*find_variant("scan-blelloch"), 1024)->work == 2046);
@@ -67,6 +67,12 @@ TEST_CASE("measured work and depth equal the textbook formulas for tiles of 64, 
     CHECK(textbook_work_depth(*find_variant("scan-brent-kung"), 1024)->depth == 19);
     CHECK(textbook_work_depth(*find_variant("scan-sklansky"), 1024)->work == 5120);
     CHECK(textbook_work_depth(*find_variant("scan-sklansky"), 1024)->depth == 10);
+    // The warp scan in shared memory does the shuffle scan's additions; zero-padded, every lane
+    // adds at every level: 32 * 5 a warp, 32 * 5 for the totals, 31 warps adding their prefix.
+    CHECK(textbook_work_depth(*find_variant("scan-warp-smem"), 1024)->work ==
+          5 * 1024 - 31 + 32 * 5);
+    CHECK(textbook_work_depth(*find_variant("scan-warp-smem-zeropad"), 1024)->work ==
+          32 * 32 * 5 + 32 * 5 + 31 * 32);
 }
 
 TEST_CASE("work counts additions, not data: a partial tile does the same work") {

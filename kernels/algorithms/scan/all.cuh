@@ -13,9 +13,13 @@
 #include "kernels/algorithms/scan/09_reduce_then_scan.cuh"
 #include "kernels/algorithms/scan/10_decoupled_lookback.cuh"
 #include "kernels/algorithms/scan/11_decoupled_lookback_vector.cuh"
+#include "kernels/algorithms/scan/12_warp_smem.cuh"
+#include "kernels/algorithms/scan/13_warp_smem_zeropad.cuh"
+#include "kernels/algorithms/scan/14_warp_shuffle_ptx.cuh"
 
 namespace ws::scan {
-using AllVariants = std::tuple<KoggeStone, KoggeStoneInplace, Blelloch, BlellochPadded, BrentKung,
-                               Sklansky, WarpShuffle, ScanThenFan, ReduceThenScan,
-                               DecoupledLookback, DecoupledLookbackVector>;
+using AllVariants =
+    std::tuple<KoggeStone, KoggeStoneInplace, Blelloch, BlellochPadded, BrentKung, Sklansky,
+               WarpShuffle, ScanThenFan, ReduceThenScan, DecoupledLookback, DecoupledLookbackVector,
+               WarpSmem, WarpSmemZeroPad, WarpShufflePtx>;
 }  // namespace ws::scan
