@@ -26,7 +26,14 @@ void draw_shared_memory(const TraceView& v, UiState& ui) {
         {p.arrow, "value added into"},
         {p.from_global, "loaded from global"},
         {warp_color(0), "thread (warps alternate two tones, faint = idle)"}};
-    if (v.any_padding) legend.push_back({p.cell_undefined, "padding (no data: past n)", true});
+    if (v.any_padding) {
+        const VariantInfo* info = v.trace ? find_variant(v.trace->request.algo) : nullptr;
+        const bool zero_words = info && info->layout == trace::TileLayout::ZeroPadded;
+        legend.push_back({p.cell_undefined,
+                          zero_words ? "padding (the layout's zero words; no data past n)"
+                                     : "padding (no data: past n)",
+                          true});
+    }
     if (!v.races.empty())
         legend.push_back(
             {p.raced, "race: two threads, one word, no sync (first \xe2\x86\x92 second)"});
