@@ -619,12 +619,17 @@ WS_DEV T shfl_xor_sync(Probe& probe, unsigned mask, T v, int lane_mask, int widt
 namespace detail {
 #if defined(__CUDACC__)
 // r: what the shuffle received (the caller's own value where p is false); the sum as above.
+// The outputs are written last, from registers of the asm's own: an output may share its
+// register with an input, which must not be overwritten before it is read.
 __device__ __forceinline__ int ptx_shfl_up_add(int v, unsigned delta, unsigned mask, int& r) {
     int sum;
     asm("{ .reg .pred p;\n\t"
-        "shfl.sync.up.b32 %1|p, %2, %3, 0, %4;\n\t"
-        "mov.b32 %0, %1;\n\t"
-        "@p add.s32 %0, %1, %2; }"
+        ".reg .b32 r0, s0;\n\t"
+        "shfl.sync.up.b32 r0|p, %2, %3, 0, %4;\n\t"
+        "mov.b32 s0, r0;\n\t"
+        "@p add.s32 s0, r0, %2;\n\t"
+        "mov.b32 %0, s0;\n\t"
+        "mov.b32 %1, r0; }"
         : "=r"(sum), "=r"(r)
         : "r"(v), "r"(delta), "r"(mask));
     return sum;
@@ -632,9 +637,12 @@ __device__ __forceinline__ int ptx_shfl_up_add(int v, unsigned delta, unsigned m
 __device__ __forceinline__ float ptx_shfl_up_add(float v, unsigned delta, unsigned mask, float& r) {
     float sum;
     asm("{ .reg .pred p;\n\t"
-        "shfl.sync.up.b32 %1|p, %2, %3, 0, %4;\n\t"
-        "mov.b32 %0, %1;\n\t"
-        "@p add.f32 %0, %1, %2; }"
+        ".reg .f32 r0, s0;\n\t"
+        "shfl.sync.up.b32 r0|p, %2, %3, 0, %4;\n\t"
+        "mov.f32 s0, r0;\n\t"
+        "@p add.f32 s0, r0, %2;\n\t"
+        "mov.f32 %0, s0;\n\t"
+        "mov.f32 %1, r0; }"
         : "=f"(sum), "=f"(r)
         : "f"(v), "r"(delta), "r"(mask));
     return sum;
@@ -645,12 +653,15 @@ __device__ __forceinline__ double ptx_shfl_up_add(double v, unsigned delta, unsi
     double sum;
     asm("{ .reg .pred p;\n\t"
         ".reg .b32 lo, hi;\n\t"
+        ".reg .f64 r0, s0;\n\t"
         "mov.b64 {lo, hi}, %2;\n\t"
         "shfl.sync.up.b32 lo|p, lo, %3, 0, %4;\n\t"
         "shfl.sync.up.b32 hi, hi, %3, 0, %4;\n\t"
-        "mov.b64 %1, {lo, hi};\n\t"
-        "mov.b64 %0, %1;\n\t"
-        "@p add.f64 %0, %1, %2; }"
+        "mov.b64 r0, {lo, hi};\n\t"
+        "mov.f64 s0, r0;\n\t"
+        "@p add.f64 s0, r0, %2;\n\t"
+        "mov.f64 %0, s0;\n\t"
+        "mov.f64 %1, r0; }"
         : "=d"(sum), "=d"(r)
         : "d"(v), "r"(delta), "r"(mask));
     return sum;
