@@ -94,4 +94,8 @@ TEST_CASE("every algorithm has its SASS in assets, and the counts tell the ladde
     CHECK(counts("reduce-atomic-global").atomics > 0);
     CHECK(counts("reduce-interleaved-divergent").atomics == 0);
     CHECK(counts("reduce-sequential").in_loops > 0);
+    // Zero padding removes the warp scan's lane checks; the handbook's PTX step uses the
+    // predicate the shuffle sets, where the C++ step compares and selects.
+    CHECK(counts("scan-warp-smem-zeropad").instructions < counts("scan-warp-smem").instructions);
+    CHECK(counts("scan-warp-shuffle-ptx").instructions < counts("scan-warp-shuffle").instructions);
 }

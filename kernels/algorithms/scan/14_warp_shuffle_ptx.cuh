@@ -1,10 +1,10 @@
 // What changed: the warp-shuffle scan with each step written as the CUDA Handbook wrote it, in
 //   inline PTX: `shfl.sync.up.b32 r|p` receives the lane `offset` below and sets the predicate p
 //   when that lane exists; `@p add` adds it. The C++ version tests `lane >= offset` itself.
-// Why it is faster: it was, for the handbook's compiler, which branched on `lane >= offset`
-//   instead of using the predicate the shuffle sets. Compare the two SASS listings: today's nvcc
-//   (13.0, sm_90) predicates the C++ version's add too, so the two differ by little or nothing
-//   (the figures are in the README) and the PTX buys no speed, only lost portability.
+// Why it is faster: it still saves instructions: nvcc 13.0 (sm_90) does not use the shuffle's
+//   predicate for the C++ version, whose level is SHFL.UP, ISETP, SEL and IADD; here it is
+//   SHFL.UP P0 and @P0 IADD (compare the SASS tabs). Memory bounds the kernel, so its time hardly
+//   moves (the README has both), and the PTX costs portability: one version per element type.
 // Needs: a power-of-two block of 32..1024 threads; a tile of blockDim.x elements;
 //   blockDim.x / 32 elements of shared memory; on the emulator, the host equivalent of the PTX
 //   step (kernels/probe/vocabulary.cuh: shfl_up_add_ptx).
