@@ -26,6 +26,7 @@ const std::vector<MouseHint>& mouse_hints() {
          "drag: pan; double-click: fit; the strip at the right: jump"},
         {"Warps", "click a column: go to that step; hover a strip: the paths its lanes took"},
         {"Banks", "pick the instruction above the picture; hover a bank: its words and lanes"},
+        {"Global memory", "pick the instruction above the picture; hover a sector: its bytes"},
         {"Code", "hover a highlighted line: its warp instructions, divergence, conflicts"},
         {"Playback", "click or drag the strip of steps to go there"},
         {"Tabs", "where the window is small, panels share a place: click a tab"},

@@ -124,27 +124,28 @@ class Builder {
     float scale_;
 };
 
-// Shared memory over warps | banks; warps and banks as tabs where the row is too narrow; all
-// three as tabs where the column is too short.
+// Shared memory over warps | banks, global memory a second tab beside the banks (both are
+// pictures of one warp instruction's addresses); warps and the two as tabs where the row is too
+// narrow; all as tabs where the column is too short.
 void place_center(Builder& b, const Rect& c) {
     using P = PanelId;
     const float shared_h = b.min(P::Shared).h + b.chrome();
     const float lower_h = std::max(b.min(P::Warps).h, b.min(P::Banks).h) + b.chrome();
     if (c.h + 0.5f < shared_h + lower_h) {
-        b.add(c, {P::Shared, P::Warps, P::Banks});
+        b.add(c, {P::Shared, P::Warps, P::Banks, P::Global});
         return;
     }
     auto [shared, lower] = split_y(c, b.share(c.h, 0.5f, shared_h, lower_h));
     b.add(shared, {P::Shared});
     if (lower.w + 0.5f < b.min(P::Warps).w + b.min(P::Banks).w) {
-        b.add(lower, {P::Warps, P::Banks});
+        b.add(lower, {P::Warps, P::Banks, P::Global});
         return;
     }
     const float warps_w =
         std::clamp(0.46f * lower.w, b.min(P::Warps).w, lower.w - b.min(P::Banks).w);
     auto [warps, banks] = split_x(lower, warps_w);
     b.add(warps, {P::Warps});
-    b.add(banks, {P::Banks});
+    b.add(banks, {P::Banks, P::Global});
 }
 
 // Code over the explanation, the SASS a second tab beside the explanation (the machine code
@@ -187,10 +188,10 @@ void place_step(Builder& b, const Rect& stage, float scale) {
     if (stage.h + 0.5f >= shared_h + rest_h) {
         auto [shared, rest] = split_y(stage, b.share(stage.h, 0.5f, shared_h, rest_h));
         b.add(shared, {P::Shared});
-        b.add(rest, {P::Warps, P::Banks, P::Code, P::Explanation, P::Sass});
+        b.add(rest, {P::Warps, P::Banks, P::Global, P::Code, P::Explanation, P::Sass});
         return;
     }
-    b.add(stage, {P::Shared, P::Warps, P::Banks, P::Code, P::Explanation, P::Sass});
+    b.add(stage, {P::Shared, P::Warps, P::Banks, P::Global, P::Code, P::Explanation, P::Sass});
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
     X(Shared, "shared", "Shared memory", 13, 7, false, Step, true, draw_shared_memory)      \
     X(Warps, "warps", "Warps", 11, 6, false, Step, true, draw_warps)                        \
     X(Banks, "banks", "Banks", 13, 7, false, Step, true, draw_banks)                        \
+    X(Global, "global", "Global memory", 13, 7, false, Step, true, draw_global_memory)      \
     X(Code, "code", "Code", 13, 5, false, Step, true, draw_code)                            \
     X(Sass, "sass", "SASS", 13, 6, true, Step, false, draw_sass)                            \
     X(Explanation, "explanation", "Explanation", 11, 4, true, Step, true, draw_explanation) \

@@ -83,7 +83,9 @@ struct UiState : Preferences {
     GridViewState shared_grid, compare_grid[2];
     CircuitViewState circuit_view, circuit_side_view[3];
     long bank_pick = -1;  // instruction (index into the step's) the banks panel shows
-    std::size_t bank_pick_step = static_cast<std::size_t>(-1);     // step the pick belongs to
+    std::size_t bank_pick_step = static_cast<std::size_t>(-1);  // step the pick belongs to
+    long global_pick = -1;  // the same for the global memory panel's instruction
+    std::size_t global_pick_step = static_cast<std::size_t>(-1);
     std::size_t code_scrolled_to = static_cast<std::size_t>(-1);   // step the code panel followed
     std::size_t warps_scrolled_to = static_cast<std::size_t>(-1);  // and the warps panel
     std::string lab_type = "int";

@@ -1,6 +1,8 @@
 // Builds a TraceView: every per-step number the panels show, computed once per trace.
 #include "ui/model/trace_view.hpp"
 
+#include "ui/model/sector_picture.hpp"
+
 #include "ui/model/step_text.hpp"
 
 #include "kernels/catalog.hpp"
@@ -187,6 +189,7 @@ void fill_instructions(TraceView& v, const std::vector<trace::StepId>& ids) {
             info.picture = bank_picture(b, inst);
         } else if (is_global(inst.kind)) {
             info.sectors = trace::sector_report(b, inst);
+            info.coalescing = sector_picture(b, inst);
         }
         const auto at = static_cast<std::size_t>(
             std::lower_bound(ids.begin(), ids.end(), inst.step) - ids.begin());

@@ -16,6 +16,7 @@
 #include "kernels/trace/trace.hpp"
 #include "ui/model/bank_picture.hpp"
 #include "ui/model/circuit.hpp"
+#include "ui/model/sector_picture.hpp"
 #include "ui/model/tile_status.hpp"
 
 namespace ws::ui {
@@ -74,6 +75,7 @@ struct InstructionInfo {
     trace::WarpInstruction inst;
     trace::BankReport banks;      // shared instructions only
     trace::SectorReport sectors;  // global instructions only
+    SectorPicture coalescing;     // global instructions only: lanes, sectors, lines
     BankPicture picture;          // shared instructions only
     std::uint32_t live_mask = 0;  // launched lanes of its warp
 };

@@ -1,0 +1,115 @@
+// Global memory panel: for the current step's global-memory instructions, how each warp's 32
+// lanes map onto 32-byte sectors and 128-byte lines (coalescing), sectors per request against
+// the ideal, and Nsight Compute's counter names for the same numbers.
+#include <imgui.h>
+
+#include <bitset>
+#include <cstdio>
+#include <string>
+
+#include "ui/fonts.hpp"
+#include "ui/model/step_text.hpp"
+#include "ui/panels/panels.hpp"
+#include "ui/theme.hpp"
+#include "ui/widgets/sectors_picture.hpp"
+
+namespace ws::ui {
+namespace {
+
+constexpr const char* kSectorCounter = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum (_st)";
+constexpr const char* kRequestCounter = "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum (_st)";
+
+bool is_global(trace::EventKind k) {
+    return k == trace::EventKind::GlobalRead || k == trace::EventKind::GlobalWrite;
+}
+
+std::vector<std::uint32_t> global_instructions(const TraceView& v, const StepView& s) {
+    std::vector<std::uint32_t> out;
+    for (std::uint32_t i : s.instructions)
+        if (is_global(v.instructions[i].inst.kind)) out.push_back(i);
+    return out;
+}
+
+std::string describe(const InstructionInfo& info) {
+    const SectorPicture& p = info.coalescing;
+    const unsigned lanes = unsigned(std::bitset<32>(info.inst.active_mask).count());
+    unsigned width = 0;
+    for (const SectorPicture::Lane& l : p.lanes)
+        if (l.active) width = l.width;
+    return "warp " + std::to_string(info.inst.warp) + ", line " + std::to_string(info.inst.line) +
+           (info.inst.kind == trace::EventKind::GlobalRead ? ", load " : ", store ") +
+           std::to_string(width) + " B x " + plural(lanes, "lane", "lanes") + ": " +
+           plural(p.sectors, "sector", "sectors") + " (ideal " + std::to_string(p.ideal_sectors) +
+           "), " + plural(p.lines, "line", "lines");
+}
+
+// The sectors of a set of instructions per request (one warp instruction), and the ideal.
+struct Tally {
+    std::uint64_t requests = 0, sectors = 0, ideal = 0;
+    void add(const SectorPicture& p) {
+        ++requests;
+        sectors += p.sectors;
+        ideal += p.ideal_sectors;
+    }
+    std::string text() const {
+        if (!requests) return "no global access";
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "%.2f sectors/request (ideal %.2f)",
+                      double(sectors) / double(requests), double(ideal) / double(requests));
+        return buf;
+    }
+};
+
+}  // namespace
+
+void draw_global_memory(const TraceView& v, UiState& ui) {
+    if (v.empty()) return;
+    const std::size_t step = v.clamp(static_cast<long>(ui.step()));
+    const StepView& s = v.steps[step];
+    const std::vector<std::uint32_t> insts = global_instructions(v, s);
+    Tally this_step, block;
+    for (std::uint32_t i : insts) this_step.add(v.instructions[i].coalescing);
+    for (const InstructionInfo& info : v.instructions)
+        if (is_global(info.inst.kind)) block.add(info.coalescing);
+    ImGui::PushFont(fonts().small);
+    ImGui::TextWrapped("step %s: %s, %s", step_label(s).c_str(),
+                       plural(insts.size(), "global instruction", "global instructions").c_str(),
+                       this_step.text().c_str());
+    ImGui::PopFont();
+    if (insts.empty()) {
+        ImGui::TextWrapped("No global-memory load or store in this step.");
+    } else {
+        if (ui.global_pick_step != step || ui.global_pick < 0 ||
+            ui.global_pick >= static_cast<long>(insts.size())) {
+            // Show the most wasteful instruction of the step by default.
+            long worst = 0;
+            for (std::size_t i = 0; i < insts.size(); ++i)
+                if (v.instructions[insts[i]].coalescing.waste() >
+                    v.instructions[insts[std::size_t(worst)]].coalescing.waste())
+                    worst = static_cast<long>(i);
+            ui.global_pick = worst;
+            ui.global_pick_step = step;
+        }
+        const InstructionInfo& info = v.instructions[insts[std::size_t(ui.global_pick)]];
+        ImGui::SetNextItemWidth(-1);
+        if (ImGui::BeginCombo("##ginst", describe(info).c_str())) {
+            for (std::size_t i = 0; i < insts.size(); ++i)
+                if (ImGui::Selectable(describe(v.instructions[insts[i]]).c_str(),
+                                      long(i) == ui.global_pick))
+                    ui.global_pick = static_cast<long>(i);
+            ImGui::EndCombo();
+        }
+        const float line = fonts().small->FontSize + ImGui::GetStyle().ItemSpacing.y;
+        draw_sectors_picture("##sectors", info, ImGui::GetContentRegionAvail().y - 2 * line);
+    }
+    ImGui::PushFont(fonts().small);
+    ImGui::TextWrapped("block %u: %s  (ncu?)", v.block ? v.block->block : 0, block.text().c_str());
+    ImGui::PopFont();
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Nsight Compute counts the same: sectors / requests =\n%s\n/ %s\n(a request is one "
+            "warp instruction; a 4-byte load of 32 consecutive lanes needs 4 sectors)",
+            kSectorCounter, kRequestCounter);
+}
+
+}  // namespace ws::ui
