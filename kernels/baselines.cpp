@@ -17,6 +17,16 @@ const std::vector<Baseline>& baselines() {
          "exclusive scans)"},
         {"thrust-reduce", K::Library, L::Thrust, Family::Reduce, false, false,
          "thrust::reduce over n elements (its result copied back to the host)"},
+        // The lecture's fusion lesson: the sum of squares, unfused and fused.
+        {"thrust-transform-then-reduce", K::Library, L::Thrust, Family::Reduce, false, false,
+         "the sum of squares as the lecture's unfused code: a temporary device_vector (cudaMalloc, "
+         "n elements zeroed, cudaFree), thrust::transform into it, thrust::reduce over it: 4n "
+         "elements moved"},
+        {"thrust-transform-then-reduce-kept", K::Library, L::Thrust, Family::Reduce, false, false,
+         "the same with the temporary made once and kept: transform reads and writes n, reduce "
+         "reads n: 3n elements moved"},
+        {"thrust-transform-reduce", K::Library, L::Thrust, Family::Reduce, false, false,
+         "the sum of squares fused: thrust::transform_reduce reads n elements once"},
         {"plain-sequential", K::Plain, L::Plain, Family::Reduce, false, false,
          "reduce-sequential written in plain CUDA, without the recording vocabulary"},
         {"plain-warp-shuffle", K::Plain, L::Plain, Family::Reduce, false, false,

@@ -3,8 +3,12 @@
 // checking its result where it has one.
 #pragma once
 #include <thrust/device_ptr.h>
+#include <thrust/device_vector.h>
 #include <thrust/execution_policy.h>
+#include <thrust/functional.h>
 #include <thrust/reduce.h>
+#include <thrust/transform.h>
+#include <thrust/transform_reduce.h>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
 #include <string_view>
@@ -89,6 +93,63 @@ void time_thrust_reduce(SizePoint<T>& s, BenchPoint& p) {
     p.ok = run::matches_reference(sum, s.ref, s.n, nullptr);
 }
 
+// The lecture's fusion example (the norm of a vector without its square root): the sum of the
+// squares of the elements, unfused as the lecture wrote it (a temporary thrust::device_vector,
+// which value-initialises its n elements, thrust::transform into it, thrust::reduce over it),
+// the same with the temporary made once and kept, and fused (thrust::transform_reduce: one pass,
+// no temporary). Each declares the n elements it reads from the input, so that GB/s compares
+// their times; the bytes each really moves are in kernels/baselines.cpp.
+struct Square {
+    template <class T>
+    __host__ __device__ T operator()(T x) const {
+        return x * x;
+    }
+};
+
+template <class T>
+void time_thrust_unfused(SizePoint<T>& s, BenchPoint& p) {
+    p.bytes = s.bytes;
+    T sum{};
+    time_point(
+        [&](unsigned k) {
+            thrust::device_ptr<const T> first(s.input(k));
+            thrust::device_vector<T> temp(s.n);
+            thrust::transform(thrust::device, first, first + s.n, temp.begin(), Square{});
+            sum = thrust::reduce(thrust::device, temp.begin(), temp.end(), T(0));
+        },
+        s.inputs, p);
+    p.ok = run::matches_reference(sum, s.squares, s.n, nullptr);
+}
+
+template <class T>
+void time_thrust_unfused_kept(SizePoint<T>& s, BenchPoint& p) {
+    p.bytes = s.bytes;
+    T sum{};
+    thrust::device_vector<T> temp(s.n);
+    time_point(
+        [&](unsigned k) {
+            thrust::device_ptr<const T> first(s.input(k));
+            thrust::transform(thrust::device, first, first + s.n, temp.begin(), Square{});
+            sum = thrust::reduce(thrust::device, temp.begin(), temp.end(), T(0));
+        },
+        s.inputs, p);
+    p.ok = run::matches_reference(sum, s.squares, s.n, nullptr);
+}
+
+template <class T>
+void time_thrust_fused(SizePoint<T>& s, BenchPoint& p) {
+    p.bytes = s.bytes;
+    T sum{};
+    time_point(
+        [&](unsigned k) {
+            thrust::device_ptr<const T> first(s.input(k));
+            sum = thrust::transform_reduce(thrust::device, first, first + s.n, Square{}, T(0),
+                                           thrust::plus<T>());
+        },
+        s.inputs, p);
+    p.ok = run::matches_reference(sum, s.squares, s.n, nullptr);
+}
+
 // A plain kernel run through the plan of the variant it copies (the same launches and bytes).
 template <class T, class Kernel>
 void time_plain(SizePoint<T>& s, BenchPoint& p, const char* variant, Kernel kernel) {
@@ -140,6 +201,9 @@ BaselineTimer<T> baseline_timer(std::string_view name) {
         {"cub-reduce", &time_cub_reduce<T>},
         {"cub-scan", &time_cub_scan<T>},
         {"thrust-reduce", &time_thrust_reduce<T>},
+        {"thrust-transform-then-reduce", &time_thrust_unfused<T>},
+        {"thrust-transform-then-reduce-kept", &time_thrust_unfused_kept<T>},
+        {"thrust-transform-reduce", &time_thrust_fused<T>},
         {"plain-sequential", &time_plain_sequential<T>},
         {"plain-warp-shuffle", &time_plain_warp_shuffle<T>},
     };

@@ -44,6 +44,9 @@ void prepare(SizePoint<T>& s, std::uint64_t n, trace::ScanKind kind,
     const std::vector<T> host = run::make_input<T>("random", n, 7);
     s.ref = run::reference_sum(host);
     s.positives = run::reduce_reference(ReduceOp::CountPositive, host);
+    std::vector<T> squared(host);
+    for (T& x : squared) x = x * x;
+    s.squares = run::reference_sum(squared);
     s.scan_last = kind == trace::ScanKind::Inclusive
                       ? s.ref
                       : run::reference_sum(std::vector<T>(host.begin(), host.end() - 1));

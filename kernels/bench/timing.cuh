@@ -63,6 +63,7 @@ struct SizePoint {
     int sm_count = 0;
     run::Reference ref;        // the sum of the input
     run::Reference positives;  // how many elements are > 0 (ReduceOp::CountPositive)
+    run::Reference squares;    // the sum of the squares of the input (Thrust's fusion example)
     trace::ScanKind kind = trace::ScanKind::Inclusive;  // of the scans timed
     run::Reference scan_last;  // the last element of that scan: the sum, or all but the last
 
