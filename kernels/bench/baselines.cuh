@@ -99,11 +99,9 @@ void time_thrust_reduce(SizePoint<T>& s, BenchPoint& p) {
 // the same with the temporary made once and kept, and fused (thrust::transform_reduce: one pass,
 // no temporary). Each declares the n elements it reads from the input, so that GB/s compares
 // their times; the bytes each really moves are in kernels/baselines.cpp.
+template <class T>
 struct Square {
-    template <class T>
-    __host__ __device__ T operator()(T x) const {
-        return x * x;
-    }
+    __host__ __device__ T operator()(T x) const { return x * x; }
 };
 
 template <class T>
@@ -114,7 +112,7 @@ void time_thrust_unfused(SizePoint<T>& s, BenchPoint& p) {
         [&](unsigned k) {
             thrust::device_ptr<const T> first(s.input(k));
             thrust::device_vector<T> temp(s.n);
-            thrust::transform(thrust::device, first, first + s.n, temp.begin(), Square{});
+            thrust::transform(thrust::device, first, first + s.n, temp.begin(), Square<T>{});
             sum = thrust::reduce(thrust::device, temp.begin(), temp.end(), T(0));
         },
         s.inputs, p);
@@ -129,7 +127,7 @@ void time_thrust_unfused_kept(SizePoint<T>& s, BenchPoint& p) {
     time_point(
         [&](unsigned k) {
             thrust::device_ptr<const T> first(s.input(k));
-            thrust::transform(thrust::device, first, first + s.n, temp.begin(), Square{});
+            thrust::transform(thrust::device, first, first + s.n, temp.begin(), Square<T>{});
             sum = thrust::reduce(thrust::device, temp.begin(), temp.end(), T(0));
         },
         s.inputs, p);
@@ -143,7 +141,7 @@ void time_thrust_fused(SizePoint<T>& s, BenchPoint& p) {
     time_point(
         [&](unsigned k) {
             thrust::device_ptr<const T> first(s.input(k));
-            sum = thrust::transform_reduce(thrust::device, first, first + s.n, Square{}, T(0),
+            sum = thrust::transform_reduce(thrust::device, first, first + s.n, Square<T>{}, T(0),
                                            thrust::plus<T>());
         },
         s.inputs, p);
