@@ -15,6 +15,9 @@ const std::vector<Baseline>& baselines() {
         {"cub-scan", K::Library, L::Cub, Family::Scan, true, true,
          "cub::DeviceScan::InclusiveSum over n elements (ExclusiveSum when bench times "
          "exclusive scans)"},
+        {"cub-select-if", K::Library, L::Cub, Family::Scan, false, true,
+         "cub::DeviceSelect::If keeping the elements > 0, in order (stream compaction): reads n "
+         "elements, writes the kept ones and their count"},
         {"thrust-reduce", K::Library, L::Thrust, Family::Reduce, false, false,
          "thrust::reduce over n elements (its result copied back to the host)"},
         // The lecture's fusion lesson: the sum of squares, unfused and fused.
@@ -45,6 +48,11 @@ const Baseline& reference_baseline(Family f) {
     for (const Baseline& b : baselines())
         if (b.reference && b.family == f) return b;
     return baselines().front();
+}
+
+const Baseline& reference_for(const VariantInfo& v) {
+    if (v.scan_op == ScanOp::CompactPositive) return *find_baseline(kCompactionLibrary);
+    return reference_baseline(v.family);
 }
 
 }  // namespace ws

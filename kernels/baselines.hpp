@@ -33,5 +33,9 @@ const std::vector<Baseline>& baselines();
 const Baseline* find_baseline(std::string_view name);
 // The baseline a family's variants are compared with ("cub-reduce", "cub-scan").
 const Baseline& reference_baseline(Family f);
+// The library a variant is compared with: its family's, but a stream compaction's is
+// cub::DeviceSelect::If (kCompactionLibrary), not a scan.
+inline constexpr const char* kCompactionLibrary = "cub-select-if";
+const Baseline& reference_for(const VariantInfo& v);
 
 }  // namespace ws

@@ -31,6 +31,7 @@ struct Row {
     Row reduce_driver(ReduceDriver d) const { return with(&VariantInfo::reduce_driver, d); }
     Row reduce_op(ReduceOp op) const { return with(&VariantInfo::reduce_op, op); }
     Row driver(ScanDriver d) const { return with(&VariantInfo::driver, d); }
+    Row scan_op(ScanOp op) const { return with(&VariantInfo::scan_op, op); }
     Row natural_kind(ScanKind k) const { return with(&VariantInfo::natural_kind, k); }
     Row work_formula(WorkFormula f) const { return with(&VariantInfo::work_formula, f); }
     Row dynamic_tiles() const { return with(&VariantInfo::dynamic_tiles, true); }
@@ -333,6 +334,43 @@ std::vector<VariantInfo> make_catalog() {
             .smem(SmemRule::PerWarp)
             .layout(TileLayout::Registers)
             .work_formula(WorkFormula::WarpShuffle),
+        scan_of<scan::ReduceThenScanTwoLevel>()
+            .title("Two-level reduce-then-scan")
+            .summary("1024 blocks each sum one span of tiles, one block scans the 1024 totals, "
+                     "each span is scanned from its prefix: three launches for any n")
+            .source("kernels/algorithms/scan/15_reduce_then_scan_2level.cuh")
+            .elems_per_thread(8)
+            .max_grid(1024)
+            .smem(SmemRule::TwoPerWarp)
+            .layout(TileLayout::Registers)
+            .driver(ScanDriver::ReduceThenScanTwoLevel)
+            .element_passes(3),
+        scan_of<scan::CompactScan>()
+            .title("Stream compaction: flags, their scan, a scatter")
+            .summary("keep the elements > 0 in order: each one's place is the exclusive scan of "
+                     "the keep flags (shuffles), tiles' counts by look-back")
+            .source("kernels/algorithms/scan/16_compact_scan.cuh")
+            .scan_op(ScanOp::CompactPositive)
+            .elems_per_thread(16)
+            .smem(SmemRule::PerWarpPlus3)
+            .layout(TileLayout::Registers)
+            .driver(ScanDriver::SinglePass)
+            .dynamic_tiles()
+            .packed_status()
+            .element_passes(2),
+        scan_of<scan::CompactBallot>()
+            .title("Stream compaction with a warp vote")
+            .summary("a row's places from one __ballot_sync and __popc of the bits below each "
+                     "lane; kept elements stored side by side")
+            .source("kernels/algorithms/scan/17_compact_ballot.cuh")
+            .scan_op(ScanOp::CompactPositive)
+            .elems_per_thread(16)
+            .smem(SmemRule::PerWarpPlus3)
+            .layout(TileLayout::Registers)
+            .driver(ScanDriver::SinglePass)
+            .dynamic_tiles()
+            .packed_status()
+            .element_passes(2),
     };
     int steps[2] = {0, 0};
     for (VariantInfo& v : rows) v.ladder_step = ++steps[v.family == Family::Scan];
@@ -477,6 +515,9 @@ std::uint32_t smem_bytes_for(const VariantInfo& v, unsigned block, trace::DType 
             break;
         case SmemRule::PerWarpPlus1:
             elems = warps + 1;
+            break;
+        case SmemRule::PerWarpPlus3:
+            elems = warps + 3;
             break;
         case SmemRule::FourPerThread:
             elems = 4 * block;

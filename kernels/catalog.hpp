@@ -28,6 +28,8 @@ enum class SmemRule {
     TwoPerWarp,          // 2 * blockDim.x / 32: two rows of warp totals
     TwoPerWarpPlus2,     // 2 * blockDim.x / 32 + 2: two rows of warp totals, a tile id, a prefix
     PerWarpPlus1,        // blockDim.x / 32 + 1: one total per warp, a tile id
+    PerWarpPlus3,        // blockDim.x / 32 + 3: one count per warp, a tile id, a count in two
+                         // 16-bit halves (exact in a float)
     FourPerThread,       // 4 * blockDim.x: four arrays of one element a thread (min, max, sum, avg)
     ZeroPaddedWarpRows,  // 49 * (blockDim.x / 32 + 1): a row of 16 zeros, 32 elements and a spare
                          // word a warp, then one such row for the warps' totals
@@ -76,11 +78,19 @@ std::size_t result_index(ReduceOp op);
 
 // How a scan runs over the whole array (see kernels/scan_plan.hpp for the launches).
 enum class ScanDriver {
-    None,            // not a scan
-    ScanThenFan,     // scan tiles writing their totals, scan the totals, add them back
-    ReduceThenScan,  // sum each tile, scan the totals, scan each tile from its prefix
-    SinglePass,      // one launch: tiles from a counter, decoupled look-back
+    None,                    // not a scan
+    ScanThenFan,             // scan tiles writing their totals, scan the totals, add them back
+    ReduceThenScan,          // sum each tile, scan the totals, scan each tile from its prefix
+    ReduceThenScanTwoLevel,  // a fixed grid (max_grid): sum each block's span of tiles, one
+                             // block scans the span totals, scan each span from its prefix
+    SinglePass,              // one launch: tiles from a counter, decoupled look-back
 };
+
+// What a scan-family variant computes from its input: the prefix sum (of its kind), or stream
+// compaction: the elements > 0 in order at the front of the output (std::copy_if; the rest of
+// the output is not written), their number read from the last tile's status. The CPU check
+// (kernels/run/input_data.hpp: check_scan_output), verify, the bench and the window read it.
+enum class ScanOp { PrefixSum, CompactPositive };
 
 // The textbook work (additions) and depth (steps) of a block-level scan network.
 enum class WorkFormula {
@@ -120,6 +130,7 @@ struct VariantInfo {
 
     // Scans only. elems_per_thread * block is the tile one block scans.
     ScanDriver driver = ScanDriver::None;
+    ScanOp scan_op = ScanOp::PrefixSum;
     trace::ScanKind natural_kind = trace::ScanKind::Inclusive;  // what the network computes;
                                                                 // the other kind is converted
     WorkFormula work_formula = WorkFormula::None;

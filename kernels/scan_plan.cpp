@@ -1,5 +1,7 @@
 #include "kernels/scan_plan.hpp"
 
+#include <algorithm>
+
 #include "kernels/algorithms/scan/scan_common.cuh"
 
 namespace ws {
@@ -48,6 +50,25 @@ class Planner {
         const int prefix = scratch(grid);
         reduce_then_scan(totals, prefix, grid, ScanKind::Exclusive, level + 1);
         add(ScanStep::SeededScan, level, grid, smem_, count, kind, in, out, prefix,
+            (2 * count + grid) * size_);
+    }
+
+    // Always three launches (one where a single block covers the input): the span totals of a
+    // fixed grid, their exclusive scan by one block, the spans scanned from their prefixes.
+    void reduce_then_scan_two_level(std::uint64_t count, ScanKind kind, unsigned max_grid) {
+        const unsigned grid = std::min<std::uint64_t>(tiles(count), max_grid);
+        if (grid <= 1) {
+            add(ScanStep::SeededScan, 0, 1, smem_, count, kind, kInputBuffer, kOutputBuffer,
+                kNoBuffer, 2 * count * size_);
+            return;
+        }
+        const int totals = scratch(grid);
+        add(ScanStep::TileReduce, 0, grid, (block_ / 32) * size_, count, kind, kInputBuffer, totals,
+            kNoBuffer, (count + grid) * size_);
+        const int prefix = scratch(grid);
+        add(ScanStep::SeededScan, 1, 1, smem_, grid, ScanKind::Exclusive, totals, prefix, kNoBuffer,
+            2 * std::uint64_t(grid) * size_);
+        add(ScanStep::SeededScan, 0, grid, smem_, count, kind, kInputBuffer, kOutputBuffer, prefix,
             (2 * count + grid) * size_);
     }
 
@@ -133,6 +154,9 @@ ScanPlan scan_plan(const VariantInfo& v, std::uint64_t n, unsigned block, trace:
             break;
         case ScanDriver::ReduceThenScan:
             p.reduce_then_scan(kInputBuffer, kOutputBuffer, n, kind, 0);
+            break;
+        case ScanDriver::ReduceThenScanTwoLevel:
+            p.reduce_then_scan_two_level(n, kind, v.max_grid);
             break;
         case ScanDriver::SinglePass:
             p.single_pass(n, kind);

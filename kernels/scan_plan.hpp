@@ -4,6 +4,7 @@
 //
 //   scan-then-fan      tile scan (level 0) -> [the plan for the tile totals, exclusive] -> fan
 //   reduce-then-scan   tile sums -> [the plan for the totals, exclusive] -> seeded tile scan
+//   two-level          span sums (a fixed grid) -> one block scans them -> seeded span scan
 //   single pass        one launch over tile status zeroed before it
 // A level whose data fits one tile is a single tile scan (or seeded scan with no prefix).
 #pragma once

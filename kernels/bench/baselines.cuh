@@ -11,8 +11,10 @@
 #include <thrust/transform_reduce.h>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
+#include <cub/device/device_select.cuh>
 #include <string_view>
 
+#include "kernels/algorithms/scan/compact_predicate.hpp"
 #include "kernels/bench/plain_kernels.cuh"
 #include "kernels/bench/timing.cuh"
 #include "kernels/launch_plan.hpp"
@@ -78,6 +80,29 @@ void time_cub_scan(SizePoint<T>& s, BenchPoint& p) {
         },
         s.inputs, p);
     p.ok = result_ok(s.out.get() + (s.n - 1), s.scan_last, s.n);
+}
+
+// CUB's stream compaction with the variants' predicate (kernels/algorithms/scan/
+// compact_predicate.hpp), its count written to device memory as CUB does.
+template <class T>
+void time_cub_select(SizePoint<T>& s, BenchPoint& p) {
+    p.bytes = s.bytes + s.kept * sizeof(T);
+    cuda::DeviceBuffer<int> count(1, "cub count");
+    std::size_t temp = 0;
+    WS_CUDA(cub::DeviceSelect::If(nullptr, temp, s.input(0), s.out.get(), count.get(), int(s.n),
+                                  scan::KeepPositive{}),
+            "cub");
+    cuda::DeviceBuffer<unsigned char> scratch(std::max<std::size_t>(temp, 1), "cub scratch");
+    time_point(
+        [&](unsigned k) {
+            WS_CUDA(cub::DeviceSelect::If(scratch.get(), temp, s.input(k), s.out.get(), count.get(),
+                                          int(s.n), scan::KeepPositive{}),
+                    "cub::DeviceSelect::If");
+        },
+        s.inputs, p);
+    int kept = 0;
+    WS_CUDA(cudaMemcpy(&kept, count.get(), sizeof kept, cudaMemcpyDeviceToHost), "cub count");
+    p.ok = compaction_ok(s.host, s.out.get(), std::uint64_t(kept));
 }
 
 template <class T>
@@ -198,6 +223,7 @@ BaselineTimer<T> baseline_timer(std::string_view name) {
         {"read-only", &time_read_only<T>},
         {"cub-reduce", &time_cub_reduce<T>},
         {"cub-scan", &time_cub_scan<T>},
+        {"cub-select-if", &time_cub_select<T>},
         {"thrust-reduce", &time_thrust_reduce<T>},
         {"thrust-transform-then-reduce", &time_thrust_unfused<T>},
         {"thrust-transform-then-reduce-kept", &time_thrust_unfused_kept<T>},

@@ -44,6 +44,7 @@ void prepare(SizePoint<T>& s, std::uint64_t n, trace::ScanKind kind,
     const std::vector<T> host = run::make_input<T>("random", n, 7);
     s.ref = run::reference_sum(host);
     s.positives = run::reduce_reference(ReduceOp::CountPositive, host);
+    s.kept = std::uint64_t(std::count_if(host.begin(), host.end(), scan::KeepPositive{}));
     std::vector<T> squared(host);
     for (T& x : squared) x = x * x;
     s.squares = run::reference_sum(squared);
@@ -55,6 +56,7 @@ void prepare(SizePoint<T>& s, std::uint64_t n, trace::ScanKind kind,
         WS_CUDA(cudaMemcpy(s.data.get() + k * n, host.data(), s.bytes, cudaMemcpyHostToDevice),
                 "bench inputs");
     s.out.allocate(std::max<std::uint64_t>(n, 1), "bench output");
+    s.host = std::move(host);
 }
 
 // A variant device-wide through its plan: scans (of the size point's kind) into the output,
@@ -62,7 +64,13 @@ void prepare(SizePoint<T>& s, std::uint64_t n, trace::ScanKind kind,
 template <class T>
 void time_variant(SizePoint<T>& s, const VariantInfo& v, BenchPoint& p) {
     p.bytes = bytes_moved(v, s.n, kBlock, trace::dtype_of<T>());
-    if (v.family == Family::Scan) {
+    if (v.scan_op == ScanOp::CompactPositive) {  // reads n, writes the kept: as CUB's select
+        p.bytes = s.bytes + s.kept * sizeof(T);
+        cuda::FastScan<T> fast(v, s.n, kBlock, trace::ScanKind::Inclusive);
+        time_point([&](unsigned k) { fast.run(s.input(k), s.out.get()); }, s.inputs, p);
+        // The last run read input inputs - 1 or earlier: every copy holds the same array.
+        p.ok = compaction_ok(s.host, s.out.get(), fast.kept_count());
+    } else if (v.family == Family::Scan) {
         cuda::FastScan<T> fast(v, s.n, kBlock, s.kind);
         time_point([&](unsigned k) { fast.run(s.input(k), s.out.get()); }, s.inputs, p);
         p.ok = result_ok(s.out.get() + (s.n - 1), s.scan_last, s.n);

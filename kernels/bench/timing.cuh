@@ -52,6 +52,17 @@ bool result_ok(const T* device_value, const run::Reference& ref, std::uint64_t n
     return run::matches_reference(v, ref, n, nullptr);
 }
 
+// A compaction's output (its first `count` elements on the device) against std::copy_if of the
+// input, element by element, and its count.
+template <class T>
+bool compaction_ok(const std::vector<T>& input, const T* device_out, std::uint64_t count) {
+    if (count > input.size()) return false;
+    std::vector<T> got(count);
+    WS_CUDA(cudaMemcpy(got.data(), device_out, count * sizeof(T), cudaMemcpyDeviceToHost),
+            "bench compaction");
+    return run::check_compaction(input, got.data(), count).ok;
+}
+
 // One size of one run: the inputs (enough copies that together they do not fit in L2), their
 // reference sum, and an output buffer of n elements.
 template <class T>
@@ -66,6 +77,8 @@ struct SizePoint {
     run::Reference squares;    // the sum of the squares of the input (Thrust's fusion example)
     trace::ScanKind kind = trace::ScanKind::Inclusive;  // of the scans timed
     run::Reference scan_last;  // the last element of that scan: the sum, or all but the last
+    std::vector<T> host;       // the input, for the compactions' element-by-element check
+    std::uint64_t kept = 0;    // how many elements a compaction keeps (those > 0)
 
     cuda::DeviceBuffer<T> data, out;
     const T* input(unsigned k) const { return data.get() + std::uint64_t(k) * n; }

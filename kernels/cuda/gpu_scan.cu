@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <vector>
 
 #include "kernels/cuda/cuda_backend.hpp"
@@ -22,8 +23,13 @@ void run_scan(const VariantInfo& info, const run::RunOptions& options, trace::Tr
     FastScan<T> scan(info, req.n, req.block, req.kind);
     scan.run(d_in.get(), d_out.get());
     WS_CUDA(cudaDeviceSynchronize(), std::string(info.id) + " (all launches)");
+    // A compaction writes only the elements it kept: only those are copied back (the rest of the
+    // output was never written, and reading it would be reading uninitialised memory).
+    const bool compaction = info.scan_op == ScanOp::CompactPositive;
+    const std::uint64_t kept = scan.kept_count();
+    const std::uint64_t written = compaction ? std::min<std::uint64_t>(kept, req.n) : req.n;
     std::vector<T> result(req.n);
-    WS_CUDA(cudaMemcpy(result.data(), d_out.get(), req.n * sizeof(T), cudaMemcpyDeviceToHost),
+    WS_CUDA(cudaMemcpy(result.data(), d_out.get(), written * sizeof(T), cudaMemcpyDeviceToHost),
             "result");
 
     const ScanPlan& plan = scan.plan();
@@ -35,12 +41,14 @@ void run_scan(const VariantInfo& info, const run::RunOptions& options, trace::Tr
     auto go = [&](const GpuProbe& probe) { scan.launch_traced(probe); };
     record_launch(go, info.id, traced.grid, traced.smem_bytes, options, out);
 
-    const run::ScanCheck<T> check = run::check_scan(input, result.data(), req.kind);
+    const run::ScanCheck<T> check =
+        run::check_scan_output(info, input, result.data(), req.kind, kept);
     out.expected = trace::Value::of(check.expected_last);
     out.tolerance = double(check.tolerance_last);
-    out.result = trace::Value::of(result.back());
+    // A compaction's result is how many it kept; the output past them is not written.
+    out.result = trace::Value::of(compaction ? T(kept) : result.back());
     out.output_digest = trace::file_format::fnv1a64(reinterpret_cast<const char*>(result.data()),
-                                                    result.size() * sizeof(T));
+                                                    written * sizeof(T));
     out.ok = check.ok;
     if (!out.ok) out.error = "wrong result: " + check.why;
 }
@@ -69,7 +77,9 @@ std::string repeat_scan(const VariantInfo& info, std::uint64_t n, unsigned block
         (r % 2 ? exclusive : inclusive).run(d_in[k].get(), d_out.get());
         WS_CUDA(cudaMemcpy(result.data(), d_out.get(), n * sizeof(T), cudaMemcpyDeviceToHost),
                 std::string(info.id) + " (repeated)");
-        const run::ScanCheck<T> check = run::check_scan(inputs[k], result.data(), kind);
+        const FastScan<T>& ran = r % 2 ? exclusive : inclusive;
+        const run::ScanCheck<T> check =
+            run::check_scan_output(info, inputs[k], result.data(), kind, ran.kept_count());
         if (!check.ok)
             return std::string(info.id) + " n=" + std::to_string(n) +
                    " block=" + std::to_string(block) + ", run " + std::to_string(r) + " (" +

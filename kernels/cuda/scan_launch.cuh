@@ -73,6 +73,17 @@ class FastScan {
 
     const ScanPlan& plan() const { return plan_; }
 
+    // A compaction's count, once its run has finished: the inclusive count the last tile
+    // published (scan::compacted_count). 0 for the other variants.
+    std::uint64_t kept_count() const {
+        if (info_.scan_op != ScanOp::CompactPositive || plan_.status_tiles == 0) return 0;
+        unsigned long long last = 0;
+        WS_CUDA(cudaMemcpy(&last, words_.get() + (plan_.status_tiles - 1), sizeof last,
+                           cudaMemcpyDeviceToHost),
+                std::string(info_.id) + " (its count)");
+        return scan::compacted_count(&last, 1);
+    }
+
   private:
     T* buffer(int id) const {
         if (id == kInputBuffer) return const_cast<T*>(input_);

@@ -1,5 +1,6 @@
 #include "kernels/run/emulator_scan.hpp"
 
+#include <algorithm>
 #include <functional>
 
 #include "kernels/algorithms/scan/all.cuh"
@@ -80,14 +81,19 @@ void execute(const scan::ScanKernels<T, SimProbe>& k, const VariantInfo& info,
     out.blocks = std::move(recorder.blocks());
     if (!options.record) out.blocks.clear();
     out.totals = recorder.totals();
-    const ScanCheck<T> check = check_scan(input, buffers[1].data(), req.kind);
+    const bool compaction = info.scan_op == ScanOp::CompactPositive;
+    const std::uint64_t kept = compaction ? scan::compacted_count(words.data(), words.size()) : 0;
+    const ScanCheck<T> check = check_scan_output(info, input, buffers[1].data(), req.kind, kept);
     out.expected = trace::Value::of(check.expected_last);
     out.tolerance = double(check.tolerance_last);
     if (!out.error.empty()) return;
     const std::vector<T>& result = buffers[1];
-    out.result = trace::Value::of(result.back());
+    // A compaction's result is how many it kept; the output past them is not written.
+    out.result = trace::Value::of(compaction ? T(kept) : result.back());
+    const std::size_t written =
+        compaction ? std::size_t(std::min<std::uint64_t>(kept, req.n)) : result.size();
     out.output_digest = trace::file_format::fnv1a64(reinterpret_cast<const char*>(result.data()),
-                                                    result.size() * sizeof(T));
+                                                    written * sizeof(T));
     out.ok = check.ok;
     if (!out.ok) out.error = "wrong result: " + check.why;
 }

@@ -1,8 +1,12 @@
 #include "kernels/run/input_data.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <sstream>
+
+#include "kernels/algorithms/scan/compact_predicate.hpp"
 
 namespace ws::run {
 namespace {
@@ -14,14 +18,42 @@ std::uint64_t splitmix(std::uint64_t& s) {
 }
 }  // namespace
 
+int keep_percent(std::string_view pattern) {
+    constexpr std::string_view prefix = "keep:";
+    if (pattern.substr(0, prefix.size()) != prefix) return -1;
+    const std::string_view digits = pattern.substr(prefix.size());
+    if (digits.empty() || digits.size() > 3) return -1;
+    int p = 0;
+    for (char c : digits) {
+        if (c < '0' || c > '9') return -1;
+        p = 10 * p + (c - '0');
+    }
+    return p <= 100 ? p : -1;
+}
+
+std::string keep_pattern(int percent) {
+    return "keep:" + std::to_string(percent);
+}
+
 bool is_pattern(std::string_view name) {
-    return name == "ramp" || name == "random" || name == "ones";
+    return name == "ramp" || name == "random" || name == "ones" || keep_percent(name) >= 0;
 }
 
 template <class T>
 std::vector<T> make_input(std::string_view pattern, std::uint64_t n, std::uint64_t seed) {
     std::vector<T> x(n);
-    if (pattern == "ones") {
+    if (const int keep = keep_percent(pattern); keep >= 0) {
+        std::uint64_t s = seed * 0x2545f4914f6cdd1dull + 1;
+        for (auto& v : x) {
+            const std::uint64_t r = splitmix(s);
+            const bool positive = r % 100 < std::uint64_t(keep);
+            const std::uint64_t m = r >> 11;  // 53 random bits, independent of the choice
+            if constexpr (std::is_integral_v<T>)
+                v = positive ? T(1 + m % 100) : T(-std::int64_t(m % 101));
+            else
+                v = positive ? T(double(m + 1) * 0x1.0p-53) : T(-double(m) * 0x1.0p-53);
+        }
+    } else if (pattern == "ones") {
         for (auto& v : x) v = T(1);
     } else if (pattern == "random") {
         std::uint64_t s = seed * 0x2545f4914f6cdd1dull + 1;
@@ -144,12 +176,47 @@ ScanCheck<T> check_scan(const std::vector<T>& input, const T* output, trace::Sca
     return c;
 }
 
-#define WS_INSTANTIATE(T)                                                                  \
-    template std::vector<T> make_input<T>(std::string_view, std::uint64_t, std::uint64_t); \
-    template Reference reference_sum<T>(const std::vector<T>&);                            \
-    template Reference reduce_reference<T>(ReduceOp, const std::vector<T>&);               \
-    template bool matches_reference<T>(T, const Reference&, std::uint64_t, std::string*);  \
-    template ScanCheck<T> check_scan<T>(const std::vector<T>&, const T*, trace::ScanKind);
+template <class T>
+ScanCheck<T> check_compaction(const std::vector<T>& input, const T* output, std::uint64_t kept) {
+    ScanCheck<T> c;
+    std::vector<T> want;
+    std::copy_if(input.begin(), input.end(), std::back_inserter(want), scan::KeepPositive{});
+    c.expected_last = T(want.size());
+    std::ostringstream msg;
+    msg.precision(17);
+    if (kept != want.size()) {
+        c.ok = false;
+        msg << "kept " << kept << " elements, expected " << want.size() << " (those "
+            << scan::kKeepRule << ")";
+        c.why = msg.str();
+        return c;
+    }
+    for (std::uint64_t i = 0; i < want.size(); ++i) {
+        if (std::memcmp(&output[i], &want[i], sizeof(T)) == 0) continue;
+        c.ok = false;
+        msg << "element " << i << " of the kept: got " << output[i] << ", expected " << want[i];
+        c.why = msg.str();
+        break;
+    }
+    return c;
+}
+
+template <class T>
+ScanCheck<T> check_scan_output(const VariantInfo& v, const std::vector<T>& input, const T* output,
+                               trace::ScanKind kind, std::uint64_t kept) {
+    if (v.scan_op == ScanOp::CompactPositive) return check_compaction(input, output, kept);
+    return check_scan(input, output, kind);
+}
+
+#define WS_INSTANTIATE(T)                                                                      \
+    template std::vector<T> make_input<T>(std::string_view, std::uint64_t, std::uint64_t);     \
+    template Reference reference_sum<T>(const std::vector<T>&);                                \
+    template Reference reduce_reference<T>(ReduceOp, const std::vector<T>&);                   \
+    template bool matches_reference<T>(T, const Reference&, std::uint64_t, std::string*);      \
+    template ScanCheck<T> check_scan<T>(const std::vector<T>&, const T*, trace::ScanKind);     \
+    template ScanCheck<T> check_compaction<T>(const std::vector<T>&, const T*, std::uint64_t); \
+    template ScanCheck<T> check_scan_output<T>(const VariantInfo&, const std::vector<T>&,      \
+                                               const T*, trace::ScanKind, std::uint64_t);
 WS_INSTANTIATE(int)
 WS_INSTANTIATE(float)
 WS_INSTANTIATE(double)

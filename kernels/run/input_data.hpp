@@ -18,8 +18,15 @@ namespace ws::run {
 // ramp:   x[i] = i mod 256 (small integers: exact sums in every type for the sizes we trace)
 // random: int in [-100, 100]; float and double uniform in [-1, 1)
 // ones:   x[i] = 1
+// keep:P  P% of the elements > 0 (the rest <= 0), at random places, P a whole number 0..100:
+//         how much a stream compaction keeps. int in 1..100 or -100..0; float and double in
+//         (0, 1] or [-1, 0]
 bool is_pattern(std::string_view name);
-inline constexpr const char* kPatterns = "ramp|random|ones";
+inline constexpr const char* kPatterns = "ramp|random|ones|keep:P";
+inline constexpr const char* kKeepPatternHelp = "keep:P: P% of the elements > 0, P = 0..100";
+// The P of "keep:P", or -1 for any other pattern.
+int keep_percent(std::string_view pattern);
+std::string keep_pattern(int percent);  // "keep:P"
 
 // A buffer whose elements no kernel has written yet: every byte 0xCD, so that an element a plan
 // forgets to write shows as 0xCDCD... in a trace and fails the reference check.
@@ -86,5 +93,17 @@ struct ScanCheck {
 };
 template <class T>
 ScanCheck<T> check_scan(const std::vector<T>& input, const T* output, trace::ScanKind kind);
+
+// Stream compaction: `kept` (what the run says it kept) must be the number of elements > 0, and
+// output[0..kept) those elements in order, bit for bit (std::copy_if). `expected_last` is the
+// reference count as a value of T; `why` names the first wrong element.
+template <class T>
+ScanCheck<T> check_compaction(const std::vector<T>& input, const T* output, std::uint64_t kept);
+
+// The check of a scan-family variant's output, by what it computes (VariantInfo::scan_op):
+// `kept` is read for a compaction only.
+template <class T>
+ScanCheck<T> check_scan_output(const VariantInfo& v, const std::vector<T>& input, const T* output,
+                               trace::ScanKind kind, std::uint64_t kept);
 
 }  // namespace ws::run

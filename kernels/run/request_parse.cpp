@@ -40,6 +40,9 @@ std::string check_typed(const trace::Request& r, std::uint64_t max_elements,
     if (v->family != Family::Scan && r.kind == trace::ScanKind::Exclusive)
         return std::string("--kind exclusive: ") + v->id +
                " is a reduction; --kind applies to scans only";
+    if (v->scan_op == ScanOp::CompactPositive && r.kind == trace::ScanKind::Exclusive)
+        return std::string("--kind exclusive: ") + v->id +
+               " is a stream compaction (one result); --kind applies to prefix sums only";
     const unsigned grid = grid_for(*v, r.n, r.block);
     if (grid_out) *grid_out = grid;
     if (!r.all_blocks)
@@ -68,6 +71,12 @@ const std::string& block_help() {
     return text;
 }
 
+const std::string& pattern_help() {
+    static const std::string text =
+        std::string("input data: ") + kPatterns + " (" + kKeepPatternHelp + ")";
+    return text;
+}
+
 }  // namespace
 
 const std::vector<RequestField>& request_fields() {
@@ -76,8 +85,8 @@ const std::vector<RequestField>& request_fields() {
         {"--n", "number of elements: 1000, 2^20, 2^20+3", &RequestText::n},
         {"--block", block_help().c_str(), &RequestText::block},
         {"--type", "element type: int|float|double", &RequestText::type},
-        {"--pattern", "input data: ramp|random|ones", &RequestText::pattern},
-        {"--seed", "seed of the random pattern", &RequestText::seed},
+        {"--pattern", pattern_help().c_str(), &RequestText::pattern},
+        {"--seed", "seed of the random and keep patterns", &RequestText::seed},
         {"--blocks", "traced blocks of the first pass: 0,3,5 or all (the window: one index)",
          &RequestText::blocks},
         {"--schedule", "emulator schedule: lockstep|sequential|random:SEED|converged",

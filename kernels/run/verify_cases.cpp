@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "kernels/run/input_data.hpp"
 #include "kernels/run/reduce_check.hpp"
 
 namespace ws::run {
@@ -41,9 +42,18 @@ std::vector<trace::Request> verify_cases(const VariantInfo& v, bool quick) {
         else
             for (std::uint64_t n : sizes) add(n, 256, type);
     }
+    const bool compaction = v.scan_op == ScanOp::CompactPositive;
+    auto add_keep_ratios = [&](std::uint64_t n, trace::DType type) {
+        for (int percent : {0, 3, 50, 97, 100}) {  // none kept, few, half, most, all
+            add(n, 256, type);
+            cases.back().pattern = keep_pattern(percent);
+        }
+    };
     if (quick) {
         for (unsigned block : {32u, 1024u}) add(777, block, trace::DType::Int32);
-        if (v.family == Family::Scan) {  // both kinds on a few
+        if (compaction) {  // the kind does not apply; the keep ratio does
+            add_keep_ratios(65537, trace::DType::Float32);
+        } else if (v.family == Family::Scan) {  // both kinds on a few
             for (std::uint64_t n : {33u, 4099u}) {
                 add(n, 128, trace::DType::Float32);
                 cases.back().kind = trace::ScanKind::Exclusive;
@@ -56,8 +66,11 @@ std::vector<trace::Request> verify_cases(const VariantInfo& v, bool quick) {
         add(5001, block, trace::DType::Float32);
         add(777, block, trace::DType::Float64);
     }
-    if (v.family == Family::Scan) {  // every case again, exclusive, up to 2^20 elements (the
-                                     // emulator's time budget; the kind only changes the last step)
+    if (compaction) {
+        add_keep_ratios(100003, trace::DType::Int32);
+        add_keep_ratios(5001, trace::DType::Float64);
+    } else if (v.family == Family::Scan) {  // every case again, exclusive, up to 2^20 elements (the
+        // emulator's time budget; the kind only changes the last step)
         const std::size_t inclusive = cases.size();
         for (std::size_t i = 0; i < inclusive; ++i) {
             if (cases[i].n >= (1u << 20)) continue;
@@ -73,13 +86,19 @@ std::vector<trace::Request> verify_cases(const VariantInfo& v, bool quick) {
 std::string verify_line(const trace::Request& r, const trace::Trace& t) {
     const VariantInfo* v = find_variant(r.algo);
     const bool scan = v && v->family == Family::Scan;
+    const bool compaction = v && v->scan_op == ScanOp::CompactPositive;
+    const char* kind = !scan                                  ? "    "
+                       : compaction                           ? "keep"
+                       : r.kind == trace::ScanKind::Inclusive ? "incl"
+                                                              : "excl";
     char head[200];
     std::snprintf(head, sizeof head, "%-4s %-31s %-6s %s n=%-9llu block=%-4u ",
-                  t.ok ? "ok" : "FAIL", r.algo.c_str(), trace::dtype_name(r.type),
-                  scan ? (r.kind == trace::ScanKind::Inclusive ? "incl" : "excl") : "    ",
+                  t.ok ? "ok" : "FAIL", r.algo.c_str(), trace::dtype_name(r.type), kind,
                   (unsigned long long)r.n, r.block);
     std::string line = head;
-    if (t.ok)
+    if (t.ok && compaction)
+        line += "kept " + t.result.to_string() + " (" + r.pattern + ")";
+    else if (t.ok)
         line += scan ? "last " + t.result.to_string() : results_text(t, true);
     else
         line += t.error.empty() ? "wrong result" : t.error;
@@ -106,7 +125,8 @@ std::vector<trace::Request> crosscheck_cases(const VariantInfo& v) {
             r.all_blocks = true;
             r.blocks.clear();
             cases.push_back(r);
-            if (v.family == Family::Scan && type == trace::DType::Int32) {
+            if (v.family == Family::Scan && v.scan_op == ScanOp::PrefixSum &&
+                type == trace::DType::Int32) {
                 r.kind = trace::ScanKind::Exclusive;
                 cases.push_back(r);
             }

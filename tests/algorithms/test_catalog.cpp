@@ -51,7 +51,8 @@ TEST_CASE("the tile layouts the circuit view reads", "[catalog]") {
     CHECK(find_variant("scan-blelloch")->layout == TileLayout::Elements);
     for (const VariantInfo& v : catalog())
         if (v.smem_rule == SmemRule::PerWarp || v.smem_rule == SmemRule::TwoPerWarp ||
-            v.smem_rule == SmemRule::TwoPerWarpPlus2 || v.smem_rule == SmemRule::PerWarpPlus1)
+            v.smem_rule == SmemRule::TwoPerWarpPlus2 || v.smem_rule == SmemRule::PerWarpPlus1 ||
+            v.smem_rule == SmemRule::PerWarpPlus3)
             CHECK(v.layout == TileLayout::Registers);  // no shared cell per element
 }
 
@@ -118,6 +119,9 @@ TEST_CASE("the baselines: unique, a reference library for each family", "[catalo
     }
     CHECK(std::string(reference_baseline(Family::Reduce).name) == "cub-reduce");
     CHECK(std::string(reference_baseline(Family::Scan).name) == "cub-scan");
+    CHECK(std::string(reference_for(*find_variant("scan-blelloch")).name) == "cub-scan");
+    CHECK(std::string(reference_for(*find_variant("compact-ballot")).name) == "cub-select-if");
+    CHECK(std::string(reference_for(*find_variant("reduce-sequential")).name) == "cub-reduce");
     CHECK(find_baseline("copy")->kind == BaselineKind::Ceiling);
 #if defined(WS_HAVE_CUDA)
     CHECK(bench::baselines_without_timer().empty());  // bench times every one

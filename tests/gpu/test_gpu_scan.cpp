@@ -41,12 +41,49 @@ TEST_CASE("the look-back scan is right thousands of times in a row at odd sizes"
 }
 
 TEST_CASE("every device-level scan is right repeatedly on the same buffers", "[gpu]") {
-    for (const char* algo :
-         {"scan-then-fan", "scan-reduce-then-scan", "scan-warp-shuffle", "scan-brent-kung"}) {
+    for (const char* algo : {"scan-then-fan", "scan-reduce-then-scan", "scan-warp-shuffle",
+                             "scan-brent-kung", "scan-reduce-then-scan-2level"}) {
         for (std::uint64_t n : {std::uint64_t(3), std::uint64_t(1000003)}) {
             INFO(algo << " n=" << n);
             CHECK(cuda::repeat_scan_for_test(algo, n, 256, trace::DType::Float64, 20) == "");
             CHECK(cuda::repeat_scan_for_test(algo, n, 64, trace::DType::Int32, 20) == "");
+        }
+    }
+}
+
+TEST_CASE("the compactions keep std::copy_if's elements thousands of times at odd sizes", "[gpu]") {
+    // Per variant 7 sizes x 3 block sizes x 2 types x 40 runs, every kept element and the count
+    // checked; the big sizes put thousands of tiles' look-backs in flight.
+    const std::uint64_t sizes[] = {1, 2, 255, 8193, 100003, (1u << 20) + 1, (3u << 20) + 5};
+    for (const char* algo : {"compact-scan", "compact-ballot"}) {
+        unsigned runs = 0;
+        for (std::uint64_t n : sizes)
+            for (unsigned block : {32u, 256u, 1024u})
+                for (trace::DType type : {trace::DType::Int32, trace::DType::Float64}) {
+                    INFO(algo << " n=" << n << " block=" << block << " "
+                              << trace::dtype_name(type));
+                    CHECK(cuda::repeat_scan_for_test(algo, n, block, type, 40) == "");
+                    runs += 40;
+                }
+        CHECK(runs == 1680);
+    }
+}
+
+TEST_CASE("a compaction counts past 2^24 exactly in float, and keeps none or all", "[gpu]") {
+    for (const char* algo : {"compact-scan", "compact-ballot"}) {
+        for (const char* pattern : {"keep:100", "keep:0", "keep:61"}) {
+            trace::Request r;
+            r.algo = algo;
+            r.n = (1u << 25) + 3;  // a float holds every integer up to 2^24 only
+            r.block = 256;
+            r.type = trace::DType::Float32;
+            r.pattern = pattern;
+            run::RunOptions o;  // the result only: no recording, no totals over 8193 blocks
+            o.record = false;
+            o.count_totals = false;
+            const trace::Trace t = cuda::run_on_gpu(r, o);
+            INFO(algo << " " << pattern << ": " << t.error);
+            CHECK(t.ok);  // the count (an integer in the status word) and every element
         }
     }
 }

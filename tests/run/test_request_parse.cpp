@@ -57,7 +57,10 @@ TEST_CASE("every field's error is one line naming the field", "[request]") {
     CHECK(error_with(&T::block, "2048") ==
           "--block 2048: reduce-sequential needs a power of two from 32 to 1024");
     CHECK(error_with(&T::type, "half") == "--type half: not a type (int, float or double)");
-    CHECK(error_with(&T::pattern, "zeros") == "--pattern zeros: not a pattern (ramp|random|ones)");
+    CHECK(error_with(&T::pattern, "zeros") ==
+          "--pattern zeros: not a pattern (ramp|random|ones|keep:P)");
+    CHECK(error_with(&T::pattern, "keep:101") ==
+          "--pattern keep:101: not a pattern (ramp|random|ones|keep:P)");
     CHECK(error_with(&T::seed, "-1") == "--seed -1: not a non-negative integer");
     CHECK(error_with(&T::schedule, "chaos") ==
           "--schedule chaos: not a schedule (lockstep, sequential, random:SEED or converged)");

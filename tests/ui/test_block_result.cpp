@@ -28,6 +28,8 @@ TEST_CASE("a lone block's result is the run's, in every kernel", "[block_result]
             const std::string value = format_value(v->trace->result.as_double(), type);
             if (info.reduce_op == ReduceOp::MinMaxSumAvg)  // "min .., max .., sum .., avg .."
                 CHECK(v->block_result.find(", sum " + value + ",") != std::string::npos);
+            else if (info.scan_op == ScanOp::CompactPositive)  // its writes: one a kept element
+                CHECK(v->block_result == "kept " + value + " (those > 0)");
             else
                 CHECK(v->block_result == (info.family == Family::Scan
                                               ? std::string("last element ")

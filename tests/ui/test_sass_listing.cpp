@@ -98,4 +98,9 @@ TEST_CASE("every algorithm has its SASS in assets, and the counts tell the ladde
     // predicate the shuffle sets, where the C++ step compares and selects.
     CHECK(counts("scan-warp-smem-zeropad").instructions < counts("scan-warp-smem").instructions);
     CHECK(counts("scan-warp-shuffle-ptx").instructions < counts("scan-warp-shuffle").instructions);
+    // A row's places from one vote and bit counts, not a shuffle scan of the flags: fewer
+    // shuffles and instructions (the look-back's shuffles remain in both).
+    CHECK(counts("compact-ballot").warp_votes > counts("compact-scan").warp_votes);
+    CHECK(counts("compact-ballot").shuffles * 4 < counts("compact-scan").shuffles);
+    CHECK(counts("compact-ballot").instructions < counts("compact-scan").instructions);
 }

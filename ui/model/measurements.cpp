@@ -207,7 +207,7 @@ std::string size_name(std::uint64_t n) {
 
 std::string library_of(const std::string& algo) {
     const VariantInfo* v = find_variant(algo);
-    return v ? reference_baseline(v->family).name : "";
+    return v ? reference_for(*v).name : "";
 }
 
 std::vector<std::string> hidden_baselines() {

@@ -93,9 +93,13 @@ class PaddingPass {
                      ++i)
                     apply(events[i], shuffles);
             // A shuffle round is simultaneous: every lane receives what its source held before.
+            // A vote's word is made of every lane's predicate: input if any lane of the warp
+            // carries input.
             std::vector<bool> sent;
             for (const auto& [to, from] : shuffles)
-                sent.push_back(from < threads_.size() && threads_[from].carries_input);
+                sent.push_back(from == kWholeWarp
+                                   ? warp_carries_input(to / trace::kWarpSize)
+                                   : from < threads_.size() && threads_[from].carries_input);
             for (std::size_t k = 0; k < shuffles.size(); ++k) {
                 ThreadState& to = threads_[shuffles[k].first];
                 to.pending.push_back({sent[k] ? Origin::Input : Origin::Padding});
@@ -138,7 +142,10 @@ class PaddingPass {
                 }
                 break;
             case EventKind::Shuffle: {
-                if (trace::is_ballot(e)) break;  // a word of predicates, not a register moved
+                if (trace::is_ballot(e)) {  // a word of the warp's predicates
+                    shuffles.emplace_back(e.thread, kWholeWarp);
+                    break;
+                }
                 const auto warp = static_cast<std::uint16_t>(e.thread / trace::kWarpSize);
                 shuffles.emplace_back(e.thread, warp * trace::kWarpSize + e.src_lane);
                 break;
@@ -147,6 +154,14 @@ class PaddingPass {
             case EventKind::AtomicWrite:
                 break;
         }
+    }
+
+    static constexpr std::uint16_t kWholeWarp = 0xffff;  // a vote: from every lane at once
+    bool warp_carries_input(std::size_t warp) const {
+        for (std::size_t t = warp * trace::kWarpSize;
+             t < threads_.size() && t < (warp + 1) * trace::kWarpSize; ++t)
+            if (threads_[t].carries_input) return true;
+        return false;
     }
 
     const TraceView& v_;

@@ -3,9 +3,9 @@
 // they read as data. This marks them (kCellPadding), from the events alone, by following where
 // each written value came from:
 //   - input is what the thread read from the input array (global_arrays.hpp); a thread
-//     carries input once it read some, received a shuffle from a lane that carries input, or
-//     read a shared cell holding input; other global reads and atomics (a tile's prefix, a
-//     look-back's tile number) are constants, no padding;
+//     carries input once it read some, received a shuffle from a lane that carries input (a
+//     vote's word: from any lane of its warp), or read a shared cell holding input; other global
+//     reads and atomics (a tile's prefix, a look-back's tile number) are constants, no padding;
 //   - a shared write takes what the thread read since its previous shared write (when several
 //     input values were read and the write stores the first of them unchanged, only that one:
 //     Blelloch's `s[a] = xa; s[b] = xb`), and, unless it updates the cell in place

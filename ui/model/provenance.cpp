@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "kernels/catalog.hpp"
+
 namespace ws::ui {
 
 std::string provenance(const trace::Trace& t, const std::string& replayed_from) {
@@ -38,6 +40,10 @@ std::string result_line(const trace::Trace& t) {
                    short_text(r.result.as_double(), r.result.type);
         return out + (t.ok ? ": ok" : ": WRONG");
     }
+    const VariantInfo* v = find_variant(t.request.algo);
+    if (v && v->scan_op == ScanOp::CompactPositive)
+        return "kept " + t.result.to_string() + " of " + std::to_string(t.request.n) +
+               ", expected " + t.expected.to_string() + (t.ok ? ": ok" : ": WRONG");
     std::string out = "result " + t.result.to_string() + ", expected " + t.expected.to_string();
     if (t.result.type != trace::DType::Int32 && t.tolerance > 0) {
         char buf[48];

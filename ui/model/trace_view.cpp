@@ -5,6 +5,7 @@
 
 #include "ui/model/step_text.hpp"
 
+#include "kernels/algorithms/scan/compact_predicate.hpp"
 #include "kernels/catalog.hpp"
 #include "ui/model/global_arrays.hpp"
 #include "ui/model/padding.hpp"
@@ -330,6 +331,13 @@ void fill_block_result(TraceView& v) {
     const bool scan = info && info->family == Family::Scan;
     if (info && info->reduce_op == ReduceOp::MinMaxSumAvg) {
         fill_block_results(v, *info);
+        return;
+    }
+    if (info && info->scan_op == ScanOp::CompactPositive) {  // one write a kept element
+        std::size_t kept = 0;
+        for (const trace::Event& e : v.block->events)
+            kept += e.kind == EventKind::GlobalWrite && e.buffer == kOutputBuffer;
+        v.block_result = "kept " + std::to_string(kept) + " (those " + scan::kKeepRule + ")";
         return;
     }
     const std::string word = std::string(info ? result_word(info->reduce_op) : "sum") + " ";

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "kernels/catalog.hpp"
+#include "kernels/run/input_data.hpp"
 #include "ui/fonts.hpp"
 #include "ui/model/png_export.hpp"
 #include "ui/model/provenance.hpp"
@@ -108,8 +109,8 @@ void block_control(RequestForm& f) {
 // Scans only: inclusive or exclusive (a reduction has no kind, so it goes back to inclusive).
 void kind_control(RequestForm& f) {
     const VariantInfo* v = find_variant(f.algo);
-    if (!v || v->family != Family::Scan) {
-        f.kind = trace::ScanKind::Inclusive;
+    if (!v || v->family != Family::Scan || v->scan_op == ScanOp::CompactPositive) {
+        f.kind = trace::ScanKind::Inclusive;  // a reduction or a compaction has no kind
         return;
     }
     choice<trace::ScanKind>(
@@ -149,6 +150,30 @@ void schedule_control(RequestForm& f) {
     f.schedule = "random:" + std::to_string(seed);
 }
 
+// The input pattern; keep:P has a slider for P (how many elements a compaction keeps).
+void pattern_control(RequestForm& f) {
+    const int keep = run::keep_percent(f.pattern);
+    std::string kind = keep >= 0 ? "keep" : f.pattern;
+    choice<std::string>("Pattern", "##pattern", kind,
+                        {{"ramp", "ramp: i mod 256"},
+                         {"random", "random"},
+                         {"ones", "ones"},
+                         {"keep", "keep: P% > 0"}});
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", run::kKeepPatternHelp);
+    if (kind == "keep") {
+        int percent = keep >= 0 ? keep : 50;
+        label("  kept %");
+        ImGui::SliderInt("##keep", &percent, 0, 100, "%d%%");
+        f.pattern = run::keep_pattern(percent);
+    } else {
+        f.pattern = kind;
+    }
+    if (kind == "random" || kind == "keep") {
+        label("  seed");
+        ImGui::InputScalar("##seed", ImGuiDataType_U64, &f.seed);
+    }
+}
+
 void request_controls(const TraceView& v, UiState& ui) {
     RequestForm f = ui.form;
     algorithm_combo(f);
@@ -160,12 +185,7 @@ void request_controls(const TraceView& v, UiState& ui) {
                           {trace::DType::Float32, "float"},
                           {trace::DType::Float64, "double"}});
     kind_control(f);
-    choice<std::string>("Pattern", "##pattern", f.pattern,
-                        {{"ramp", "ramp: i mod 256"}, {"random", "random"}, {"ones", "ones"}});
-    if (f.pattern == "random") {
-        label("  seed");
-        ImGui::InputScalar("##seed", ImGuiDataType_U64, &f.seed);
-    }
+    pattern_control(f);
     if (!ui.replayed_from.empty() && v.trace) {
         // A replayed trace: where it was recorded, and where the next run will go.
         ImGui::PushFont(fonts().small);

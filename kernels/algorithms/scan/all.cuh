@@ -16,10 +16,14 @@
 #include "kernels/algorithms/scan/12_warp_smem.cuh"
 #include "kernels/algorithms/scan/13_warp_smem_zeropad.cuh"
 #include "kernels/algorithms/scan/14_warp_shuffle_ptx.cuh"
+#include "kernels/algorithms/scan/15_reduce_then_scan_2level.cuh"
+#include "kernels/algorithms/scan/16_compact_scan.cuh"
+#include "kernels/algorithms/scan/17_compact_ballot.cuh"
 
 namespace ws::scan {
 using AllVariants =
     std::tuple<KoggeStone, KoggeStoneInplace, Blelloch, BlellochPadded, BrentKung, Sklansky,
                WarpShuffle, ScanThenFan, ReduceThenScan, DecoupledLookback, DecoupledLookbackVector,
-               WarpSmem, WarpSmemZeroPad, WarpShufflePtx>;
+               WarpSmem, WarpSmemZeroPad, WarpShufflePtx, ReduceThenScanTwoLevel, CompactScan,
+               CompactBallot>;
 }  // namespace ws::scan
