@@ -536,6 +536,17 @@ WS_DEV void warp_sync(Probe& probe, unsigned mask = kFullMask, unsigned line = _
     (void)probe;
 }
 
+// Where one warp instruction ends and the next of the same line begins, for the trace only: in an
+// unrolled loop whose lanes skip some rounds (a store only where an element is kept), the k-th
+// store of one lane is not the k-th of another, and the recorder would merge them. The recorders
+// start a new sub-step; the GPU and the emulator execute nothing.
+template <class Probe>
+WS_DEV void instruction_boundary(Probe& probe, unsigned line = __builtin_LINE()) {
+    if constexpr (kRecords<Probe>) probe.warp_synced(line);
+    (void)probe;
+    (void)line;
+}
+
 // One turn of a loop that waits for another block (a flag in global memory). The emulator counts
 // the turns and ends the launch with an error when a wait is never satisfied (on a GPU the kernel
 // would hang); on the GPU it is nothing.

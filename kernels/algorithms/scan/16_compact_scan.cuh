@@ -78,8 +78,10 @@ __global__ void __launch_bounds__(1024)
 
     const unsigned base = before + unsigned(T(s[warp]));
     WS_UNROLL
-    for (unsigned r = 0; r < kRows; ++r)  // the scatter
+    for (unsigned r = 0; r < kRows; ++r) {  // the scatter, a row at a time
         if (place[r] != kDropped) out[base + place[r]] = x[r];
+        instruction_boundary(probe);  // the row's stores: one warp instruction in the trace
+    }
 }
 
 struct CompactScan {

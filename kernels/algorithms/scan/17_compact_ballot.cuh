@@ -72,6 +72,7 @@ __global__ void __launch_bounds__(1024)
     for (unsigned r = 0; r < kRows; ++r) {  // the scatter: a row's kept elements side by side
         if (kept[r] >> lane & 1u) out[at + popc(kept[r] & below)] = x[r];
         at += popc(kept[r]);
+        instruction_boundary(probe);  // the row's stores: one warp instruction in the trace
     }
 }
 
