@@ -105,7 +105,7 @@ enum class WorkFormula {
 
 using trace::TileLayout;  // kernels/trace/tile_layout.hpp: which element a shared cell holds
 
-// One algorithm. Rows are built with named setters (catalog.cpp); what a row leaves out keeps
+// One algorithm. Rows are built with named setters (catalog_rows.cpp); what a row leaves out keeps
 // the default below.
 struct VariantInfo {
     const char* id = "";  // the kernel struct's id (kernels/algorithms/*/NN_*.cuh)

@@ -1,0 +1,379 @@
+// The catalog's rows: every algorithm in ladder order, built with named setters. The rules that
+// read the rows (block sizes, shared memory, grids, teaching notes) are in kernels/catalog.cpp.
+#include "kernels/catalog_rows.hpp"
+
+#include "kernels/algorithms/reduce/all.cuh"
+#include "kernels/algorithms/scan/all.cuh"
+
+namespace ws {
+namespace {
+
+using trace::ScanKind;
+
+// A catalog row under construction: each setter names the field it sets.
+struct Row {
+    VariantInfo v;
+    Row title(const char* text) const { return with(&VariantInfo::title, text); }
+    Row summary(const char* text) const { return with(&VariantInfo::summary, text); }
+    Row source(const char* path) const { return with(&VariantInfo::source_file, path); }
+    Row elems_per_thread(unsigned k) const { return with(&VariantInfo::elems_per_thread, k); }
+    Row max_grid(unsigned blocks) const { return with(&VariantInfo::max_grid, blocks); }
+    Row smem(SmemRule rule) const { return with(&VariantInfo::smem_rule, rule); }
+    Row layout(TileLayout l) const { return with(&VariantInfo::layout, l); }
+    Row schedule_sensitive() const { return with(&VariantInfo::schedule_sensitive, true); }
+    Row block_rule(BlockRule r) const { return with(&VariantInfo::block_rule, r); }
+    Row needs_independent_scheduling() const {
+        return with(&VariantInfo::needs_independent_scheduling, true);
+    }
+    Row reduce_driver(ReduceDriver d) const { return with(&VariantInfo::reduce_driver, d); }
+    Row reduce_op(ReduceOp op) const { return with(&VariantInfo::reduce_op, op); }
+    Row driver(ScanDriver d) const { return with(&VariantInfo::driver, d); }
+    Row scan_op(ScanOp op) const { return with(&VariantInfo::scan_op, op); }
+    Row natural_kind(ScanKind k) const { return with(&VariantInfo::natural_kind, k); }
+    Row work_formula(WorkFormula f) const { return with(&VariantInfo::work_formula, f); }
+    Row dynamic_tiles() const { return with(&VariantInfo::dynamic_tiles, true); }
+    Row packed_status() const { return with(&VariantInfo::packed_status, true); }
+    Row element_passes(unsigned k) const { return with(&VariantInfo::element_passes, k); }
+    operator VariantInfo() const { return v; }
+
+  private:
+    template <class Field, class Value>
+    Row with(Field VariantInfo::*field, Value value) const {
+        Row r = *this;
+        r.v.*field = value;
+        return r;
+    }
+};
+
+template <class Variant>
+Row reduction() {
+    Row r;
+    r.v.id = Variant::id;
+    r.v.family = Family::Reduce;
+    return r;
+}
+
+template <class Variant>
+Row scan_of() {
+    Row r;
+    r.v.id = Variant::id;
+    r.v.family = Family::Scan;
+    r.v.driver = ScanDriver::ScanThenFan;
+    r.v.element_passes = 4;
+    return r;
+}
+
+// The ladders, in order: a row's position in its family is its ladder step.
+}  // namespace
+
+std::vector<VariantInfo> make_catalog() {
+    std::vector<VariantInfo> rows = {
+        reduction<reduce::InterleavedDivergent>()
+            .title("Interleaved addressing, divergent branching")
+            .summary("tid % (2*s) == 0 picks every other thread: idle lanes in every warp")
+            .source("kernels/algorithms/reduce/01_interleaved_divergent.cuh"),
+        reduction<reduce::InterleavedStrided>()
+            .title("Interleaved addressing, strided index")
+            .summary("index = 2*s*tid keeps warps busy together, but lanes collide in banks")
+            .source("kernels/algorithms/reduce/02_interleaved_strided.cuh"),
+        reduction<reduce::Sequential>()
+            .title("Sequential addressing")
+            .summary("stride halves from blockDim/2: consecutive words, no bank conflicts")
+            .source("kernels/algorithms/reduce/03_sequential.cuh"),
+        reduction<reduce::FirstAdd>()
+            .title("First add during global load")
+            .summary("each thread adds two elements while loading: no idle threads at the start")
+            .source("kernels/algorithms/reduce/04_first_add.cuh")
+            .elems_per_thread(2),
+        reduction<reduce::UnrollLastWarp>()
+            .title("Unroll the last warp (with __syncwarp)")
+            .summary("the last 32 threads finish with warp syncs instead of block barriers")
+            .source("kernels/algorithms/reduce/05_unroll_last_warp.cuh")
+            .elems_per_thread(2)
+            .smem(SmemRule::PerThreadMin64),
+        reduction<reduce::UnrollLastWarpLegacy>()
+            .title("Unroll the last warp, legacy (volatile, no sync)")
+            .summary("the 2007 warp-synchronous idiom: racy since Volta; try the sequential "
+                     "schedule")
+            .source("kernels/algorithms/reduce/06_unroll_last_warp_legacy.cuh")
+            .elems_per_thread(2)
+            .smem(SmemRule::PerThreadMin64)
+            .schedule_sensitive(),
+        reduction<reduce::CompleteUnroll>()
+            .title("Completely unrolled (block size as template)")
+            .summary("the block size is a template parameter: every loop unrolled at compile "
+                     "time")
+            .source("kernels/algorithms/reduce/07_complete_unroll.cuh")
+            .elems_per_thread(2)
+            .smem(SmemRule::PerThreadMin64),
+        reduction<reduce::MultiElement>()
+            .title("Multiple elements per thread (grid-stride)")
+            .summary("a capped grid walks the array: many loads per thread, one tree per block")
+            .source("kernels/algorithms/reduce/08_multi_element.cuh")
+            .elems_per_thread(2)
+            .max_grid(1024)
+            .smem(SmemRule::PerThreadMin64),
+        reduction<reduce::WarpShuffle>()
+            .title("Warp shuffle (__shfl_down_sync)")
+            .summary("lanes add registers through shuffles; one shared word per warp")
+            .source("kernels/algorithms/reduce/09_warp_shuffle.cuh")
+            .elems_per_thread(2)
+            .max_grid(1024)
+            .smem(SmemRule::PerWarp)
+            .layout(TileLayout::Registers),
+        reduction<reduce::VectorAtomic>()
+            .title("16-byte loads, one launch (an atomic a block)")
+            .summary("int4-wide loads, several in flight a lane; each block adds its partial to "
+                     "the output with one atomicAdd")
+            .source("kernels/algorithms/reduce/10_vector_atomic.cuh")
+            .elems_per_thread(16)
+            .max_grid(1024)
+            .smem(SmemRule::PerWarp)
+            .layout(TileLayout::Registers)
+            .reduce_driver(ReduceDriver::AtomicSinglePass),
+        reduction<reduce::AtomicGlobal>()
+            .title("Every thread atomicAdds its element")
+            .summary("n atomics on one word: the L2 applies them one at a time (the contention "
+                     "lesson)")
+            .source("kernels/algorithms/reduce/11_atomic_global.cuh")
+            .smem(SmemRule::None)
+            .layout(TileLayout::Registers)
+            .reduce_driver(ReduceDriver::AtomicSinglePass),
+        reduction<reduce::AtomicWarp>()
+            .title("Warp shuffle, then one atomic a warp")
+            .summary("a grid-stride sum a thread, shuffles in the warp, lane 0 adds with "
+                     "atomicAdd")
+            .source("kernels/algorithms/reduce/12_atomic_warp.cuh")
+            .max_grid(1024)
+            .smem(SmemRule::None)
+            .layout(TileLayout::Registers)
+            .reduce_driver(ReduceDriver::AtomicSinglePass),
+        reduction<reduce::AtomicBlock>()
+            .title("Block reduction, then one atomic a block")
+            .summary("warps meet in shared memory; thread 0 adds the block's sum with atomicAdd")
+            .source("kernels/algorithms/reduce/13_atomic_block.cuh")
+            .max_grid(1024)
+            .smem(SmemRule::PerWarp)
+            .layout(TileLayout::Registers)
+            .reduce_driver(ReduceDriver::AtomicSinglePass),
+        reduction<reduce::AtomicCas>()
+            .title("Addition from atomicCAS (the wiki's MyAtomicAdd)")
+            .summary("read, add, swap in if unchanged, else retry: watch which lanes lose the "
+                     "race")
+            .source("kernels/algorithms/reduce/14_atomic_cas.cuh")
+            .max_grid(16)
+            .smem(SmemRule::None)
+            .layout(TileLayout::Registers)
+            .reduce_driver(ReduceDriver::AtomicSinglePass),
+        reduction<reduce::SinglePass>()
+            .title("Single pass: threadfence and a last-block counter")
+            .summary("blocks write partials and count themselves done; the last one sums them")
+            .source("kernels/algorithms/reduce/15_single_pass.cuh")
+            .max_grid(1024)
+            .smem(SmemRule::PerWarp)
+            .layout(TileLayout::Registers)
+            .reduce_driver(ReduceDriver::LastBlock),
+        reduction<reduce::MinMaxAvg>()
+            .title("Min, max, sum and average in one tree (the wiki's binary tree)")
+            .summary("four shared arrays, any block size; the average of averages goes wrong "
+                     "when the halves differ in count")
+            .source("kernels/algorithms/reduce/16_minmax_avg.cuh")
+            .smem(SmemRule::FourPerThread)
+            .layout(TileLayout::Arrays)
+            .block_rule(BlockRule::Any1To1024)
+            .reduce_op(ReduceOp::MinMaxSumAvg),
+        reduction<reduce::PredicateCount>()
+            .title("Predicate count: __ballot_sync, __popc and __syncthreads_count")
+            .summary("counts the elements > 0: a warp's 32 answers are one ballot word, __popc "
+                     "counts its bits; __syncthreads_count adds the warps' counts in base-32 "
+                     "digits; one atomicAdd a block")
+            .source("kernels/algorithms/reduce/17_predicate_count.cuh")
+            .max_grid(1024)
+            .smem(SmemRule::None)
+            .layout(TileLayout::Registers)
+            .reduce_driver(ReduceDriver::AtomicSinglePass)
+            .reduce_op(ReduceOp::CountPositive),
+        reduction<reduce::Spinlock>()
+            .title("A spin lock around the output (one lane a block)")
+            .summary("the block's sum added with a plain read and write while one lane holds a "
+                     "lock taken with atomicCAS")
+            .source("kernels/algorithms/reduce/18_spinlock.cuh")
+            .max_grid(1024)
+            .smem(SmemRule::PerWarp)
+            .layout(TileLayout::Registers)
+            .reduce_driver(ReduceDriver::SpinLock),
+        reduction<reduce::SpinlockWarp>()
+            .title("A spin lock every lane takes (the classic mistake)")
+            .summary("every lane spins on a lock a warp-mate holds: serialised since Volta, a "
+                     "deadlock before; try the converged schedule")
+            .source("kernels/algorithms/reduce/19_spinlock_warp.cuh")
+            .max_grid(16)
+            .smem(SmemRule::None)
+            .layout(TileLayout::Registers)
+            .reduce_driver(ReduceDriver::SpinLock)
+            .needs_independent_scheduling(),
+
+        // Scans. Every one runs device-wide; the block-level ones (1-7) through scan-then-fan.
+        scan_of<scan::KoggeStone>()
+            .title("Kogge-Stone (Hillis-Steele), double-buffered")
+            .summary("every element adds the one offset places left: log2(m) deep, m*log2(m) "
+                     "work")
+            .source("kernels/algorithms/scan/01_kogge_stone.cuh")
+            .smem(SmemRule::TwoPerThread)
+            .layout(TileLayout::DoubleBuffer)
+            .work_formula(WorkFormula::KoggeStone),
+        scan_of<scan::KoggeStoneInplace>()
+            .title("Kogge-Stone in place, warp-synchronous (legacy)")
+            .summary("s[t] += s[t - offset] in a warp with no sync: racy; try the sequential "
+                     "schedule")
+            .source("kernels/algorithms/scan/02_kogge_stone_inplace.cuh")
+            .smem(SmemRule::PerThreadPlusWarps)
+            .schedule_sensitive(),
+        scan_of<scan::Blelloch>()
+            .title("Blelloch: work-efficient up-sweep and down-sweep")
+            .summary("2(m-1) additions along a tree; its strided indices collide in banks")
+            .source("kernels/algorithms/scan/03_blelloch.cuh")
+            .elems_per_thread(2)
+            .smem(SmemRule::TwoPerThread)
+            .natural_kind(ScanKind::Exclusive)
+            .work_formula(WorkFormula::Blelloch),
+        scan_of<scan::BlellochPadded>()
+            .title("Blelloch with conflict-free padding")
+            .summary("a padding word every 32 words spreads the tree's strides over the banks")
+            .source("kernels/algorithms/scan/04_blelloch_padded.cuh")
+            .elems_per_thread(2)
+            .smem(SmemRule::TwoPerThreadPadded)
+            .layout(TileLayout::Padded)
+            .natural_kind(ScanKind::Exclusive)
+            .work_formula(WorkFormula::Blelloch),
+        scan_of<scan::BrentKung>()
+            .title("Brent-Kung")
+            .summary("an up-sweep tree, then a distribution tree: inclusive, 2m - log2(m) - 2 "
+                     "additions")
+            .source("kernels/algorithms/scan/05_brent_kung.cuh")
+            .elems_per_thread(2)
+            .smem(SmemRule::TwoPerThread)
+            .work_formula(WorkFormula::BrentKung),
+        scan_of<scan::Sklansky>()
+            .title("Sklansky: minimum depth")
+            .summary("each upper half adds the last of its lower half: log2(m) deep, "
+                     "(m/2)*log2(m) work")
+            .source("kernels/algorithms/scan/06_sklansky.cuh")
+            .elems_per_thread(2)
+            .smem(SmemRule::TwoPerThread)
+            .work_formula(WorkFormula::Sklansky),
+        scan_of<scan::WarpShuffle>()
+            .title("Warp shuffle (__shfl_up_sync)")
+            .summary("warps scan registers with shuffles; one shared word per warp")
+            .source("kernels/algorithms/scan/07_warp_shuffle.cuh")
+            .smem(SmemRule::PerWarp)
+            .layout(TileLayout::Registers)
+            .work_formula(WorkFormula::WarpShuffle),
+        scan_of<scan::ScanThenFan>()
+            .title("Scan-then-fan (device-wide)")
+            .summary("scan big tiles, scan their totals, add them back: every element moved 4 "
+                     "times")
+            .source("kernels/algorithms/scan/08_scan_then_fan.cuh")
+            .elems_per_thread(8)
+            .smem(SmemRule::TwoPerWarp)
+            .layout(TileLayout::Registers),
+        scan_of<scan::ReduceThenScan>()
+            .title("Reduce-then-scan (device-wide)")
+            .summary("sum the tiles, scan the totals, scan each tile from its prefix: moved 3 "
+                     "times")
+            .source("kernels/algorithms/scan/09_reduce_then_scan.cuh")
+            .elems_per_thread(8)
+            .smem(SmemRule::TwoPerWarp)
+            .layout(TileLayout::Registers)
+            .driver(ScanDriver::ReduceThenScan)
+            .element_passes(3),
+        scan_of<scan::DecoupledLookback>()
+            .title("Single pass, decoupled look-back")
+            .summary("tiles from a counter publish their sums and look back: one launch, moved "
+                     "twice")
+            .source("kernels/algorithms/scan/10_decoupled_lookback.cuh")
+            .elems_per_thread(8)
+            .smem(SmemRule::TwoPerWarpPlus2)
+            .layout(TileLayout::Registers)
+            .driver(ScanDriver::SinglePass)
+            .dynamic_tiles()
+            .element_passes(2),
+        scan_of<scan::DecoupledLookbackVector>()
+            .title("Single pass at the roofline: 16-byte loads, a warp looks back")
+            .summary("32 elements a lane in 16-byte loads; a warp reads 32 tiles' status at once; "
+                     "flag and value in one word")
+            .source("kernels/algorithms/scan/11_decoupled_lookback_vector.cuh")
+            .elems_per_thread(32)
+            .smem(SmemRule::PerWarpPlus1)
+            .layout(TileLayout::Registers)
+            .driver(ScanDriver::SinglePass)
+            .dynamic_tiles()
+            .packed_status()
+            .element_passes(2),
+        scan_of<scan::WarpSmem>()
+            .title("Warp scan in shared memory (volatile, lane checks)")
+            .summary("each warp scans its 32 words Kogge-Stone style; lanes below the offset sit "
+                     "out")
+            .source("kernels/algorithms/scan/12_warp_smem.cuh")
+            .smem(SmemRule::PerThreadPlusWarps)
+            .work_formula(WorkFormula::WarpShuffle),
+        scan_of<scan::WarpSmemZeroPad>()
+            .title("Warp scan in shared memory, zero-padded")
+            .summary("16 zeros before each warp's words: no lane checks, every lane adds at "
+                     "every level")
+            .source("kernels/algorithms/scan/13_warp_smem_zeropad.cuh")
+            .smem(SmemRule::ZeroPaddedWarpRows)
+            .layout(TileLayout::ZeroPadded)
+            .work_formula(WorkFormula::WarpZeroPadded),
+        scan_of<scan::WarpShufflePtx>()
+            .title("Warp shuffle scan in inline PTX (shfl.up with its predicate)")
+            .summary("the handbook's `shfl.up.b32 r|p; @p add`: the shuffle's own predicate "
+                     "guards the add")
+            .source("kernels/algorithms/scan/14_warp_shuffle_ptx.cuh")
+            .smem(SmemRule::PerWarp)
+            .layout(TileLayout::Registers)
+            .work_formula(WorkFormula::WarpShuffle),
+        scan_of<scan::ReduceThenScanTwoLevel>()
+            .title("Two-level reduce-then-scan")
+            .summary("1024 blocks each sum one span of tiles, one block scans the 1024 totals, "
+                     "each span is scanned from its prefix: three launches for any n")
+            .source("kernels/algorithms/scan/15_reduce_then_scan_2level.cuh")
+            .elems_per_thread(8)
+            .max_grid(1024)
+            .smem(SmemRule::TwoPerWarp)
+            .layout(TileLayout::Registers)
+            .driver(ScanDriver::ReduceThenScanTwoLevel)
+            .element_passes(3),
+        scan_of<scan::CompactScan>()
+            .title("Stream compaction: flags, their scan, a scatter")
+            .summary("keep the elements > 0 in order: each one's place is the exclusive scan of "
+                     "the keep flags (shuffles), tiles' counts by look-back")
+            .source("kernels/algorithms/scan/16_compact_scan.cuh")
+            .scan_op(ScanOp::CompactPositive)
+            .elems_per_thread(16)
+            .smem(SmemRule::PerWarpPlus3)
+            .layout(TileLayout::Registers)
+            .driver(ScanDriver::SinglePass)
+            .dynamic_tiles()
+            .packed_status()
+            .element_passes(2),
+        scan_of<scan::CompactBallot>()
+            .title("Stream compaction with a warp vote")
+            .summary("a row's places from one __ballot_sync and __popc of the bits below each "
+                     "lane; kept elements stored side by side")
+            .source("kernels/algorithms/scan/17_compact_ballot.cuh")
+            .scan_op(ScanOp::CompactPositive)
+            .elems_per_thread(16)
+            .smem(SmemRule::PerWarpPlus3)
+            .layout(TileLayout::Registers)
+            .driver(ScanDriver::SinglePass)
+            .dynamic_tiles()
+            .packed_status()
+            .element_passes(2),
+    };
+    int steps[2] = {0, 0};
+    for (VariantInfo& v : rows) v.ladder_step = ++steps[v.family == Family::Scan];
+    return rows;
+}
+
+}  // namespace ws
