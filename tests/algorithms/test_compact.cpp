@@ -10,6 +10,7 @@
 #include "kernels/launch_plan.hpp"
 #include "kernels/run/emulator_backend.hpp"
 #include "kernels/run/input_data.hpp"
+#include "kernels/run/verify_cases.hpp"
 #include "kernels/scan_plan.hpp"
 
 using namespace ws;
@@ -182,4 +183,36 @@ TEST_CASE("the two-level scan: three launches of a fixed grid, spans of several 
     CHECK(
         scan_plan(v, 2048, 256, trace::DType::Int32, trace::ScanKind::Inclusive).launches.size() ==
         1);
+}
+
+TEST_CASE("verify runs each compaction at every keep ratio end, and never with a kind") {
+    for (const char* algo : kCompactions) {
+        for (bool quick : {false, true}) {
+            INFO(algo << (quick ? " quick" : " full"));
+            std::set<std::string> patterns;
+            for (const trace::Request& r : run::verify_cases(*find_variant(algo), quick)) {
+                CHECK(r.kind == trace::ScanKind::Inclusive);
+                patterns.insert(r.pattern);
+            }
+            for (const char* p : {"keep:0", "keep:3", "keep:50", "keep:97", "keep:100", "random"})
+                CHECK(patterns.count(p) == 1);
+        }
+    }
+    // A prefix sum still runs both kinds.
+    bool exclusive = false;
+    for (const trace::Request& r : run::verify_cases(*find_variant("scan-blelloch"), true))
+        exclusive = exclusive || r.kind == trace::ScanKind::Exclusive;
+    CHECK(exclusive);
+    // verify's line says what was kept, and from which pattern.
+    trace::Request r;
+    r.algo = "compact-scan";
+    r.n = 1000;
+    r.block = 64;
+    r.pattern = "keep:100";
+    const trace::Trace t = run::run_on_emulator(r);
+    REQUIRE(t.ok);
+    const std::string line = run::verify_line(r, t);
+    CHECK(line.find("ok   compact-scan") == 0);
+    CHECK(line.find(" keep n=1000") != std::string::npos);
+    CHECK(line.find("kept 1000 (keep:100)") != std::string::npos);
 }
