@@ -12,6 +12,7 @@
 #include "kernels/run/input_data.hpp"
 #include "kernels/run/verify_cases.hpp"
 #include "kernels/scan_plan.hpp"
+#include "tests/algorithms/result_run.hpp"
 
 using namespace ws;
 
@@ -20,17 +21,7 @@ const char* const kCompactions[] = {"compact-scan", "compact-ballot"};
 
 trace::Trace compact(const std::string& algo, std::uint64_t n, unsigned block, trace::DType type,
                      const std::string& pattern, std::uint64_t seed = 5) {
-    trace::Request r;
-    r.algo = algo;
-    r.n = n;
-    r.block = block;
-    r.type = type;
-    r.pattern = pattern;
-    r.seed = seed;
-    run::RunOptions o;
-    o.record = false;
-    o.count_totals = false;
-    return run::run_on_emulator(r, o);
+    return testing::run_for_result({algo, n, block, type, pattern, seed});
 }
 
 std::uint64_t positives(const std::string& pattern, std::uint64_t n, std::uint64_t seed) {
@@ -163,17 +154,7 @@ TEST_CASE("the two-level scan: three launches of a fixed grid, spans of several 
     CHECK(edge.end == n);  // the partial last tile
     for (trace::DType type : {trace::DType::Int32, trace::DType::Float32}) {
         for (auto kind : {trace::ScanKind::Inclusive, trace::ScanKind::Exclusive}) {
-            trace::Request r;
-            r.algo = v.id;
-            r.n = n;
-            r.block = 32;
-            r.type = type;
-            r.kind = kind;
-            r.pattern = "random";
-            run::RunOptions o;
-            o.record = false;
-            o.count_totals = false;
-            const trace::Trace t = run::run_on_emulator(r, o);
+            const trace::Trace t = testing::run_for_result({v.id, n, 32, type, "random", 3, kind});
             INFO(trace::dtype_name(type) << " " << trace::scan_kind_name(kind) << ": " << t.error);
             CHECK(t.ok);  // check_scan: every element
             CHECK(t.passes == 3);

@@ -7,23 +7,14 @@
 #include "kernels/run/emulator_backend.hpp"
 #include "kernels/run/input_data.hpp"
 #include "kernels/run/request_parse.hpp"
+#include "tests/algorithms/result_run.hpp"
 
 using namespace ws;
 
 namespace {
 trace::Trace emulate(const std::string& algo, std::uint64_t n, unsigned block, trace::DType type,
                      const std::string& pattern = "random", std::uint64_t seed = 3) {
-    trace::Request r;
-    r.algo = algo;
-    r.n = n;
-    r.block = block;
-    r.type = type;
-    r.pattern = pattern;
-    r.seed = seed;
-    run::RunOptions o;
-    o.record = false;
-    o.count_totals = false;
-    return run::run_on_emulator(r, o);
+    return testing::run_for_result({algo, n, block, type, pattern, seed});
 }
 }  // namespace
 

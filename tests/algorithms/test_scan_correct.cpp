@@ -7,24 +7,14 @@
 #include "kernels/run/emulator_backend.hpp"
 #include "kernels/run/input_data.hpp"
 #include "kernels/scan_plan.hpp"
+#include "tests/algorithms/result_run.hpp"
 
 using namespace ws;
 
 namespace {
 trace::Trace scan(const std::string& algo, std::uint64_t n, unsigned block, trace::DType type,
                   trace::ScanKind kind, std::uint64_t seed = 3) {
-    trace::Request r;
-    r.algo = algo;
-    r.n = n;
-    r.block = block;
-    r.type = type;
-    r.pattern = "random";
-    r.seed = seed;
-    r.kind = kind;
-    run::RunOptions o;
-    o.record = false;
-    o.count_totals = false;
-    return run::run_on_emulator(r, o);
+    return testing::run_for_result({algo, n, block, type, "random", seed, kind});
 }
 const trace::ScanKind kKinds[] = {trace::ScanKind::Inclusive, trace::ScanKind::Exclusive};
 }  // namespace
