@@ -15,6 +15,7 @@
 //   old = atomic_add(counter[0], 1u);          // atomicAdd on a global element
 //   seen = atomic_cas(out[0], expected, wanted); // atomicCAS on the element's bits
 //   Vector16<T> x = load16(in, i);             // 16 bytes a lane in one load (LDG.128)
+//   Vector8<T> y = load8(in, i);               // 8 bytes a lane in one load (LDG.64)
 //   while (flag[p] == 0) spin_wait(probe);     // one turn of a wait for another block
 //   if (lock_acquire(probe, lock)) { ...; lock_release(probe, lock); }  // probe/spin_lock.cuh
 //
@@ -108,30 +109,34 @@ WS_DEV unsigned linear_thread() {
     return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
 }
 
-// Sixteen bytes at p, aligned. Streaming: data read or written once (ld.global.cs/st.global.cs,
-// evict-first in L2, so that it does not push out what is read again); the same plain access
-// on the emulator, which has no cache.
+// A vector of 8 or 16 bytes at p, aligned. Streaming (16 bytes only): data read or written once
+// (ld.global.cs/st.global.cs, evict-first in L2, so that it does not push out what is read
+// again); the same plain access on the emulator, which has no cache.
 template <class V>
-WS_DEV V load_16_bytes(const V* p, bool streaming) {
+WS_DEV V load_vector_bytes(const V* p, bool streaming) {
 #if defined(__CUDACC__)
-    if (streaming) {
-        const int4 bits = __ldcs(reinterpret_cast<const int4*>(p));
-        V v;
-        memcpy(&v, &bits, 16);
-        return v;
+    if constexpr (sizeof(V) == 16) {
+        if (streaming) {
+            const int4 bits = __ldcs(reinterpret_cast<const int4*>(p));
+            V v;
+            memcpy(&v, &bits, 16);
+            return v;
+        }
     }
 #endif
     (void)streaming;
     return *p;
 }
 template <class V>
-WS_DEV void store_16_bytes(V* p, const V& v, bool streaming) {
+WS_DEV void store_vector_bytes(V* p, const V& v, bool streaming) {
 #if defined(__CUDACC__)
-    if (streaming) {
-        int4 bits;
-        memcpy(&bits, &v, 16);
-        __stcs(reinterpret_cast<int4*>(p), bits);
-        return;
+    if constexpr (sizeof(V) == 16) {
+        if (streaming) {
+            int4 bits;
+            memcpy(&bits, &v, 16);
+            __stcs(reinterpret_cast<int4*>(p), bits);
+            return;
+        }
     }
 #endif
     (void)streaming;
@@ -289,11 +294,13 @@ WS_DEV SharedArray<volatile T, Probe> volatile_view(const SharedArray<T, Probe>&
 template <class T, class Probe>
 class GlobalArray;
 
-// Sixteen bytes of T that one lane loads with one instruction (LDG.128, as int4, float4 or
-// double2 would): kCount elements from a 16-byte aligned element.
-template <class T>
-struct alignas(16) Vector16 {
-    static constexpr unsigned kCount = unsigned(16 / sizeof(T));
+// Bytes (8 or 16) of T that one lane loads with one instruction (LDG.64 as int2 or float2
+// would, LDG.128 as int4, float4 or double2 would): kCount elements from an element aligned to
+// Bytes. A double's 8-byte vector is the double itself.
+template <class T, unsigned Bytes>
+struct alignas(Bytes) VectorBytes {
+    static_assert(Bytes == 8 || Bytes == 16, "one access moves 8 or 16 bytes");
+    static constexpr unsigned kCount = unsigned(Bytes / sizeof(T));
     T x[kCount];
     WS_DEV T sum() const {
         T s = x[0];
@@ -301,6 +308,10 @@ struct alignas(16) Vector16 {
         return s;
     }
 };
+template <class T>
+using Vector8 = VectorBytes<T, 8>;
+template <class T>
+using Vector16 = VectorBytes<T, 16>;
 
 template <class T, class Probe>
 class GlobalRef {
@@ -346,19 +357,22 @@ class GlobalArray {
         base_[i] = v;
         probe_->global(EventKind::GlobalWrite, buffer_, i * sizeof(T), v, line);
     }
-    // Elements i .. i + Vector16::kCount - 1 in one 16-byte load, recorded as one event of
-    // width 16 (its value: the first 8 bytes).
-    WS_DEV Vector16<value_type> load16(unsigned long long i, unsigned line,
-                                       bool streaming = false) const {
-        const Vector16<value_type> v = detail::load_16_bytes(
-            reinterpret_cast<const Vector16<value_type>*>(base_ + i), streaming);
+    // Elements i .. i + kCount - 1 in one load of Bytes (8 or 16), recorded as one event of
+    // that width (its value: the first 8 bytes).
+    template <unsigned Bytes>
+    WS_DEV VectorBytes<value_type, Bytes> load_vector(unsigned long long i, unsigned line,
+                                                      bool streaming = false) const {
+        const VectorBytes<value_type, Bytes> v = detail::load_vector_bytes(
+            reinterpret_cast<const VectorBytes<value_type, Bytes>*>(base_ + i), streaming);
         probe_->global(EventKind::GlobalRead, buffer_, i * sizeof(T), v, line);
         return v;
     }
-    // The same for a 16-byte store.
-    WS_DEV void store16(unsigned long long i, const Vector16<value_type>& v, unsigned line,
-                        bool streaming = false) const {
-        detail::store_16_bytes(reinterpret_cast<Vector16<value_type>*>(base_ + i), v, streaming);
+    // The same for a store.
+    template <unsigned Bytes>
+    WS_DEV void store_vector(unsigned long long i, const VectorBytes<value_type, Bytes>& v,
+                             unsigned line, bool streaming = false) const {
+        detail::store_vector_bytes(reinterpret_cast<VectorBytes<value_type, Bytes>*>(base_ + i), v,
+                                   streaming);
         probe_->global(EventKind::GlobalWrite, buffer_, i * sizeof(T), v, line);
     }
     // An atomic is recorded as an Atomic event (the old value) and, when it wrote, an
@@ -403,46 +417,54 @@ WS_DEV auto global_array(T* pointer, Probe& probe) {
     }
 }
 
-// a[i .. i + 16 / sizeof(T) - 1] in one 16-byte load; &a[i] must be 16-byte aligned.
-template <class T>
-WS_DEV Vector16<std::remove_cv_t<T>> load16(T* a, Index i) {
-    return *reinterpret_cast<const Vector16<std::remove_cv_t<T>>*>(a + i.value);
+// a[i .. i + Bytes / sizeof(T) - 1] in one load of Bytes (8 or 16); &a[i] must be aligned to
+// Bytes. load16/store16: 16 bytes; load8/store8: 8 bytes.
+template <unsigned Bytes, class T>
+WS_DEV VectorBytes<std::remove_cv_t<T>, Bytes> load_vector(T* a, Index i, bool once = false) {
+    return detail::load_vector_bytes(
+        reinterpret_cast<const VectorBytes<std::remove_cv_t<T>, Bytes>*>(a + i.value), once);
 }
-template <class T, class Probe>
-WS_DEV Vector16<std::remove_cv_t<T>> load16(const GlobalArray<T, Probe>& a, Index i) {
-    return a.load16(i.value, i.line);
+template <unsigned Bytes, class T, class Probe>
+WS_DEV VectorBytes<std::remove_cv_t<T>, Bytes> load_vector(const GlobalArray<T, Probe>& a, Index i,
+                                                           bool once = false) {
+    return a.template load_vector<Bytes>(i.value, i.line, once);
+}
+// a[i .. i + Bytes / sizeof(T) - 1] = v in one store of Bytes; &a[i] must be aligned to Bytes.
+template <unsigned Bytes, class T>
+WS_DEV void store_vector(T* a, Index i, const VectorBytes<T, Bytes>& v, bool once = false) {
+    detail::store_vector_bytes(reinterpret_cast<VectorBytes<T, Bytes>*>(a + i.value), v, once);
+}
+template <unsigned Bytes, class T, class Probe>
+WS_DEV void store_vector(const GlobalArray<T, Probe>& a, Index i,
+                         const VectorBytes<std::remove_cv_t<T>, Bytes>& v, bool once = false) {
+    a.template store_vector<Bytes>(i.value, v, i.line, once);
 }
 
-// a[i .. i + 16 / sizeof(T) - 1] = v in one 16-byte store; &a[i] must be 16-byte aligned.
-template <class T>
-WS_DEV void store16(T* a, Index i, const Vector16<T>& v) {
-    *reinterpret_cast<Vector16<T>*>(a + i.value) = v;
+template <class A>
+WS_DEV auto load16(const A& a, Index i) {
+    return load_vector<16>(a, i);
 }
-template <class T, class Probe>
-WS_DEV void store16(const GlobalArray<T, Probe>& a, Index i,
-                    const Vector16<std::remove_cv_t<T>>& v) {
-    a.store16(i.value, v, i.line);
+template <class A, class V>
+WS_DEV void store16(const A& a, Index i, const V& v) {
+    store_vector<16>(a, i, v);
 }
-
+template <class A>
+WS_DEV auto load8(const A& a, Index i) {
+    return load_vector<8>(a, i);
+}
+template <class A, class V>
+WS_DEV void store8(const A& a, Index i, const V& v) {
+    store_vector<8>(a, i, v);
+}
 // load16 and store16 of data a kernel reads or writes once (a streaming scan): evict-first in
 // L2 on the GPU (ld.global.cs, st.global.cs), so that the lines other blocks still need stay.
-template <class T>
-WS_DEV Vector16<std::remove_cv_t<T>> load16_once(T* a, Index i) {
-    return detail::load_16_bytes(
-        reinterpret_cast<const Vector16<std::remove_cv_t<T>>*>(a + i.value), true);
+template <class A>
+WS_DEV auto load16_once(const A& a, Index i) {
+    return load_vector<16>(a, i, true);
 }
-template <class T, class Probe>
-WS_DEV Vector16<std::remove_cv_t<T>> load16_once(const GlobalArray<T, Probe>& a, Index i) {
-    return a.load16(i.value, i.line, true);
-}
-template <class T>
-WS_DEV void store16_once(T* a, Index i, const Vector16<T>& v) {
-    detail::store_16_bytes(reinterpret_cast<Vector16<T>*>(a + i.value), v, true);
-}
-template <class T, class Probe>
-WS_DEV void store16_once(const GlobalArray<T, Probe>& a, Index i,
-                         const Vector16<std::remove_cv_t<T>>& v) {
-    a.store16(i.value, v, i.line, true);
+template <class A, class V>
+WS_DEV void store16_once(const A& a, Index i, const V& v) {
+    store_vector<16>(a, i, v, true);
 }
 
 namespace detail {
