@@ -52,6 +52,7 @@ const Baseline& reference_baseline(Family f) {
 
 const Baseline& reference_for(const VariantInfo& v) {
     if (v.scan_op == ScanOp::CompactPositive) return *find_baseline(kCompactionLibrary);
+    if (v.family == Family::Memory) return *find_baseline(kMemoryReference);
     return reference_baseline(v.family);
 }
 

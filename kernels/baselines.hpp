@@ -34,8 +34,10 @@ const Baseline* find_baseline(std::string_view name);
 // The baseline a family's variants are compared with ("cub-reduce", "cub-scan").
 const Baseline& reference_baseline(Family f);
 // The library a variant is compared with: its family's, but a stream compaction's is
-// cub::DeviceSelect::If (kCompactionLibrary), not a scan.
+// cub::DeviceSelect::If (kCompactionLibrary), not a scan, and the memory family's the copy.
 inline constexpr const char* kCompactionLibrary = "cub-select-if";
+// The memory family's kernels are copies and reads: they are compared with the copy itself.
+inline constexpr const char* kMemoryReference = "copy";
 const Baseline& reference_for(const VariantInfo& v);
 
 }  // namespace ws

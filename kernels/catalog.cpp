@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "kernels/algorithms/memory/memory_rules.hpp"
 #include "kernels/catalog_rows.hpp"
 #include "kernels/embedded_sources.hpp"
 #include "kernels/trace/analysis.hpp"
@@ -35,7 +36,27 @@ std::string header_line(const std::string& text, const std::string& key) {
 }  // namespace
 
 const char* family_name(Family f) {
-    return f == Family::Reduce ? "reduce" : "scan";
+    switch (f) {
+        case Family::Reduce:
+            return "reduce";
+        case Family::Scan:
+            return "scan";
+        case Family::Memory:
+            return "memory";
+    }
+    return "?";
+}
+
+const char* family_title(Family f) {
+    switch (f) {
+        case Family::Reduce:
+            return "Reductions";
+        case Family::Scan:
+            return "Scans";
+        case Family::Memory:
+            return "Memory";
+    }
+    return "?";
 }
 
 bool accepts_block(BlockRule rule, unsigned block) {
@@ -105,6 +126,11 @@ TeachingNotes teaching_notes(const VariantInfo& v) {
     if (n.why_faster.empty()) n.why_faster = header_line(text, "Why it is wrong today");
     n.needs = header_line(text, "Needs");
     return n;
+}
+
+std::uint64_t accepted_count(const VariantInfo& v, std::uint64_t n) {
+    if (v.scan_op != ScanOp::FieldSums) return n;
+    return (n + memory::kStructFields - 1) / memory::kStructFields * memory::kStructFields;
 }
 
 unsigned grid_for(const VariantInfo& v, std::uint64_t n, unsigned block) {

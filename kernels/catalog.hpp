@@ -14,8 +14,15 @@
 
 namespace ws {
 
-enum class Family { Reduce, Scan };
-const char* family_name(Family f);
+enum class Family { Reduce, Scan, Memory };
+const char* family_name(Family f);   // "reduce", "scan", "memory"
+const char* family_title(Family f);  // "Reductions", "Scans", "Memory"
+inline constexpr Family kFamilies[] = {Family::Reduce, Family::Scan, Family::Memory};
+// Scans and the memory family write an array (the array executors run them, with a ScanPlan);
+// reductions write one value.
+inline bool writes_array(Family f) {
+    return f != Family::Reduce;
+}
 
 enum class SmemRule {
     None,                // no shared memory
@@ -84,13 +91,21 @@ enum class ScanDriver {
     ReduceThenScanTwoLevel,  // a fixed grid (max_grid): sum each block's span of tiles, one
                              // block scans the span totals, scan each span from its prefix
     SinglePass,              // one launch: tiles from a counter, decoupled look-back
+    Map,                     // the memory family: one launch over the whole array
 };
 
-// What a scan-family variant computes from its input: the prefix sum (of its kind), or stream
-// compaction: the elements > 0 in order at the front of the output (std::copy_if; the rest of
-// the output is not written), their number read from the last tile's status. The CPU check
-// (kernels/run/input_data.hpp: check_scan_output), verify, the bench and the window read it.
-enum class ScanOp { PrefixSum, CompactPositive };
+// What an array-writing variant (a scan or the memory family) computes from its input: the
+// prefix sum (of its kind); stream compaction: the elements > 0 in order at the front of the
+// output (std::copy_if; the rest of the output is not written), their number read from the last
+// tile's status; a copy (out = in); aos-vs-soa's two sums of one field (out[0] read as an array
+// of structures, out[1] as a structure of arrays); loop-divergence's sums (out[i] = the next
+// loop_trips(in[i]) elements). The CPU check (kernels/run/input_data.hpp: check_scan_output),
+// verify, the bench and the window read it.
+enum class ScanOp { PrefixSum, CompactPositive, Copy, FieldSums, LoopSums };
+// Does the op have a kind (inclusive, exclusive)? Only a prefix sum does.
+inline bool has_scan_kind(ScanOp op) {
+    return op == ScanOp::PrefixSum;
+}
 
 // The textbook work (additions) and depth (steps) of a block-level scan network.
 enum class WorkFormula {
@@ -128,7 +143,8 @@ struct VariantInfo {
     ReduceDriver reduce_driver = ReduceDriver::MultiPass;
     ReduceOp reduce_op = ReduceOp::Sum;
 
-    // Scans only. elems_per_thread * block is the tile one block scans.
+    // Scans and the memory family (writes_array). elems_per_thread * block is the tile one block
+    // scans (the memory family: what one thread of a grid that covers n copies).
     ScanDriver driver = ScanDriver::None;
     ScanOp scan_op = ScanOp::PrefixSum;
     trace::ScanKind natural_kind = trace::ScanKind::Inclusive;  // what the network computes;
@@ -137,6 +153,7 @@ struct VariantInfo {
     bool dynamic_tiles = false;   // blocks draw their tile from an atomic counter, not blockIdx
     bool packed_status = false;   // single pass: each tile's flag in an 8-byte word, with the
                                   // value beside it for 4-byte types (TileStatus::words)
+    bool takes_stride = false;    // the memory family: reads the request's stride
     unsigned element_passes = 0;  // declared: how many times a device-wide run reads or writes
                                   // each element (4, 3 or 2); bytes_moved, which counts every
                                   // launch of the plan, agrees (tested)
@@ -150,6 +167,11 @@ const std::vector<VariantInfo>& catalog();
 const VariantInfo* find_variant(std::string_view id);
 TeachingNotes teaching_notes(const VariantInfo& v);  // from the source file's header
 const char* variant_source(const VariantInfo& v);    // embedded text, or nullptr
+
+// The least count >= n that the variant accepts: n, or for aos-vs-soa (structs of 3 elements)
+// the next multiple of 3. For the tests' and verify's sizes, and the window when it switches to
+// a variant (it says so); a typed n is never changed, it is refused with a reason.
+std::uint64_t accepted_count(const VariantInfo& v, std::uint64_t n);
 
 // Launch shape of one pass over n elements (a reduction's first pass, a scan's level 0).
 unsigned grid_for(const VariantInfo& v, std::uint64_t n, unsigned block);

@@ -2,13 +2,19 @@
 // read the rows (block sizes, shared memory, grids, teaching notes) are in kernels/catalog.cpp.
 #include "kernels/catalog_rows.hpp"
 
+#include <iterator>
+
+#include "kernels/algorithms/memory/all.cuh"
 #include "kernels/algorithms/reduce/all.cuh"
-#include "kernels/algorithms/scan/all.cuh"
 
 namespace ws {
 namespace {
 
 using trace::ScanKind;
+
+// The memory family's grid-stride loops: at most this many blocks (at 256 threads, about two
+// waves of an H100's 132 SMs), each thread looping over the rest.
+constexpr unsigned kMemoryMaxGrid = 2048;
 
 // A catalog row under construction: each setter names the field it sets.
 struct Row {
@@ -33,6 +39,7 @@ struct Row {
     Row work_formula(WorkFormula f) const { return with(&VariantInfo::work_formula, f); }
     Row dynamic_tiles() const { return with(&VariantInfo::dynamic_tiles, true); }
     Row packed_status() const { return with(&VariantInfo::packed_status, true); }
+    Row takes_stride() const { return with(&VariantInfo::takes_stride, true); }
     Row element_passes(unsigned k) const { return with(&VariantInfo::element_passes, k); }
     operator VariantInfo() const { return v; }
 
@@ -60,6 +67,21 @@ Row scan_of() {
     r.v.family = Family::Scan;
     r.v.driver = ScanDriver::ScanThenFan;
     r.v.element_passes = 4;
+    return r;
+}
+
+template <class Variant>
+Row memory_of() {
+    Row r;
+    r.v.id = Variant::id;
+    r.v.family = Family::Memory;
+    r.v.driver = ScanDriver::Map;
+    r.v.scan_op = ScanOp::Copy;
+    r.v.smem_rule = SmemRule::None;
+    r.v.layout = TileLayout::Registers;
+    r.v.block_rule = BlockRule::Any1To1024;
+    r.v.max_grid = kMemoryMaxGrid;
+    r.v.element_passes = 2;
     return r;
 }
 
@@ -370,9 +392,45 @@ std::vector<VariantInfo> make_catalog() {
             .dynamic_tiles()
             .packed_status()
             .element_passes(2),
+        memory_of<memory::CopyScalar>()
+            .title("Grid-stride copy, one element a lane")
+            .summary("each lane loads and stores one element per loop turn: the yardstick")
+            .source("kernels/algorithms/memory/01_copy_scalar.cuh"),
+        memory_of<memory::CopyVector2>()
+            .title("Copy with 8-byte vector accesses")
+            .summary("each lane moves 8 bytes per instruction (int2, float2): half the "
+                     "instructions")
+            .source("kernels/algorithms/memory/02_copy_vector2.cuh")
+            .elems_per_thread(2),
+        memory_of<memory::CopyVector4>()
+            .title("Copy with 16-byte vector accesses")
+            .summary("each lane moves 16 bytes per instruction (int4, float4, double2): a "
+                     "quarter of the instructions")
+            .source("kernels/algorithms/memory/03_copy_vector4.cuh")
+            .elems_per_thread(4),
+        memory_of<memory::CopyStrided>()
+            .title("Copy with strided lanes")
+            .summary("neighbouring lanes touch elements `stride` apart: sectors per request "
+                     "grow with the stride")
+            .source("kernels/algorithms/memory/04_copy_strided.cuh")
+            .takes_stride(),
+        memory_of<memory::AosVsSoa>()
+            .title("One field of an array of structures, then of a structure of arrays")
+            .summary("x of {x, y, z}: 12 bytes between lanes (AoS) against 4 (SoA): the "
+                     "sectors each wastes")
+            .source("kernels/algorithms/memory/05_aos_vs_soa.cuh")
+            .scan_op(ScanOp::FieldSums)
+            .block_rule(BlockRule::PowerOfTwo32To1024)
+            .element_passes(0),
+        memory_of<memory::LoopDivergence>()
+            .title("Loop divergence: each lane loops as its element says")
+            .summary("0..31 trips a lane: the warp runs until its slowest lane finishes")
+            .source("kernels/algorithms/memory/06_loop_divergence.cuh")
+            .scan_op(ScanOp::LoopSums)
+            .max_grid(0),
     };
-    int steps[2] = {0, 0};
-    for (VariantInfo& v : rows) v.ladder_step = ++steps[v.family == Family::Scan];
+    int steps[std::size(kFamilies)] = {};
+    for (VariantInfo& v : rows) v.ladder_step = ++steps[static_cast<int>(v.family)];
     return rows;
 }
 

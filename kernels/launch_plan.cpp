@@ -6,15 +6,14 @@
 namespace ws {
 
 unsigned passes_for(const VariantInfo& v, std::uint64_t n, unsigned block) {
-    if (v.family == Family::Scan)
+    if (writes_array(v.family))
         return unsigned(scan_plan(v, n, block, trace::DType::Int32, trace::ScanKind::Inclusive)
                             .launches.size());
     return unsigned(reduce_plan(v, n, block, trace::DType::Int32).launches.size());
 }
 
 std::uint64_t bytes_moved(const VariantInfo& v, std::uint64_t n, unsigned block, trace::DType t) {
-    if (v.family == Family::Scan)
-        return scan_plan(v, n, block, t, trace::ScanKind::Inclusive).bytes;
+    if (writes_array(v.family)) return scan_plan(v, n, block, t, trace::ScanKind::Inclusive).bytes;
     return reduce_plan(v, n, block, t).bytes;
 }
 

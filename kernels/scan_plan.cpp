@@ -72,6 +72,19 @@ class Planner {
             (2 * count + grid) * size_);
     }
 
+    // The memory family: one launch; the bytes the kernel needs (a copy: n read, n written;
+    // aos-vs-soa: x of every struct read twice, two sums written; loop-divergence: n read and
+    // written, its loop's reads of the neighbours counted as cache hits).
+    void map(const VariantInfo& v, std::uint64_t count, unsigned grid) {
+        std::uint64_t bytes = 2 * count * size_;
+        if (v.scan_op == ScanOp::FieldSums) {
+            plan_.zeroed_outputs = 2;
+            bytes = (2 * (count / 3) + 2) * size_;
+        }
+        add(ScanStep::Map, 0, grid, smem_, count, ScanKind::Inclusive, kInputBuffer, kOutputBuffer,
+            kNoBuffer, bytes);
+    }
+
     void single_pass(std::uint64_t count, ScanKind kind) {
         const unsigned grid = tiles(count);
         plan_.status_tiles = grid;
@@ -139,6 +152,8 @@ const char* scan_step_name(ScanStep s) {
             return "seeded-scan";
         case ScanStep::SinglePass:
             return "single-pass";
+        case ScanStep::Map:
+            return "map";
     }
     return "?";
 }
@@ -160,6 +175,9 @@ ScanPlan scan_plan(const VariantInfo& v, std::uint64_t n, unsigned block, trace:
             break;
         case ScanDriver::SinglePass:
             p.single_pass(n, kind);
+            break;
+        case ScanDriver::Map:
+            p.map(v, n, grid_for(v, n, block));
             break;
     }
     return p.finish();

@@ -6,6 +6,7 @@
 //   reduce-then-scan   tile sums -> [the plan for the totals, exclusive] -> seeded tile scan
 //   two-level          span sums (a fixed grid) -> one block scans them -> seeded span scan
 //   single pass        one launch over tile status zeroed before it
+//   map                one launch of a memory-family kernel over the whole array
 // A level whose data fits one tile is a single tile scan (or seeded scan with no prefix).
 #pragma once
 #include <cstdint>
@@ -25,6 +26,7 @@ enum class ScanStep {
     TileReduce,  // kernels.reduce(in, totals = out, count)
     SeededScan,  // kernels.seeded(in, out, prefix = aux or none, count, kind)
     SinglePass,  // kernels.single_pass(in, out, tile status, count, kind)
+    Map,         // kernels.map(in, out, count, the request's stride): the memory family
 };
 const char* scan_step_name(ScanStep s);
 
@@ -45,9 +47,10 @@ struct ScanPlan {
     std::vector<ScanLaunch> launches;
     // Buffer k >= 2 is scratch[k - 2] elements of T (tile totals and their prefixes).
     std::vector<std::uint64_t> scratch;
-    std::uint64_t status_tiles = 0;  // single pass: tiles whose status must be zeroed
-    std::size_t traced = 0;          // index of the traced launch
-    std::uint64_t bytes = 0;         // sum over the launches
+    std::uint64_t status_tiles = 0;    // single pass: tiles whose status must be zeroed
+    std::uint64_t zeroed_outputs = 0;  // output elements zeroed before the launches (atomics)
+    std::size_t traced = 0;            // index of the traced launch
+    std::uint64_t bytes = 0;           // sum over the launches
 };
 
 ScanPlan scan_plan(const VariantInfo& v, std::uint64_t n, unsigned block, trace::DType type,

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/catalog.hpp"
 #include "ui/keys.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
@@ -110,7 +111,26 @@ const TraceView& cursor_view(const TraceView& v, const UiState& ui) {
     return *deepest;
 }
 
+namespace {
+
+// A memory-family kernel has no shared memory to show: its lesson is the Global memory panel,
+// brought to the front of its tab group once when its trace arrives (the user's later choice of
+// tab stands, as for any other).
+void front_lesson_tab(const TraceView& v, UiState& ui) {
+    if (!v.trace || v.trace->request.algo == ui.lesson_tab_for) return;
+    ui.lesson_tab_for = v.trace->request.algo;
+    const VariantInfo* info = find_variant(v.trace->request.algo);
+    if (!info || info->family != Family::Memory) return;
+    ui.recent_tabs.erase(std::remove(ui.recent_tabs.begin(), ui.recent_tabs.end(), PanelId::Global),
+                         ui.recent_tabs.end());
+    ui.recent_tabs.insert(ui.recent_tabs.begin(), PanelId::Global);
+    ui.tab_groups_drawn.clear();  // each group selects its front tab again
+}
+
+}  // namespace
+
 void draw_frame(const TraceView& v, UiState& ui, const Layout& layout) {
+    front_lesson_tab(v, ui);
     if (!layout.header.empty()) {
         if (begin_fixed("##header", layout.header,
                         ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar))

@@ -66,6 +66,7 @@ std::string settings_to_json(const Settings& s) {
           {"schedule", r.schedule},
           {"traced_block", r.traced_block},
           {"kind", trace::scan_kind_name(r.kind)},
+          {"stride", r.stride},
           {"gpu", r.gpu}}},
     };
     return j.dump(2) + "\n";
@@ -106,6 +107,7 @@ Settings settings_from_json(const std::string& text, std::string* problem) {
         std::string kind = trace::scan_kind_name(f.kind);
         read(r, "kind", kind);
         if (auto k = trace::parse_scan_kind(kind)) f.kind = *k;
+        read(r, "stride", f.stride);
         read(r, "gpu", f.gpu);
     }
     if (!(s.font_scale >= 0.5f && s.font_scale <= 3.0f)) s.font_scale = 1.0f;

@@ -48,6 +48,9 @@ struct UiState : Preferences {
     // tab groups drawn in the last frame (a new group selects its front tab once).
     std::vector<PanelId> recent_tabs;
     std::vector<std::string> tab_groups_drawn;
+    // The algorithm whose lesson panel was last brought to the front (frame.cpp: a memory-family
+    // kernel shows the Global memory panel first, once, when its trace arrives).
+    std::string lesson_tab_for;
 
     // The request as the controls edit it (Preferences::form); the app re-runs when
     // `form_changed` is set.

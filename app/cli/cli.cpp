@@ -84,6 +84,10 @@ int run_cli(int argc, char** argv) {
                      "the scans' kind, CUB's too: inclusive (InclusiveSum)|exclusive "
                      "(ExclusiveSum)")
         ->capture_default_str();
+    bench
+        ->add_option("--strides", bench_opts.strides,
+                     "copy-strided at each of these strides: 1,2,4,8 (1..64)")
+        ->capture_default_str();
     bench->add_option("--json", bench_opts.json, "write every point to this file");
     bench->add_flag("--no-baselines", bench_opts.no_baselines,
                     "only the algorithms (for profiling one kernel)");

@@ -6,6 +6,7 @@
 
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
+#include "kernels/algorithms/memory/memory_rules.hpp"
 #include "kernels/catalog.hpp"
 #include "kernels/io/atomic_file.hpp"
 #include "kernels/io/memory.hpp"
@@ -44,6 +45,24 @@ std::vector<std::uint64_t> parse_sizes(const std::string& text) {
         if (n > kMaxBenchElements) throw UsageError{"--sizes " + text + ": at most 2^30 elements"};
     return out;
 }
+
+// "1,2,4,8": copy-strided's strides, each in memory::kMinStride..kMaxStride.
+std::vector<unsigned> parse_strides(const std::string& text) {
+    std::vector<unsigned> out;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const auto comma = text.find(',', start);
+        auto s = parse_count(text.substr(start, comma - start));
+        if (!s || *s < memory::kMinStride || *s > memory::kMaxStride)
+            throw UsageError{"--strides " + text + ": not a list of strides (" +
+                             std::to_string(memory::kMinStride) + ".." +
+                             std::to_string(memory::kMaxStride) + ")"};
+        out.push_back(unsigned(*s));
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return out;
+}
 }  // namespace
 
 int cmd_bench(const BenchOptions& opts) {
@@ -58,6 +77,7 @@ int cmd_bench(const BenchOptions& opts) {
     if (!kind) throw UsageError{error};
     request.kind = *kind;
     request.sizes = parse_sizes(opts.sizes);
+    request.strides = parse_strides(opts.strides);
     request.baselines = !opts.no_baselines;
     request.contention = opts.contention;
     if (opts.contention && opts.algo != "all")
@@ -93,9 +113,11 @@ int cmd_bench(const BenchOptions& opts) {
                 trace::scan_kind_name(r.scan_kind));
     std::printf("%-30s %-6s %12s %10s %9s\n", "algo", "type", "n", "ms", "GB/s");
     for (const auto& p : r.points)
-        std::printf("%-30s %-6s %12llu %10.4f %9.1f%s%s\n", p.algo.c_str(), p.type.c_str(),
-                    (unsigned long long)p.n, p.ms, p.gbps, p.l2_resident ? "  L2" : "",
-                    p.ok ? "" : "  WRONG");
+        std::printf(
+            "%-30s %-6s %12llu %10.4f %9.1f%s%s\n",
+            (p.stride == 1 ? p.algo : p.algo + " stride " + std::to_string(p.stride)).c_str(),
+            p.type.c_str(), (unsigned long long)p.n, p.ms, p.gbps, p.l2_resident ? "  L2" : "",
+            p.ok ? "" : "  WRONG");
     if (!opts.json.empty()) {
         const std::string e =
             io::write_file_atomically(opts.json, run::measurements_json(r) + "\n");

@@ -32,9 +32,9 @@ int cmd_crosscheck(const std::string& algo) {
             std::size_t events = 0;
             for (const auto& b : on_gpu.blocks) events += b.events.size();
             const bool racy = v->schedule_sensitive;
-            const char* kind = v->family != Family::Scan              ? ""
-                               : r.kind == trace::ScanKind::Inclusive ? "incl"
-                                                                      : "excl";
+            const char* kind = v->family != Family::Scan || !has_scan_kind(v->scan_op) ? ""
+                               : r.kind == trace::ScanKind::Inclusive                  ? "incl"
+                                                                                       : "excl";
             std::printf("%-8s %-31s %-5s %-4s n=%-6llu block=%-4u %zu blocks, %zu events%s%s\n",
                         diff.empty() ? "same" : (racy ? "differs" : "DIFFERS"), v->id,
                         trace::dtype_name(r.type), kind, (unsigned long long)r.n, r.block,

@@ -7,7 +7,8 @@
 namespace ws::cli {
 
 struct BenchOptions {
-    std::string algo = "all", type = "int", sizes = "2^10..2^28", kind = "inclusive", json;
+    std::string algo = "all", type = "int", sizes = "2^10..2^28", kind = "inclusive", json,
+                strides = "1";
     bool no_baselines = false;
     bool contention = false;
 };

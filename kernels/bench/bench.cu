@@ -64,7 +64,11 @@ void prepare(SizePoint<T>& s, std::uint64_t n, trace::ScanKind kind,
 template <class T>
 void time_variant(SizePoint<T>& s, const VariantInfo& v, BenchPoint& p) {
     p.bytes = bytes_moved(v, s.n, kBlock, trace::dtype_of<T>());
-    if (v.scan_op == ScanOp::CompactPositive) {  // reads n, writes the kept: as CUB's select
+    if (v.family == Family::Memory) {  // checked in full against the CPU, as verify does
+        cuda::FastScan<T> fast(v, s.n, kBlock, trace::ScanKind::Inclusive, p.stride);
+        time_point([&](unsigned k) { fast.run(s.input(k), s.out.get()); }, s.inputs, p);
+        p.ok = memory_ok(v, s.host, s.out.get());
+    } else if (v.scan_op == ScanOp::CompactPositive) {  // reads n, writes the kept: as CUB's select
         p.bytes = s.bytes + s.kept * sizeof(T);
         cuda::FastScan<T> fast(v, s.n, kBlock, trace::ScanKind::Inclusive);
         time_point([&](unsigned k) { fast.run(s.input(k), s.out.get()); }, s.inputs, p);
@@ -100,9 +104,12 @@ void bench_type(const BenchConfig& cfg, const cuda::DeviceInfo& device, run::Mea
             out.points.push_back(p);
             if (cfg.progress) {
                 char line[200];
-                std::snprintf(line, sizeof line, "%-30s %-6s n=%-10llu %9.4f ms %8.1f GB/s%s%s",
-                              p.algo.c_str(), type, (unsigned long long)n, p.ms, p.gbps,
-                              s.l2_resident ? "  (L2)" : "", p.ok ? "" : "  WRONG RESULT");
+                std::snprintf(
+                    line, sizeof line, "%-30s %-6s n=%-10llu %9.4f ms %8.1f GB/s%s%s",
+                    (p.stride == 1 ? p.algo : p.algo + " stride " + std::to_string(p.stride))
+                        .c_str(),
+                    type, (unsigned long long)n, p.ms, p.gbps, s.l2_resident ? "  (L2)" : "",
+                    p.ok ? "" : "  WRONG RESULT");
                 const double total = double(cfg.sizes.size() * points_per_size(cfg));
                 cfg.progress(std::min(double(out.points.size()) / total, 1.0), line);
             }
@@ -125,12 +132,14 @@ void bench_type(const BenchConfig& cfg, const cuda::DeviceInfo& device, run::Mea
             }
             continue;
         }
-        for (const VariantInfo* v : variants) {
-            BenchPoint p;
-            p.algo = v->id;
-            time_variant(s, *v, p);
-            emit(p);
-        }
+        for (const VariantInfo* v : variants)
+            for (unsigned stride : v->takes_stride ? cfg.strides : std::vector<unsigned>{1}) {
+                BenchPoint p;
+                p.algo = v->id;
+                p.stride = stride;
+                time_variant(s, *v, p);
+                emit(p);
+            }
         if (!cfg.baselines) continue;
         for (const Baseline& b : baselines()) {
             BenchPoint p;
@@ -186,7 +195,10 @@ run::Measurements run_bench(const BenchConfig& cfg) {
 
 std::size_t points_per_size(const BenchConfig& cfg) {
     if (cfg.contention) return std::size(kContentionPoints);
-    return variants_of(cfg).size() + (cfg.baselines ? baselines().size() : 0);
+    std::size_t points = 0;
+    for (const VariantInfo* v : variants_of(cfg))
+        points += v->takes_stride ? cfg.strides.size() : 1;
+    return points + (cfg.baselines ? baselines().size() : 0);
 }
 
 }  // namespace ws::bench

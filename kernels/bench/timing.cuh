@@ -63,6 +63,17 @@ bool compaction_ok(const std::vector<T>& input, const T* device_out, std::uint64
     return run::check_compaction(input, got.data(), count).ok;
 }
 
+// A memory-family kernel's output against the CPU's (the whole array, as verify checks it).
+template <class T>
+bool memory_ok(const VariantInfo& v, const std::vector<T>& input, const T* device_out) {
+    std::vector<T> got(input.size());
+    WS_CUDA(cudaMemcpy(got.data(), device_out,
+                       run::array_result(v, input.size(), 0).written * sizeof(T),
+                       cudaMemcpyDeviceToHost),
+            "bench memory kernel");
+    return run::check_scan_output(v, input, got.data(), trace::ScanKind::Inclusive, 0).ok;
+}
+
 // One size of one run: the inputs (enough copies that together they do not fit in L2), their
 // reference sum, and an output buffer of n elements.
 template <class T>

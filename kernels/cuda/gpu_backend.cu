@@ -76,7 +76,7 @@ Trace run_on_gpu(const trace::Request& request, const run::RunOptions& options) 
     if (!info) return out;
     try {
         WS_CUDA(cudaSetDevice(0), "worker thread");
-        if (info->family == Family::Scan) {
+        if (writes_array(info->family)) {
             run_scan_on_gpu(*info, options, out);
             return out;
         }

@@ -20,14 +20,15 @@ void run_scan(const VariantInfo& info, const run::RunOptions& options, trace::Tr
     WS_CUDA(cudaMemcpy(d_in.get(), input.data(), req.n * sizeof(T), cudaMemcpyHostToDevice),
             "input");
 
-    FastScan<T> scan(info, req.n, req.block, req.kind);
+    FastScan<T> scan(info, req.n, req.block, req.kind, req.stride);
     scan.run(d_in.get(), d_out.get());
     WS_CUDA(cudaDeviceSynchronize(), std::string(info.id) + " (all launches)");
     // A compaction writes only the elements it kept: only those are copied back (the rest of the
     // output was never written, and reading it would be reading uninitialised memory).
     const bool compaction = info.scan_op == ScanOp::CompactPositive;
     const std::uint64_t kept = scan.kept_count();
-    const std::uint64_t written = compaction ? std::min<std::uint64_t>(kept, req.n) : req.n;
+    const run::ArrayResult shown = run::array_result(info, req.n, kept);
+    const std::uint64_t written = shown.written;
     std::vector<T> result(req.n);
     WS_CUDA(cudaMemcpy(result.data(), d_out.get(), written * sizeof(T), cudaMemcpyDeviceToHost),
             "result");
@@ -45,8 +46,7 @@ void run_scan(const VariantInfo& info, const run::RunOptions& options, trace::Tr
         run::check_scan_output(info, input, result.data(), req.kind, kept);
     out.expected = trace::Value::of(check.expected_last);
     out.tolerance = double(check.tolerance_last);
-    // A compaction's result is how many it kept; the output past them is not written.
-    out.result = trace::Value::of(compaction ? T(kept) : result.back());
+    out.result = trace::Value::of(compaction ? T(kept) : result[shown.index]);
     out.output_digest = trace::file_format::fnv1a64(reinterpret_cast<const char*>(result.data()),
                                                     written * sizeof(T));
     out.ok = check.ok;
@@ -93,7 +93,7 @@ std::string repeat_scan(const VariantInfo& info, std::uint64_t n, unsigned block
 std::string repeat_scan_for_test(const std::string& algo, std::uint64_t n, unsigned block,
                                  trace::DType type, unsigned repeats) {
     const VariantInfo* info = find_variant(algo);
-    if (!info || info->family != Family::Scan) return algo + ": not a scan";
+    if (!info || !writes_array(info->family)) return algo + ": not a scan or a memory kernel";
     trace::Request request;
     request.algo = algo;
     request.n = n;

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/algorithms/scan/all.cuh"
+#include "kernels/algorithms/memory/all.cuh"
 #include "kernels/algorithms/visit_variant.hpp"
 #include "kernels/catalog.hpp"
 #include "kernels/cuda/check.hpp"
@@ -25,7 +25,7 @@ struct ScanKernelSet {
 template <class T>
 ScanKernelSet<T> scan_kernels(const std::string& id, unsigned block) {
     ScanKernelSet<T> k;
-    k.found = visit_variant<scan::AllVariants>(id, [&](auto* variant) {
+    k.found = visit_variant<ArrayVariants>(id, [&](auto* variant) {
         using V = std::remove_pointer_t<decltype(variant)>;
         k.fast = V::template kernels<T, probe::NoProbe>(block);
         k.traced = V::template kernels<T, GpuProbe>(block);
@@ -36,8 +36,11 @@ ScanKernelSet<T> scan_kernels(const std::string& id, unsigned block) {
 template <class T>
 class FastScan {
   public:
-    FastScan(const VariantInfo& info, std::uint64_t n, unsigned block, trace::ScanKind kind)
+    // `stride`: the request's, for the memory family's copy-strided (1 elsewhere).
+    FastScan(const VariantInfo& info, std::uint64_t n, unsigned block, trace::ScanKind kind,
+             unsigned stride = 1)
         : info_(info),
+          stride_(stride),
           plan_(scan_plan(info, n, block, trace::dtype_of<T>(), kind)),
           kernels_(scan_kernels<T>(info.id, block)) {
         if (!kernels_.found)
@@ -130,11 +133,18 @@ class FastScan {
                                                                          probe);
                 break;
             }
+            case ScanStep::Map:
+                if (plan_.zeroed_outputs)  // what its atomics add into
+                    WS_CUDA(cudaMemsetAsync(out, 0, plan_.zeroed_outputs * sizeof(T), stream),
+                            info_.id);
+                k.map<<<l.grid, l.block, l.smem_bytes, stream>>>(in, out, n, stride_, probe);
+                break;
         }
         check_launch(std::string(info_.id) + " (" + scan_step_name(l.step) + ")", false);
     }
 
     const VariantInfo& info_;
+    unsigned stride_;
     ScanPlan plan_;
     ScanKernelSet<T> kernels_;
     std::vector<DeviceBuffer<T>> scratch_;

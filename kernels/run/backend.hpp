@@ -22,6 +22,8 @@ struct SweepRequest {
     trace::DType type = trace::DType::Int32;
     std::vector<std::uint64_t> sizes;
     trace::ScanKind kind = trace::ScanKind::Inclusive;  // the scans', CUB's scan included
+    // copy-strided at each of these strides (a point each); the other variants ignore it.
+    std::vector<unsigned> strides = {1};
     bool baselines = true;  // time the baselines of kernels/baselines.hpp too
     // Instead of the algorithms: the native atomicAdd against a compare-and-swap loop, into one
     // word, a word per warp and a word per block (kernels/bench/contention.cuh).

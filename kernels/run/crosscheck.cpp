@@ -24,8 +24,11 @@ void normalize_dynamic_tiles(const VariantInfo& v, trace::Trace& t) {
 
 namespace {
 
+// Variants whose warps add into one output word with atomics (single-pass reductions,
+// aos-vs-soa): the values the atomics see depend on the order they land in.
 bool single_pass_reduction(const VariantInfo& v) {
-    return v.family == Family::Reduce && v.reduce_driver != ReduceDriver::MultiPass;
+    return (v.family == Family::Reduce && v.reduce_driver != ReduceDriver::MultiPass) ||
+           v.scan_op == ScanOp::FieldSums;
 }
 
 // Removes the compare-and-swaps that lost their race (an Atomic with no AtomicWrite), numbers

@@ -97,7 +97,7 @@ Trace run_unguarded(const trace::Request& request, const RunOptions& options) {
         request, "emulator", emulator_device_name(request.schedule), kMaxElementsEmulator, out);
     if (!info) return out;
     const auto schedule = sim::Schedule::parse(request.schedule);
-    if (info->family == Family::Scan) {
+    if (writes_array(info->family)) {
         run_scan_on_emulator(*info, *schedule, options, out);
         return out;
     }

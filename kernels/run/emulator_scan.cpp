@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <functional>
 
-#include "kernels/algorithms/scan/all.cuh"
+#include "kernels/algorithms/memory/all.cuh"
 #include "kernels/algorithms/visit_variant.hpp"
 #include "kernels/run/input_data.hpp"
 #include "kernels/scan_plan.hpp"
@@ -26,6 +26,7 @@ void execute(const scan::ScanKernels<T, SimProbe>& k, const VariantInfo& info,
     std::vector<std::vector<T>> buffers;
     buffers.push_back(input);
     buffers.push_back(unwritten<T>(req.n));
+    std::fill_n(buffers[1].begin(), plan.zeroed_outputs, T(0));
     for (std::uint64_t size : plan.scratch) buffers.push_back(unwritten<T>(size));
     auto buffer = [&](int id) { return id == kNoBuffer ? nullptr : buffers[id].data(); };
     // Single pass: the tiles' status, zeroed before the launch.
@@ -67,6 +68,9 @@ void execute(const scan::ScanKernels<T, SimProbe>& k, const VariantInfo& info,
             case ScanStep::SinglePass:
                 body = [&] { k.single_pass(in, dst, status, count, kind, SimProbe(rec)); };
                 break;
+            case ScanStep::Map:
+                body = [&] { k.map(in, dst, count, req.stride, SimProbe(rec)); };
+                break;
         }
         if (auto error = sim::launch(config, body, rec)) {
             out.error = error->message;
@@ -88,10 +92,9 @@ void execute(const scan::ScanKernels<T, SimProbe>& k, const VariantInfo& info,
     out.tolerance = double(check.tolerance_last);
     if (!out.error.empty()) return;
     const std::vector<T>& result = buffers[1];
-    // A compaction's result is how many it kept; the output past them is not written.
-    out.result = trace::Value::of(compaction ? T(kept) : result.back());
-    const std::size_t written =
-        compaction ? std::size_t(std::min<std::uint64_t>(kept, req.n)) : result.size();
+    const ArrayResult shown = array_result(info, req.n, kept);
+    out.result = trace::Value::of(compaction ? T(kept) : result[shown.index]);
+    const std::size_t written = std::size_t(shown.written);
     out.output_digest = trace::file_format::fnv1a64(reinterpret_cast<const char*>(result.data()),
                                                     written * sizeof(T));
     out.ok = check.ok;
@@ -104,7 +107,7 @@ void run_scan_on_emulator(const VariantInfo& info, const sim::Schedule& schedule
                           const RunOptions& options, Trace& out) {
     const bool found = trace::visit_dtype(out.request.type, [&](auto zero) {
         using T = decltype(zero);
-        return visit_variant<scan::AllVariants>(info.id, [&](auto* variant) {
+        return visit_variant<ArrayVariants>(info.id, [&](auto* variant) {
             using V = std::remove_pointer_t<decltype(variant)>;
             execute<T>(V::template kernels<T, SimProbe>(out.request.block), info, schedule, options,
                        out);

@@ -204,8 +204,41 @@ ScanCheck<T> check_compaction(const std::vector<T>& input, const T* output, std:
 template <class T>
 ScanCheck<T> check_scan_output(const VariantInfo& v, const std::vector<T>& input, const T* output,
                                trace::ScanKind kind, std::uint64_t kept) {
-    if (v.scan_op == ScanOp::CompactPositive) return check_compaction(input, output, kept);
+    switch (v.scan_op) {
+        case ScanOp::PrefixSum:
+            break;
+        case ScanOp::CompactPositive:
+            return check_compaction(input, output, kept);
+        case ScanOp::Copy:
+            return check_copy(input, output);
+        case ScanOp::FieldSums:
+            return check_field_sums(input, output);
+        case ScanOp::LoopSums:
+            return check_loop_sums(input, output);
+    }
     return check_scan(input, output, kind);
+}
+
+ArrayResult array_result(const VariantInfo& v, std::uint64_t n, std::uint64_t kept) {
+    switch (v.scan_op) {
+        case ScanOp::CompactPositive:
+            return {0, std::min(kept, n)};
+        case ScanOp::FieldSums:
+            return {0, 2};
+        default:
+            return {n ? n - 1 : 0, n};
+    }
+}
+
+const char* array_result_label(const VariantInfo& v) {
+    switch (v.scan_op) {
+        case ScanOp::CompactPositive:
+            return "kept";
+        case ScanOp::FieldSums:
+            return "sum of x (AoS)";
+        default:
+            return "last element";
+    }
 }
 
 #define WS_INSTANTIATE(T)                                                                      \

@@ -100,7 +100,29 @@ ScanCheck<T> check_scan(const std::vector<T>& input, const T* output, trace::Sca
 template <class T>
 ScanCheck<T> check_compaction(const std::vector<T>& input, const T* output, std::uint64_t kept);
 
-// The check of a scan-family variant's output, by what it computes (VariantInfo::scan_op):
+// What an array-writing variant's run shows as its result and how much of its output it writes
+// (the rest is not written, and not in the output digest): a compaction, the kept (its result
+// is their count); aos-vs-soa, its two sums (the result: out[0], the AoS one); else all n, the
+// result the last element.
+struct ArrayResult {
+    std::uint64_t index = 0;    // the output element shown as the result
+    std::uint64_t written = 0;  // output elements written
+};
+ArrayResult array_result(const VariantInfo& v, std::uint64_t n, std::uint64_t kept);
+// What that result is called: "last element", "kept" or "sum of x (AoS)".
+const char* array_result_label(const VariantInfo& v);
+
+// The memory family's checks (kernels/run/memory_check.cpp): a copy bit for bit; aos-vs-soa's
+// two sums against the CPU's (a sum's tolerance: they are added with atomics); loop-divergence's
+// sums exactly (each lane adds its few elements in order, as the CPU does).
+template <class T>
+ScanCheck<T> check_copy(const std::vector<T>& input, const T* output);
+template <class T>
+ScanCheck<T> check_field_sums(const std::vector<T>& input, const T* output);
+template <class T>
+ScanCheck<T> check_loop_sums(const std::vector<T>& input, const T* output);
+
+// The check of an array-writing variant's output, by what it computes (VariantInfo::scan_op):
 // `kept` is read for a compaction only.
 template <class T>
 ScanCheck<T> check_scan_output(const VariantInfo& v, const std::vector<T>& input, const T* output,

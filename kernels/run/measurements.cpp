@@ -18,7 +18,7 @@ std::string measurements_json(const Measurements& m) {
     j["scan_kind"] = trace::scan_kind_name(m.scan_kind);
     if (!m.timing.empty()) j["timing"] = m.timing;
     auto& pts = j["points"] = nlohmann::ordered_json::array();
-    for (const auto& p : m.points)
+    for (const auto& p : m.points) {
         pts.push_back({{"algo", p.algo},
                        {"type", p.type},
                        {"n", p.n},
@@ -30,6 +30,8 @@ std::string measurements_json(const Measurements& m) {
                        {"reps", p.reps},
                        {"l2_resident", p.l2_resident},
                        {"ok", p.ok}});
+        if (p.stride != 1) pts.back()["stride"] = p.stride;
+    }
     if (!m.error.empty()) j["error"] = m.error;
     return j.dump(1);
 }
@@ -58,6 +60,8 @@ std::string parse_measurements(const std::string& text, Measurements& out) {
             m.algo = p.at("algo").get<std::string>();
             m.type = p.value("type", std::string("int"));
             m.n = p.at("n").get<std::uint64_t>();
+            m.stride = p.value("stride", 1u);
+            if (m.stride == 0) return "a point with stride 0";
             m.bytes = p.value("bytes", std::uint64_t(0));
             m.ms = p.value("ms", 0.0);
             m.ms_min = p.value("ms_min", 0.0);

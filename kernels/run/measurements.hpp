@@ -25,6 +25,7 @@ struct MeasuredPoint {
     unsigned reps = 0;
     bool l2_resident = false;  // the rotated inputs still fit in L2: not a DRAM figure
     bool ok = true;            // the result matched the CPU reference
+    unsigned stride = 1;       // copy-strided's (written only when not 1)
 };
 
 struct Measurements {

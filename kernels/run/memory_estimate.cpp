@@ -11,10 +11,10 @@ namespace ws::run {
 namespace {
 
 // Arrays of n elements a run holds at its peak: the reductions' input and the copy the
-// launches read (plus partial sums, under one more); the scans' input, copy, output and
-// reference.
+// launches read (plus partial sums, under one more); the scans' and the memory family's input,
+// copy, output and reference.
 std::uint64_t data_arrays(const VariantInfo& v) {
-    return v.family == Family::Scan ? 4 : 3;
+    return writes_array(v.family) ? 4 : 3;
 }
 
 std::uint64_t recorded_bytes(const trace::BlockTrace& b) {

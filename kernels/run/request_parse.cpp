@@ -1,5 +1,6 @@
 #include "kernels/run/request_parse.hpp"
 
+#include "kernels/algorithms/memory/memory_rules.hpp"
 #include "kernels/run/input_data.hpp"
 #include "kernels/run/request_text.hpp"
 #include "kernels/sim/emulator.hpp"
@@ -25,7 +26,10 @@ std::string check_typed(const trace::Request& r, std::uint64_t max_elements,
     if (!v) return error;
     if (r.n == 0)
         return std::string("--n 0: there is nothing to ") +
-               (v->family == Family::Scan ? "scan" : "reduce") + "; give at least 1 element";
+               (v->family == Family::Scan     ? "scan"
+                : v->family == Family::Memory ? "read"
+                                              : "reduce") +
+               "; give at least 1 element";
     if (r.n > max_elements)
         return field("--n", std::to_string(r.n),
                      "too large here (at most " + std::to_string(max_elements) + " elements)");
@@ -37,12 +41,25 @@ std::string check_typed(const trace::Request& r, std::uint64_t max_elements,
     if (!sim::Schedule::parse(r.schedule))
         return field("--schedule", r.schedule,
                      "not a schedule (lockstep, sequential, random:SEED or converged)");
-    if (v->family != Family::Scan && r.kind == trace::ScanKind::Exclusive)
+    if (v->family == Family::Reduce && r.kind == trace::ScanKind::Exclusive)
         return std::string("--kind exclusive: ") + v->id +
                " is a reduction; --kind applies to scans only";
-    if (v->scan_op == ScanOp::CompactPositive && r.kind == trace::ScanKind::Exclusive)
-        return std::string("--kind exclusive: ") + v->id +
-               " is a stream compaction (one result); --kind applies to prefix sums only";
+    if (!has_scan_kind(v->scan_op) && r.kind == trace::ScanKind::Exclusive)
+        return std::string("--kind exclusive: ") + v->id + " is a " +
+               (v->family == Family::Memory ? "memory-family kernel" : "stream compaction") +
+               " (one result); --kind applies to prefix sums only";
+    if (!v->takes_stride && r.stride != 1)
+        return field("--stride", std::to_string(r.stride),
+                     std::string(v->id) + " has no stride; --stride applies to copy-strided only");
+    if (r.stride < memory::kMinStride || r.stride > memory::kMaxStride)
+        return field("--stride", std::to_string(r.stride),
+                     "out of range (" + std::to_string(memory::kMinStride) + ".." +
+                         std::to_string(memory::kMaxStride) + ")");
+    if (v->scan_op == ScanOp::FieldSums && r.n % memory::kStructFields != 0)
+        return field("--n", std::to_string(r.n),
+                     std::string(v->id) + " reads structs of " +
+                         std::to_string(memory::kStructFields) + " elements: give a multiple of " +
+                         std::to_string(memory::kStructFields));
     const unsigned grid = grid_for(*v, r.n, r.block);
     if (grid_out) *grid_out = grid;
     if (!r.all_blocks)
@@ -64,9 +81,10 @@ const std::string& block_help() {
         std::string others;
         for (const VariantInfo& v : catalog())
             if (v.block_rule != BlockRule::PowerOfTwo32To1024)
-                others += std::string(others.empty() ? "" : "; ") + v.id + ": " +
-                          block_rule_text(v.block_rule);
-        return others.empty() ? s : s + " (" + others + ")";
+                others += std::string(others.empty() ? "" : ", ") + v.id;
+        return others.empty()
+                   ? s
+                   : s + " (" + others + ": " + block_rule_text(BlockRule::Any1To1024) + ")";
     }();
     return text;
 }
@@ -92,6 +110,7 @@ const std::vector<RequestField>& request_fields() {
         {"--schedule", "emulator schedule: lockstep|sequential|random:SEED|converged",
          &RequestText::schedule},
         {"--kind", "scans: inclusive|exclusive", &RequestText::kind},
+        {"--stride", memory::kStrideHelp, &RequestText::stride},
     };
     return fields;
 }
@@ -142,6 +161,10 @@ ParsedRequest parse_request(const RequestText& text, const RequestRules& rules) 
     auto kind = parse_kind(text.kind, out.error);
     if (!kind) return out;
     r.kind = *kind;
+    auto stride = parse_count(text.stride);
+    if (!stride || *stride > 0xffffffffull)
+        return fail(field("--stride", text.stride, "not a number of elements"));
+    r.stride = std::uint32_t(*stride);
     auto blocks = parse_block_list(text.blocks);
     if (!blocks) return fail(field("--blocks", text.blocks, "not a block list (0,3,5 or all)"));
     if (rules.one_block && (blocks->all || blocks->blocks.size() != 1))
@@ -168,6 +191,7 @@ RequestText request_text(const trace::Request& r) {
     if (t.blocks.empty()) t.blocks = "0";
     t.schedule = r.schedule;
     t.kind = trace::scan_kind_name(r.kind);
+    t.stride = std::to_string(r.stride);
     return t;
 }
 
@@ -179,6 +203,7 @@ std::string command_line(const trace::Request& r) {
     if (t.schedule != RequestText{}.schedule) s += " --schedule " + t.schedule;
     if (t.blocks != RequestText{}.blocks) s += " --blocks " + t.blocks;
     if (t.kind != RequestText{}.kind) s += " --kind " + t.kind;
+    if (t.stride != RequestText{}.stride) s += " --stride " + t.stride;
     return s;
 }
 

@@ -16,7 +16,7 @@ namespace ws::run {
 // A request as typed: every field as text, with the commands' defaults.
 struct RequestText {
     std::string algo, n, block = "256", type = "int", pattern = "ramp", seed = "1", blocks = "0",
-                         schedule = "lockstep", kind = "inclusive";
+                         schedule = "lockstep", kind = "inclusive", stride = "1";
 };
 
 // The request's fields as flags: name, help line, and where the text goes. One table for the

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "kernels/catalog.hpp"
+#include "kernels/run/input_data.hpp"
 #include "kernels/run/request_parse.hpp"
 #include "kernels/scan_plan.hpp"
 #include "kernels/trace/analysis.hpp"
@@ -46,9 +47,15 @@ std::optional<ScanNumbers> scan_numbers(const trace::Trace& t) {
     return s;
 }
 
-bool is_scan(const trace::Trace& t) {
+// The variant of an array-writing run (a scan, a memory kernel), or nullptr.
+const VariantInfo* array_variant(const trace::Trace& t) {
     const VariantInfo* v = find_variant(t.request.algo);
-    return v && v->family == Family::Scan;
+    return v && writes_array(v->family) ? v : nullptr;
+}
+// Does the run have a kind (a prefix sum)?
+bool has_kind(const trace::Trace& t) {
+    const VariantInfo* v = array_variant(t);
+    return v && has_scan_kind(v->scan_op);
 }
 
 }  // namespace
@@ -64,7 +71,9 @@ std::string stats_json(const trace::Trace& t) {
     o["n"] = t.request.n;
     o["block"] = t.request.block;
     o["type"] = trace::dtype_name(t.request.type);
-    if (is_scan(t)) o["kind"] = trace::scan_kind_name(t.request.kind);
+    if (has_kind(t)) o["kind"] = trace::scan_kind_name(t.request.kind);
+    if (const VariantInfo* v = array_variant(t); v && v->takes_stride)
+        o["stride"] = t.request.stride;
     o["backend"] = t.backend;
     o["device"] = t.device;
     o["recorded_at"] = t.recorded_at;
@@ -135,13 +144,15 @@ std::string stats_table(const trace::Trace& t) {
     std::ostringstream out;
     out << t.request.algo << "  n=" << t.request.n << " block=" << t.request.block << " "
         << trace::dtype_name(t.request.type);
-    if (is_scan(t)) out << " " << trace::scan_kind_name(t.request.kind);
+    if (has_kind(t)) out << " " << trace::scan_kind_name(t.request.kind);
+    const VariantInfo* array = array_variant(t);
+    if (array && array->takes_stride) out << " stride " << t.request.stride;
     out << "  on " << t.device << "\n";
-    out << (is_scan(t) ? "last element " : "result ") << t.result.to_string() << ", expected "
-        << t.expected.to_string() << (t.ok ? "  (ok)" : "  (WRONG)") << "\n";
-    if (const VariantInfo* v = find_variant(t.request.algo); v && v->family == Family::Scan) {
+    out << (array ? array_result_label(*array) : "result") << " " << t.result.to_string()
+        << ", expected " << t.expected.to_string() << (t.ok ? "  (ok)" : "  (WRONG)") << "\n";
+    if (array) {
         const ScanPlan plan =
-            scan_plan(*v, t.request.n, t.request.block, t.request.type, t.request.kind);
+            scan_plan(*array, t.request.n, t.request.block, t.request.type, t.request.kind);
         for (const ScanLaunch& l : plan.launches) out << "  launch: " << describe(l) << "\n";
     }
     if (const auto s = scan_numbers(t)) {

@@ -14,6 +14,31 @@ std::vector<unsigned> sweep_blocks(const VariantInfo& v) {
     if (v.block_rule == BlockRule::Any1To1024) return {1, 7, 96, 100, 1000, 1024};
     return {32, 64, 128, 512, 1024};
 }
+
+// The memory family's own controls: copy-strided at strides that divide n and that do not, up
+// to the largest; loop-divergence with the patterns that set its spread (ramp: lane k loops k
+// times; ones: no spread).
+template <class Add>
+void add_memory_cases(const VariantInfo& v, bool quick, Add& add,
+                      std::vector<trace::Request>& cases) {
+    if (v.takes_stride)
+        for (unsigned stride : {2u, 3u, 8u, 32u, 64u}) {
+            if (quick && stride != 3 && stride != 64) continue;
+            for (std::uint64_t n : {1u, 31u, 4099u, 65537u}) {
+                add(n, 100, trace::DType::Int32);
+                cases.back().stride = stride;
+            }
+            add(100003, 256, trace::DType::Float64);
+            cases.back().stride = stride;
+        }
+    if (v.scan_op == ScanOp::LoopSums)
+        for (const char* pattern : {"ramp", "ones"})
+            for (trace::DType type : trace::kAllDTypes) {
+                add(quick ? 1000 : 100003, 96, type);
+                cases.back().pattern = pattern;
+            }
+}
+
 }  // namespace
 
 const char* verify_schedule(const VariantInfo& v) {
@@ -25,7 +50,7 @@ std::vector<trace::Request> verify_cases(const VariantInfo& v, bool quick) {
     auto add = [&](std::uint64_t n, unsigned block, trace::DType type) {
         trace::Request r;
         r.algo = v.id;
-        r.n = n;
+        r.n = accepted_count(v, n);
         r.block = block;
         r.type = type;
         r.pattern = "random";
@@ -59,6 +84,7 @@ std::vector<trace::Request> verify_cases(const VariantInfo& v, bool quick) {
                 cases.back().kind = trace::ScanKind::Exclusive;
             }
         }
+        add_memory_cases(v, true, add, cases);
         return cases;
     }
     for (unsigned block : sweep_blocks(v)) {
@@ -69,6 +95,8 @@ std::vector<trace::Request> verify_cases(const VariantInfo& v, bool quick) {
     if (compaction) {
         add_keep_ratios(100003, trace::DType::Int32);
         add_keep_ratios(5001, trace::DType::Float64);
+    } else if (v.family == Family::Memory) {
+        add_memory_cases(v, false, add, cases);
     } else if (v.family == Family::Scan) {  // every case again, exclusive, up to 2^20 elements (the
         // emulator's time budget; the kind only changes the last step)
         const std::size_t inclusive = cases.size();
@@ -86,8 +114,10 @@ std::vector<trace::Request> verify_cases(const VariantInfo& v, bool quick) {
 std::string verify_line(const trace::Request& r, const trace::Trace& t) {
     const VariantInfo* v = find_variant(r.algo);
     const bool scan = v && v->family == Family::Scan;
+    const bool memory = v && v->family == Family::Memory;
     const bool compaction = v && v->scan_op == ScanOp::CompactPositive;
-    const char* kind = !scan                                  ? "    "
+    const char* kind = memory                                 ? (v->takes_stride ? "strd" : "    ")
+                       : !scan                                ? "    "
                        : compaction                           ? "keep"
                        : r.kind == trace::ScanKind::Inclusive ? "incl"
                                                               : "excl";
@@ -98,6 +128,9 @@ std::string verify_line(const trace::Request& r, const trace::Trace& t) {
     std::string line = head;
     if (t.ok && compaction)
         line += "kept " + t.result.to_string() + " (" + r.pattern + ")";
+    else if (t.ok && memory)
+        line += (v->takes_stride ? "stride " + std::to_string(r.stride) + ", " : std::string()) +
+                array_result_label(*v) + " " + t.result.to_string() + " (" + r.pattern + ")";
     else if (t.ok)
         line += scan ? "last " + t.result.to_string() : results_text(t, true);
     else
@@ -117,7 +150,8 @@ std::vector<trace::Request> crosscheck_cases(const VariantInfo& v) {
             trace::Request r;
             r.algo = v.id;
             r.block = block;
-            r.n = 3ull * block * v.elems_per_thread + 17;
+            r.n = accepted_count(v, 3ull * block * v.elems_per_thread + 17);
+            if (v.takes_stride) r.stride = 4;  // lanes 4 elements apart
             r.type = type;
             r.pattern = type == trace::DType::Int32 ? "random" : "ramp";
             r.seed = block;

@@ -46,6 +46,7 @@ struct Request {
     std::vector<std::uint32_t> blocks = {0};  // traced blocks of the first pass
     bool all_blocks = false;
     ScanKind kind = ScanKind::Inclusive;  // scans only; reductions refuse exclusive
+    std::uint32_t stride = 1;             // copy-strided only: elements between neighbouring lanes
 };
 
 // Counters reported per step and in total. Lane-level counts (active_lanes, live_lanes,

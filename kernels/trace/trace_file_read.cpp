@@ -250,6 +250,13 @@ void read_header(const json& h, Trace& t, std::uint64_t version) {
         if (!kind) wrong_type("request", "kind", "inclusive or exclusive");
         r.kind = *kind;
     }
+    // Added with the memory family; files written before it have no stride (1).
+    r.stride = 1;
+    if (rq.contains("stride")) {
+        const std::uint64_t stride = get_u64(rq, "request", "stride");
+        if (stride > 0xffffffffu) wrong_type("request", "stride", "a number of elements");
+        r.stride = std::uint32_t(stride);
+    }
 
     t.backend = get_string(h, "", "backend");
     t.device = get_string(h, "", "device");

@@ -17,6 +17,7 @@ struct ResultRequest {
     std::string pattern = "random";
     std::uint64_t seed = 3;
     trace::ScanKind kind = trace::ScanKind::Inclusive;
+    unsigned stride = 1;
 };
 
 inline trace::Trace run_for_result(const ResultRequest& q) {
@@ -28,6 +29,7 @@ inline trace::Trace run_for_result(const ResultRequest& q) {
     r.pattern = q.pattern;
     r.seed = q.seed;
     r.kind = q.kind;
+    r.stride = q.stride;
     run::RunOptions o;
     o.record = false;
     o.count_totals = false;

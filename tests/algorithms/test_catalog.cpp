@@ -6,8 +6,8 @@
 #include <set>
 #include <string>
 
+#include "kernels/algorithms/memory/all.cuh"
 #include "kernels/algorithms/reduce/all.cuh"
-#include "kernels/algorithms/scan/all.cuh"
 #include "kernels/algorithms/visit_variant.hpp"
 #include "kernels/baselines.hpp"
 #include "kernels/catalog.hpp"
@@ -19,28 +19,40 @@
 using namespace ws;
 
 TEST_CASE("every catalog row has its kernels, and every kernel a row", "[catalog]") {
-    std::size_t reductions = 0, scans = 0;
+    std::size_t count[std::size(kFamilies)] = {};
     std::set<std::string> ids;
-    int steps[2] = {0, 0};
     for (const VariantInfo& v : catalog()) {
         INFO(v.id);
         CHECK(ids.insert(v.id).second);
         CHECK(find_variant(v.id) == &v);
-        const bool scan = v.family == Family::Scan;
-        CHECK(v.ladder_step == ++steps[scan]);
+        const int family = static_cast<int>(v.family);
+        CHECK(v.ladder_step == int(++count[family]));
         bool visited = false;
-        const bool found =
-            scan ? visit_variant<scan::AllVariants>(v.id, [&](auto*) { visited = true; })
-                 : visit_variant<reduce::AllVariants>(v.id, [&](auto*) { visited = true; });
+        bool found = false;
+        switch (v.family) {
+            case Family::Reduce:
+                found = visit_variant<reduce::AllVariants>(v.id, [&](auto*) { visited = true; });
+                break;
+            case Family::Scan:
+                found = visit_variant<scan::AllVariants>(v.id, [&](auto*) { visited = true; });
+                break;
+            case Family::Memory:
+                found = visit_variant<memory::AllVariants>(v.id, [&](auto*) { visited = true; });
+                break;
+        }
         CHECK(found);
         CHECK(visited);
-        CHECK(std::string(v.source_file).find(scan ? "/scan/" : "/reduce/") != std::string::npos);
+        CHECK(std::string(v.source_file).find(std::string("/") + family_name(v.family) + "/") !=
+              std::string::npos);
         CHECK(variant_source(v) != nullptr);
-        CHECK((scan ? v.driver != ScanDriver::None : v.driver == ScanDriver::None));
-        (scan ? scans : reductions)++;
+        CHECK(
+            (writes_array(v.family) ? v.driver != ScanDriver::None : v.driver == ScanDriver::None));
+        CHECK((v.family == Family::Memory) == (v.driver == ScanDriver::Map));
     }
-    CHECK(reductions == variant_count<reduce::AllVariants>);
-    CHECK(scans == variant_count<scan::AllVariants>);
+    CHECK(count[0] == variant_count<reduce::AllVariants>);
+    CHECK(count[1] == variant_count<scan::AllVariants>);
+    CHECK(count[2] == variant_count<memory::AllVariants>);
+    CHECK(variant_count<ArrayVariants> == count[1] + count[2]);
     CHECK_FALSE(visit_variant<reduce::AllVariants>("scan-blelloch", [](auto*) {}));
     CHECK_FALSE(visit_variant<scan::AllVariants>("nope", [](auto*) {}));
 }

@@ -4,8 +4,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "kernels/algorithms/memory/all.cuh"
 #include "kernels/algorithms/reduce/all.cuh"
-#include "kernels/algorithms/scan/all.cuh"
 #include "kernels/algorithms/visit_variant.hpp"
 #include "kernels/catalog.hpp"
 #include "tests/cli/run_command.hpp"
@@ -18,10 +18,14 @@ TEST_CASE("list shows every reduction and every scan", "[cli]") {
     REQUIRE(r.code == 0);
     const json j = json::parse(r.out);
     REQUIRE(j.size() == catalog().size());
-    std::size_t scans = 0;
-    for (const auto& v : j) scans += v["family"] == "scan";
+    std::size_t scans = 0, memory = 0;
+    for (const auto& v : j) {
+        scans += v["family"] == "scan";
+        memory += v["family"] == "memory";
+    }
     CHECK(scans == variant_count<scan::AllVariants>);
-    CHECK(j.size() - scans == variant_count<reduce::AllVariants>);
+    CHECK(memory == variant_count<memory::AllVariants>);
+    CHECK(j.size() - scans - memory == variant_count<reduce::AllVariants>);
     CHECK(j.back()["id"] == catalog().back().id);
     // Each row its step in its family's ladder, and why that step is faster.
     for (std::size_t i = 0; i < j.size(); ++i) {

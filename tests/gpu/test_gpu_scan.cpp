@@ -51,6 +51,18 @@ TEST_CASE("every device-level scan is right repeatedly on the same buffers", "[g
     }
 }
 
+TEST_CASE("the memory family is right repeatedly on the same buffers, at odd sizes", "[gpu]") {
+    for (const VariantInfo& v : catalog()) {
+        if (v.family != Family::Memory) continue;
+        for (std::uint64_t n : {std::uint64_t(3), std::uint64_t(999999), std::uint64_t(3) << 20}) {
+            INFO(v.id << " n=" << n);
+            CHECK(cuda::repeat_scan_for_test(v.id, n, 256, trace::DType::Float64, 10) == "");
+            CHECK(cuda::repeat_scan_for_test(v.id, n, 64, trace::DType::Int32, 10) == "");
+            CHECK(cuda::repeat_scan_for_test(v.id, n, 128, trace::DType::Float32, 10) == "");
+        }
+    }
+}
+
 TEST_CASE("the compactions keep std::copy_if's elements thousands of times at odd sizes", "[gpu]") {
     // Per variant 7 sizes x 3 block sizes x 2 types x 40 runs, every kept element and the count
     // checked; the big sizes put thousands of tiles' look-backs in flight.

@@ -162,5 +162,5 @@ TEST_CASE("the fields table names each field once", "[request]") {
         members.push_back(f.text);
         CHECK(std::string(f.help).size() > 5);
     }
-    CHECK(flags.size() == 9);  // every member of RequestText
+    CHECK(flags.size() == 10);  // every member of RequestText
 }

@@ -20,7 +20,7 @@ TEST_CASE("a lone block's result is the run's, in every kernel", "[block_result]
             RequestForm f;
             f.algo = info.id;
             f.block = 64;
-            f.n = std::to_string(info.elems_per_thread * 64 - 5);
+            f.n = std::to_string(accepted_count(info, info.elems_per_thread * 64 - 5));
             f.pattern = "random";
             f.type = type;
             const auto v = testing::emulated_view(f);
@@ -30,8 +30,10 @@ TEST_CASE("a lone block's result is the run's, in every kernel", "[block_result]
                 CHECK(v->block_result.find(", sum " + value + ",") != std::string::npos);
             else if (info.scan_op == ScanOp::CompactPositive)  // its writes: one a kept element
                 CHECK(v->block_result == "kept " + value + " (those > 0)");
+            else if (info.scan_op == ScanOp::FieldSums)  // its first word: the AoS sum
+                CHECK(v->block_result == "sum of x (AoS) " + value);
             else
-                CHECK(v->block_result == (info.family == Family::Scan
+                CHECK(v->block_result == (writes_array(info.family)
                                               ? std::string("last element ")
                                               : result_word(info.reduce_op) + std::string(" ")) +
                                              value);

@@ -56,7 +56,14 @@ TEST_CASE("the lab turns to a file that measures the chosen algorithm", "[lab]")
     CHECK(file_measuring(lab, "scan-decoupled-lookback-vector", 0) == 1);  // the first with it
     CHECK(file_measuring(lab, "scan-decoupled-lookback-vector", 2) == 2);  // the shown one has it
     CHECK(file_measuring(lab, "reduce-sequential", 1) == 0);
-    CHECK(file_measuring(lab, "scan-blelloch", 1) == 1);      // measured nowhere: unchanged
+    CHECK(file_measuring(lab, "scan-blelloch", 1) == 1);  // measured nowhere: unchanged
+    // A file that measures it in the lab's type comes first.
+    lab.files[1].points.back().type = "int";
+    lab.files[2].points.back().type = "double";
+    CHECK(file_measuring(lab, "scan-decoupled-lookback-vector", 1, "double") == 2);
+    CHECK(file_measuring(lab, "scan-decoupled-lookback-vector", 2, "int") == 1);
+    // none in float: the shown one, as without a type
+    CHECK(file_measuring(lab, "scan-decoupled-lookback-vector", 2, "float") == 2);
     lab.files[1].scan_kind = ws::trace::ScanKind::Exclusive;  // inclusive runs come first
     CHECK(file_measuring(lab, "scan-decoupled-lookback-vector", 0) == 2);
     // The recorded files: the top rungs, measured in files of their own, are found.

@@ -25,7 +25,7 @@ std::shared_ptr<const TraceView> view_of(const VariantInfo& v, const std::string
                                          std::uint32_t block, trace::DType type) {
     RequestForm f;
     f.algo = v.id;
-    f.n = n;
+    f.n = std::to_string(accepted_count(v, std::stoull(n)));
     f.block = block;
     f.type = type;
     f.pattern = "random";

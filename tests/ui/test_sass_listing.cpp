@@ -94,6 +94,13 @@ TEST_CASE("every algorithm has its SASS in assets, and the counts tell the ladde
     CHECK(counts("reduce-atomic-global").atomics > 0);
     CHECK(counts("reduce-interleaved-divergent").atomics == 0);
     CHECK(counts("reduce-sequential").in_loops > 0);
+    // The memory family's copies: the loop's load is 4, 8 or 16 bytes a lane (the rest of n,
+    // copied one element a lane after the vector loop, is the 4-byte load beside it).
+    CHECK(counts("copy-scalar").global_load_widths == std::map<unsigned, unsigned>{{4, 1}});
+    CHECK(counts("copy-vector2").global_load_widths ==
+          std::map<unsigned, unsigned>{{4, 1}, {8, 1}});
+    CHECK(counts("copy-vector4").global_load_widths ==
+          std::map<unsigned, unsigned>{{4, 1}, {16, 1}});
     // Zero padding removes the warp scan's lane checks; the handbook's PTX step uses the
     // predicate the shuffle sets, where the C++ step compares and selects.
     CHECK(counts("scan-warp-smem-zeropad").instructions < counts("scan-warp-smem").instructions);

@@ -14,6 +14,13 @@ Circuit make_circuit(const trace::Trace& t, const trace::BlockTrace& b,
         c.why_none = "No circuit: " + t.request.algo + " is not in this build's catalog.";
         return c;
     }
+    if (info->family == Family::Memory) {
+        c.why_none =
+            "No circuit: " + t.request.algo +
+            " moves data; it has no network of additions. Its lesson is in the Global memory "
+            "and Warps panels.";
+        return c;
+    }
     c.reduction = info->family == Family::Reduce;
     c.adding_lines = trace::adding_lines(t.source_text, !c.reduction, &c.marked);
     if (c.adding_lines.empty()) {

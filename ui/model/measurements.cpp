@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -110,24 +111,50 @@ const char* lab_lines_name(LabLines l) {
             return "reductions";
         case LabLines::Scans:
             return "scans";
+        case LabLines::Memory:
+            return "memory";
         case LabLines::All:
             return "all lines";
     }
     return "all lines";
 }
 
-LabLines lab_lines_for(const std::string& algo) {
-    const VariantInfo* v = find_variant(algo);
-    return v && v->family == Family::Scan ? LabLines::Scans : LabLines::Reductions;
+namespace {
+LabLines lines_of(Family f) {
+    switch (f) {
+        case Family::Reduce:
+            return LabLines::Reductions;
+        case Family::Scan:
+            return LabLines::Scans;
+        case Family::Memory:
+            return LabLines::Memory;
+    }
+    return LabLines::Reductions;
+}
+constexpr const char* kStrideWord = " stride ";
+}  // namespace
+
+std::string series_name(const MeasuredPoint& p) {
+    return p.stride == 1 ? p.algo : p.algo + kStrideWord + std::to_string(p.stride);
 }
 
-bool shows_series(LabLines lines, const std::string& algo) {
+std::string series_algo(const std::string& series) {
+    return series.substr(0, series.find(kStrideWord));
+}
+
+LabLines lab_lines_for(const std::string& algo) {
+    const VariantInfo* v = find_variant(algo);
+    return v ? lines_of(v->family) : LabLines::Reductions;
+}
+
+bool shows_series(LabLines lines, const std::string& series) {
+    const std::string algo = series_algo(series);
     if (lines == LabLines::All || is_ceiling(algo)) return true;
     // Our variants by the catalog's family, the baselines by theirs.
     const VariantInfo* v = find_variant(algo);
     const Baseline* b = find_baseline(algo);
-    const bool scan = v ? v->family == Family::Scan : b && b->family == Family::Scan;
-    return scan == (lines == LabLines::Scans);
+    const Family family = v ? v->family : b && b->family ? *b->family : Family::Reduce;
+    return lines_of(family) == lines;
 }
 
 std::vector<Series> series_of(const MeasurementFile& f, const std::string& type) {
@@ -135,10 +162,11 @@ std::vector<Series> series_of(const MeasurementFile& f, const std::string& type)
     // shown, from the first type it was recorded for: it bounds every variant alike in GB/s.
     std::vector<Series> out;
     auto series = [&](const MeasuredPoint& p) -> Series& {
+        const std::string name = series_name(p);
         auto it =
-            std::find_if(out.begin(), out.end(), [&](const Series& s) { return s.algo == p.algo; });
+            std::find_if(out.begin(), out.end(), [&](const Series& s) { return s.algo == name; });
         if (it == out.end())
-            it = out.insert(out.end(), Series{p.algo, p.type, is_baseline(p.algo), {}});
+            it = out.insert(out.end(), Series{name, p.type, is_baseline(p.algo), {}});
         return *it;
     };
     for (const MeasuredPoint& p : f.points)
@@ -155,13 +183,21 @@ std::vector<Series> series_of(const MeasurementFile& f, const std::string& type)
     auto rank = [](const Series& s) {
         const auto& c = catalog();
         for (std::size_t i = 0; i < c.size(); ++i)
-            if (s.algo == c[i].id) return i;
+            if (series_algo(s.algo) == c[i].id) return i;
         return c.size();
+    };
+    // copy-strided's lines by their stride: 1 (the plain name), 2, 4, ... 32
+    auto stride = [](const Series& s) {
+        const std::size_t at = s.algo.find(kStrideWord);
+        return at == std::string::npos ? 1ul
+                                       : std::stoul(s.algo.substr(at + std::strlen(kStrideWord)));
     };
     std::stable_sort(out.begin(), out.end(), [&](const Series& a, const Series& b) {
         if (a.baseline != b.baseline) return b.baseline;
         const std::size_t ra = rank(a), rb = rank(b);
-        return ra != rb ? ra < rb : a.algo < b.algo;
+        if (ra != rb) return ra < rb;
+        const unsigned long sa = stride(a), sb = stride(b);
+        return sa != sb ? sa < sb : a.algo < b.algo;
     });
     return out;
 }
@@ -217,30 +253,52 @@ std::vector<std::string> hidden_baselines() {
     return out;
 }
 
+namespace {
+// "CUB", "Thrust", or for a ceiling (the memory family's copy) its name: what the ms is of.
+const char* library_word(const std::string& baseline) {
+    const Baseline* b = find_baseline(baseline);
+    if (!b) return "";
+    switch (b->look) {
+        case BaselineLook::Cub:
+            return "CUB";
+        case BaselineLook::Thrust:
+            return "Thrust";
+        default:
+            return b->name;
+    }
+}
+}  // namespace
+
 std::string versus_library(const MeasurementFile& f, const MeasuredPoint& p) {
     const std::string lib = library_of(p.algo);
     if (lib.empty() || p.ms <= 0) return "";
     for (const MeasuredPoint& q : f.points)
-        if (q.algo == lib && q.type == p.type && q.n == p.n && q.ms > 0) {
+        if (q.algo == lib && q.stride == 1 && q.type == p.type && q.n == p.n && q.ms > 0) {
             char buf[64];
-            std::snprintf(buf, sizeof buf, "%.2fx the speed of %s (CUB %.4g ms)", q.ms / p.ms,
-                          lib.c_str(), q.ms);
+            std::snprintf(buf, sizeof buf, "%.2fx the speed of %s (%s %.4g ms)", q.ms / p.ms,
+                          lib.c_str(), library_word(lib), q.ms);
             return buf;
         }
     return "";
 }
 
-std::size_t file_measuring(const LabData& lab, const std::string& algo, std::size_t current) {
-    auto measures = [&](std::size_t i) {
+std::size_t file_measuring(const LabData& lab, const std::string& algo, std::size_t current,
+                           const std::string& type) {
+    auto measures = [&](std::size_t i, bool typed) {
         const auto& points = lab.files[i].points;
-        return std::any_of(points.begin(), points.end(),
-                           [&](const MeasuredPoint& p) { return p.algo == algo; });
+        return std::any_of(points.begin(), points.end(), [&](const MeasuredPoint& p) {
+            return p.algo == algo && (!typed || p.type == type);
+        });
     };
-    if (current < lab.files.size() && measures(current)) return current;
-    for (bool inclusive : {true, false})  // the default kind's runs first
-        for (std::size_t i = 0; i < lab.files.size(); ++i)
-            if (measures(i) && (lab.files[i].scan_kind == trace::ScanKind::Inclusive) == inclusive)
-                return i;
+    for (bool typed : {true, false}) {
+        if (typed && type.empty()) continue;
+        if (current < lab.files.size() && measures(current, typed)) return current;
+        for (bool inclusive : {true, false})  // the default kind's runs first
+            for (std::size_t i = 0; i < lab.files.size(); ++i)
+                if (measures(i, typed) &&
+                    (lab.files[i].scan_kind == trace::ScanKind::Inclusive) == inclusive)
+                    return i;
+    }
     return current;
 }
 

@@ -44,8 +44,10 @@ struct LabData {
 
 // The file the lab shows for `algo`: `current` if it measures algo, else the first file that
 // does (the top rungs are measured in files of their own), of inclusive scans if one does, else
-// `current`.
-std::size_t file_measuring(const LabData& lab, const std::string& algo, std::size_t current);
+// `current`. With a `type` ("int"), a file that measures algo in that type comes first (the
+// variants' files are one a type).
+std::size_t file_measuring(const LabData& lab, const std::string& algo, std::size_t current,
+                           const std::string& type = "");
 
 // Every *.json in `dir`, sorted by name; unreadable files go to `problems`.
 void load_measurements(const std::string& dir, LabData& out);
@@ -58,7 +60,14 @@ std::vector<Series> series_of(const MeasurementFile& f, const std::string& type)
 
 // Which lines the lab draws: one family with its ceilings and library (the plot is unreadable
 // with all of them), or everything.
-enum class LabLines { Reductions, Scans, All };
+enum class LabLines { Reductions, Scans, Memory, All };
+inline constexpr LabLines kAllLabLines[] = {LabLines::Reductions, LabLines::Scans, LabLines::Memory,
+                                            LabLines::All};
+// A series' name: the point's algorithm, and for copy-strided at a stride other than 1 the
+// stride ("copy-strided stride 8"): one line a stride, so the lab shows bandwidth against the
+// stride as a fan of lines. series_algo gives the algorithm back.
+std::string series_name(const MeasuredPoint& p);
+std::string series_algo(const std::string& series);
 const char* lab_lines_name(LabLines l);
 // The family of `algo` (a catalog id; anything else counts as a reduction).
 LabLines lab_lines_for(const std::string& algo);

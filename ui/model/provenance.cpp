@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "kernels/catalog.hpp"
+#include "kernels/run/input_data.hpp"
 
 namespace ws::ui {
 
@@ -44,7 +45,9 @@ std::string result_line(const trace::Trace& t) {
     if (v && v->scan_op == ScanOp::CompactPositive)
         return "kept " + t.result.to_string() + " of " + std::to_string(t.request.n) +
                ", expected " + t.expected.to_string() + (t.ok ? ": ok" : ": WRONG");
-    std::string out = "result " + t.result.to_string() + ", expected " + t.expected.to_string();
+    const std::string label =
+        v && v->family == Family::Memory ? run::array_result_label(*v) : "result";
+    std::string out = label + " " + t.result.to_string() + ", expected " + t.expected.to_string();
     if (t.result.type != trace::DType::Int32 && t.tolerance > 0) {
         char buf[48];
         std::snprintf(buf, sizeof buf, " (within %.2g)", t.tolerance);

@@ -7,7 +7,8 @@ namespace ws::ui {
 bool operator==(const RequestForm& a, const RequestForm& b) {
     return a.algo == b.algo && a.n == b.n && a.block == b.block && a.type == b.type &&
            a.pattern == b.pattern && a.seed == b.seed && a.schedule == b.schedule &&
-           a.traced_block == b.traced_block && a.kind == b.kind && a.gpu == b.gpu;
+           a.traced_block == b.traced_block && a.kind == b.kind && a.stride == b.stride &&
+           a.gpu == b.gpu;
 }
 
 run::RequestText form_text(const RequestForm& f) {
@@ -21,6 +22,7 @@ run::RequestText form_text(const RequestForm& f) {
     t.blocks = std::to_string(f.traced_block);
     t.schedule = f.schedule;
     t.kind = trace::scan_kind_name(f.kind);
+    t.stride = std::to_string(f.stride);
     return t;
 }
 
@@ -42,6 +44,7 @@ RequestForm form_of(const trace::Request& r) {
     f.schedule = r.schedule;
     f.traced_block = r.blocks.empty() ? 0 : r.blocks.front();
     f.kind = r.kind;
+    f.stride = r.stride;
     return f;
 }
 

@@ -21,6 +21,7 @@ struct RequestForm {
     std::string schedule = "lockstep";  // lockstep | sequential | random:SEED | converged
     std::uint32_t traced_block = 0;
     trace::ScanKind kind = trace::ScanKind::Inclusive;  // scans only
+    std::uint32_t stride = 1;                           // copy-strided only
     bool gpu = false;  // run on the GPU backend (only offered when one is registered)
     friend bool operator==(const RequestForm& a, const RequestForm& b);
     friend bool operator!=(const RequestForm& a, const RequestForm& b) { return !(a == b); }

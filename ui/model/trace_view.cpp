@@ -7,6 +7,7 @@
 
 #include "kernels/algorithms/scan/compact_predicate.hpp"
 #include "kernels/catalog.hpp"
+#include "kernels/run/input_data.hpp"
 #include "ui/model/global_arrays.hpp"
 #include "ui/model/padding.hpp"
 #include "ui/model/race_steps.hpp"
@@ -328,7 +329,7 @@ void fill_block_result(TraceView& v) {
             (!last || e.address > last->address))
             last = &e;
     const VariantInfo* info = find_variant(v.trace->request.algo);
-    const bool scan = info && info->family == Family::Scan;
+    const bool scan = info && writes_array(info->family);
     if (info && info->reduce_op == ReduceOp::MinMaxSumAvg) {
         fill_block_results(v, *info);
         return;
@@ -354,13 +355,17 @@ void fill_block_result(TraceView& v) {
                          format_value(event_value(*last, v.trace->smem_type), v.trace->smem_type);
         return;
     }
-    if (scan) return;
+    // aos-vs-soa adds into two words: the block's result is what it added to the first (the
+    // array-of-structures sum), as the run's result is that word.
+    const bool field_sums = info && info->scan_op == ScanOp::FieldSums;
+    if (scan && !field_sums) return;
+    const std::string label = field_sums ? std::string(run::array_result_label(*info)) + " " : word;
     // One atomic a block: what it added, from the values that made it. Several (a thread or a
     // warp each): what they changed the output by, the sum of new - old over those that wrote.
     std::vector<std::size_t> atomics;
     for (std::size_t i = 0; i < v.block->events.size(); ++i) {
         const trace::Event& e = v.block->events[i];
-        if (e.kind == EventKind::Atomic && e.buffer == kOutputBuffer &&
+        if (e.kind == EventKind::Atomic && e.buffer == kOutputBuffer && e.address == 0 &&
             trace::atomic_wrote(*v.block, i))
             atomics.push_back(i);
     }
@@ -368,7 +373,7 @@ void fill_block_result(TraceView& v) {
     const trace::DType type = v.trace->smem_type;
     if (atomics.size() == 1) {
         if (const auto added = atomic_addend(*v.block, atomics[0], type)) {
-            v.block_result = word + format_value(*added, type);
+            v.block_result = label + format_value(*added, type);
             return;
         }  // an addend from no recorded value (a barrier's count): what it changed
     }
@@ -376,7 +381,7 @@ void fill_block_result(TraceView& v) {
     for (std::size_t i : atomics)
         changed += (long double)(event_value(v.block->events[i + 1], type)) -
                    (long double)(event_value(v.block->events[i], type));
-    v.block_result = word + format_value(double(changed), type);
+    v.block_result = label + format_value(double(changed), type);
 }
 
 // Each step's atomics by thread and by line: who lost a compare-and-swap race, how often.

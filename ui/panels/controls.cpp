@@ -7,8 +7,10 @@
 #include <algorithm>
 #include <string>
 
+#include "kernels/algorithms/memory/memory_rules.hpp"
 #include "kernels/catalog.hpp"
 #include "kernels/run/input_data.hpp"
+#include "kernels/run/request_text.hpp"
 #include "ui/fonts.hpp"
 #include "ui/model/png_export.hpp"
 #include "ui/model/provenance.hpp"
@@ -40,12 +42,12 @@ void algorithm_combo(RequestForm& f) {
     ImGui::SetNextItemWidth(-1);
     const std::string preview = cur ? variant_label(*cur) : f.algo;
     if (ImGui::BeginCombo("##algo", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
-        for (Family fam : {Family::Reduce, Family::Scan}) {
+        for (Family fam : kFamilies) {
             bool header = false;
             for (const VariantInfo& v : catalog()) {
                 if (v.family != fam) continue;
                 if (!header) {
-                    ImGui::TextDisabled("%s", fam == Family::Reduce ? "Reductions" : "Scans");
+                    ImGui::TextDisabled("%s", family_title(fam));
                     header = true;
                 }
                 ImGui::PushID(v.id);
@@ -106,11 +108,12 @@ void block_control(RequestForm& f) {
     }
 }
 
-// Scans only: inclusive or exclusive (a reduction has no kind, so it goes back to inclusive).
+// Prefix sums only: inclusive or exclusive (a reduction, a compaction or a memory kernel has
+// no kind, so it goes back to inclusive).
 void kind_control(RequestForm& f) {
     const VariantInfo* v = find_variant(f.algo);
-    if (!v || v->family != Family::Scan || v->scan_op == ScanOp::CompactPositive) {
-        f.kind = trace::ScanKind::Inclusive;  // a reduction or a compaction has no kind
+    if (!v || v->family != Family::Scan || !has_scan_kind(v->scan_op)) {
+        f.kind = trace::ScanKind::Inclusive;
         return;
     }
     choice<trace::ScanKind>(
@@ -121,6 +124,21 @@ void kind_control(RequestForm& f) {
             "inclusive: y[i] = x[0] + ... + x[i]\nexclusive: y[i] = x[0] + ... + x[i-1], "
             "y[0] = 0\n%s computes the %s scan; the other kind is converted at the end",
             v->title, trace::scan_kind_name(v->natural_kind));
+}
+
+// copy-strided only: elements between neighbouring lanes (the others go back to 1).
+void stride_control(RequestForm& f) {
+    const VariantInfo* v = find_variant(f.algo);
+    if (!v || !v->takes_stride) {
+        f.stride = 1;
+        return;
+    }
+    label("Stride");
+    int stride = static_cast<int>(f.stride);
+    ImGui::SliderInt("##stride", &stride, memory::kMinStride, memory::kMaxStride, "%d",
+                     ImGuiSliderFlags_AlwaysClamp);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", memory::kStrideHelp);
+    f.stride = static_cast<std::uint32_t>(stride);
 }
 
 void schedule_control(RequestForm& f) {
@@ -174,9 +192,23 @@ void pattern_control(RequestForm& f) {
     }
 }
 
+// On switching to a variant that takes only some counts (aos-vs-soa: whole structs of 3), n
+// moves to the next one it takes, and the note under the result says so.
+void adopt_count_rule(RequestForm& f, UiState& ui) {
+    const VariantInfo* v = find_variant(f.algo);
+    const auto n = run::parse_count(f.n);
+    if (!v || !n) return;
+    const std::uint64_t accepted = accepted_count(*v, *n);
+    if (accepted == *n) return;
+    ui.note = "n " + f.n + " -> " + std::to_string(accepted) + ": " + v->id +
+              " reads whole structs of 3 elements";
+    f.n = std::to_string(accepted);
+}
+
 void request_controls(const TraceView& v, UiState& ui) {
     RequestForm f = ui.form;
     algorithm_combo(f);
+    if (f.algo != ui.form.algo) adopt_count_rule(f, ui);
     label("n");
     ImGui::InputTextWithHint("##n", "64, 2^10, 2^20+3", &f.n);
     block_control(f);
@@ -185,6 +217,7 @@ void request_controls(const TraceView& v, UiState& ui) {
                           {trace::DType::Float32, "float"},
                           {trace::DType::Float64, "double"}});
     kind_control(f);
+    stride_control(f);
     pattern_control(f);
     if (!ui.replayed_from.empty() && v.trace) {
         // A replayed trace: where it was recorded, and where the next run will go.

@@ -102,9 +102,10 @@ void draw_header(const TraceView& v, UiState& ui) {
     if (!v.trace) return;
     const trace::Trace& t = *v.trace;
     const VariantInfo* info = find_variant(t.request.algo);
-    const std::string sizes = "n=" + std::to_string(t.request.n) +
-                              "  block=" + std::to_string(t.request.block) + "  " +
-                              trace::dtype_name(t.request.type);
+    const std::string sizes =
+        "n=" + std::to_string(t.request.n) + "  block=" + std::to_string(t.request.block) + "  " +
+        trace::dtype_name(t.request.type) +
+        (info && info->takes_stride ? "  stride=" + std::to_string(t.request.stride) : "");
     const std::string running = ui.running ? "   running\xe2\x80\xa6" : "";
     // The longest that fits; the whole line on hover. Beside the controls (which name the
     // algorithm) the title goes first, else the device and then the sizes (the shared-memory

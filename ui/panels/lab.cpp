@@ -56,7 +56,7 @@ void line_picker(UiState& ui, const std::vector<Series>& series) {
 void family_picker(UiState& ui, LabLines lines) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
     if (ImGui::BeginCombo("##family", lab_lines_name(lines))) {
-        for (LabLines l : {LabLines::Reductions, LabLines::Scans, LabLines::All})
+        for (LabLines l : kAllLabLines)
             if (ImGui::Selectable(lab_lines_name(l), l == lines)) ui.lab_lines = l;
         ImGui::EndCombo();
     }
@@ -261,7 +261,7 @@ void draw_lab(const TraceView&, UiState& ui) {
                                  "itself.");
     } else {
         if (ui.lab_file_chosen_for != ui.form.algo) {  // a new algorithm: a file that has it
-            ui.lab_file = file_measuring(lab, ui.form.algo, ui.lab_file);
+            ui.lab_file = file_measuring(lab, ui.form.algo, ui.lab_file, ui.lab_type);
             ui.lab_file_chosen_for = ui.form.algo;
         }
         ui.lab_file = std::min(ui.lab_file, lab.files.size() - 1);
@@ -292,7 +292,8 @@ void draw_lab(const TraceView&, UiState& ui) {
         }
         // The plot takes what the table, the sweep and the problems below it leave.
         const float row = ImGui::GetFrameHeightWithSpacing();
-        const bool table = ui.lab_lines.value_or(lab_lines_for(ui.form.algo)) != LabLines::Scans;
+        const LabLines lines = ui.lab_lines.value_or(lab_lines_for(ui.form.algo));
+        const bool table = lines == LabLines::Reductions || lines == LabLines::All;
         const float below = row * float((table ? lab.harris.rows.size() + 3 : 0) + 2 +
                                         lab.problems.size() + (ui.sweep_available ? 4 : 0));
         const float avail = ImGui::GetContentRegionAvail().y;
@@ -302,7 +303,8 @@ void draw_lab(const TraceView&, UiState& ui) {
     for (const std::string& problem : lab.problems) text_wrapped_colored(p.conflict, problem);
     if (f) bytes_caption();
     // Harris's table is about reductions: it goes with the reduction lines.
-    if (ui.lab_lines.value_or(lab_lines_for(ui.form.algo)) == LabLines::Scans) return;
+    const LabLines lines = ui.lab_lines.value_or(lab_lines_for(ui.form.algo));
+    if (lines != LabLines::Reductions && lines != LabLines::All) return;
     ImGui::Separator();
     harris_table(lab, f);
 }

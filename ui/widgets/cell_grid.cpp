@@ -177,6 +177,10 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
             l.registers_caption_short ? short_registers
             : f.step.most_retries > 0
                 ? "compare-and-swaps each thread lost (0: won at the first try; a warp a row):"
+            : f.step.shuffle_events == 0 && f.step.ballot_events == 0
+                ? (f.threads.columns >= trace::kWarpSize
+                       ? std::string("threads, a warp a row:")
+                       : "threads, " + std::to_string(f.threads.columns) + " lanes a row:")
             : f.threads.columns >= trace::kWarpSize
                 ? "registers, a warp a row (the value received by shuffle):"
                 : "registers, " + std::to_string(f.threads.columns) +

@@ -35,12 +35,18 @@ struct TileStatus {
 // The largest element whose value rides in its tile's status word (a packed status); larger
 // ones keep their values in `aggregate` and `inclusive`, behind a fence.
 inline constexpr unsigned kValueInWordBytes = 4;
+// The memory family: one launch over the whole array (a grid-stride loop where the grid is
+// capped); (in, out, n, stride, probe). `stride` is the request's (copy-strided; 1 elsewhere).
+template <class T, class Probe>
+using MapKernel = void (*)(const T*, T*, unsigned, unsigned, Probe);
+
 template <class T, class Probe>
 using SinglePassKernel = void (*)(const T*, T*, TileStatus<T>, unsigned, ScanKind, Probe);
 
 // What a variant provides; the entries its driver does not use stay null.
 template <class T, class Probe>
 struct ScanKernels {
+    MapKernel<T, Probe> map = nullptr;  // the memory family
     TileScanKernel<T, Probe> tile = nullptr;
     TileReduceKernel<T, Probe> reduce = nullptr;
     SeededScanKernel<T, Probe> seeded = nullptr;
