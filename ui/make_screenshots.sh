@@ -72,3 +72,12 @@ shot circuit-brent-kung-1920x1080 --algo scan-brent-kung --n 64 --block 32 --ste
   --view circuit --size 1920x1080
 shot circuit-side-by-side-1920x1080 --algo scan-sklansky --n 64 --block 32 --step 3 \
   --side-by-side --hide-controls --size 1920x1080
+# The memory family: sectors a request at stride 8, the AoS load's 12 sectors, the loop's late
+# turn with 7 lanes still looping, and the lab's memory lines (copy-strided a line a stride).
+shot copy-strided-presentation-1280x720 --algo copy-strided --n 2048 --block 64 --stride 8 \
+  --step 0 --presentation --size 1280x720
+shot aos-vs-soa-presentation-1024x768 --algo aos-vs-soa --n 3072 --block 64 --step 0 \
+  --presentation --size 1024x768
+shot loop-divergence-presentation-1280x720 --algo loop-divergence --n 64 --block 64 \
+  --pattern ramp --step 0 --presentation --size 1280x720
+shot lab-memory-1920x1080 --view lab --algo copy-strided --n 2048 --block 256 --size 1920x1080

@@ -94,6 +94,8 @@ void Session::run_compare() {
     ui.compare_changed = false;
     RequestForm f = ui.form;
     f.algo = ui.compare_algo;
+    // The stride is copy-strided's control: a side without one runs without it.
+    if (const VariantInfo* v = find_variant(f.algo); v && !v->takes_stride) f.stride = 1;
     const FormCheck check = check_form(f);
     const std::string error =
         check.ok() ? run::check_memory(check.request, check.grid, ui.max_memory) : check.error;
@@ -116,6 +118,7 @@ void Session::run_circuits() {
     if (!check.ok()) base = view_->trace ? view_->trace->request : trace::Request{};
     if (!find_variant(base.algo) || find_variant(base.algo)->family != Family::Scan)
         base.kind = trace::ScanKind::Inclusive;
+    base.stride = 1;  // the side-by-side scans have no stride
     ui.circuit_m = side_by_side_elements(base);
     for (std::size_t i = 0; i < circuits_.size(); ++i) {
         const trace::Request r = side_by_side_request(base, kSideBySide[i], ui.circuit_m);

@@ -53,6 +53,23 @@ TEST_CASE("a changed form re-runs in the background and a bad one is explained",
     CHECK(s.ui.compare->trace->request.algo == "reduce-sequential");
 }
 
+TEST_CASE("copy-strided's stride stays its own: the compare side runs without it", "[session]") {
+    Session s(true);
+    s.ui.form.algo = "copy-strided";
+    s.ui.form.n = "1024";
+    s.ui.form.block = 64;
+    s.ui.form.stride = 8;
+    s.ui.compare_algo = "copy-scalar";
+    s.ui.form_changed = true;
+    s.ui.compare_changed = true;
+    REQUIRE(settle(s));
+    CHECK(s.view().trace->request.stride == 8);
+    REQUIRE(s.ui.compare->trace);
+    CHECK(s.ui.compare->trace->request.algo == "copy-scalar");
+    CHECK(s.ui.compare->trace->request.stride == 1);
+    CHECK(s.ui.compare->trace->ok);
+}
+
 TEST_CASE("a request the emulator needs seconds for waits for the Run button", "[session]") {
     Session s(false);
     s.run_form();
