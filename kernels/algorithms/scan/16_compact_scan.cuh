@@ -40,8 +40,12 @@ __global__ void __launch_bounds__(1024)
     auto element = [&](unsigned r) { return first + r * 32 + lane; };
 
     T x[kRows];
-    WS_UNROLL
-    for (unsigned r = 0; r < kRows; ++r) x[r] = element(r) < n ? T(in[element(r)]) : T(0);
+    if (first + kRows * 32 <= n) {  // a whole warp's rows (all but the last tile): no checks
+        WS_UNROLL
+        for (unsigned r = 0; r < kRows; ++r) x[r] = T(in[element(r)]);
+    } else {
+        for (unsigned r = 0; r < kRows; ++r) x[r] = element(r) < n ? T(in[element(r)]) : T(0);
+    }
 
     // The flags' exclusive scan over the warp's 512 elements, row by row.
     constexpr unsigned kDropped = ~0u;
