@@ -81,3 +81,8 @@ shot aos-vs-soa-presentation-1024x768 --algo aos-vs-soa --n 3072 --block 64 --st
 shot loop-divergence-presentation-1280x720 --algo loop-divergence --n 64 --block 64 \
   --pattern ramp --step 0 --presentation --size 1280x720
 shot lab-memory-1920x1080 --view lab --algo copy-strided --n 2048 --block 256 --size 1920x1080
+# Stream compaction with a vote: row 5's scatter, nine kept lanes on neighbouring words.
+shot compact-ballot-scatter-presentation-1280x720 --panel global --algo compact-ballot --n 300 \
+  --block 64 --pattern keep:40 --seed 3 --step 30 --presentation --size 1280x720
+shot compact-ballot-presentation-1024x768 --algo compact-ballot --n 300 --block 64 \
+  --pattern keep:40 --seed 3 --step 30 --presentation --size 1024x768
