@@ -1,6 +1,6 @@
-// Launching the scan variants on the GPU: a whole device-wide scan with the unprobed kernels (the
-// launches of its plan, kernels/scan_plan.hpp, ready to be timed), and its traced launch again
-// with a recording probe.
+// Launching the scan variants (and the memory family, which runs through the same plans) on the
+// GPU: a whole device-wide run with the unprobed kernels (the launches of its plan,
+// kernels/scan_plan.hpp, ready to be timed), and its traced launch again with a recording probe.
 #pragma once
 #include <memory>
 #include <string>
