@@ -10,6 +10,7 @@
 
 #include "kernels/catalog.hpp"
 #include "kernels/run/emulator_backend.hpp"
+#include "tests/ui/emulated_view.hpp"
 #include "ui/layout.hpp"
 #include "ui/model/request_form.hpp"
 #include "ui/model/trace_view.hpp"
@@ -25,13 +26,11 @@ std::shared_ptr<const TraceView> view_of(const VariantInfo& v, const std::string
                                          std::uint32_t block, trace::DType type) {
     RequestForm f;
     f.algo = v.id;
-    f.n = std::to_string(accepted_count(v, std::stoull(n)));
+    f.n = n;
     f.block = block;
     f.type = type;
     f.pattern = "random";
-    const FormCheck c = check_form(f);
-    REQUIRE(c.ok());
-    return make_trace_view(std::make_shared<trace::Trace>(run::run_on_emulator(c.request)));
+    return testing::emulated_view(f);  // n moved to a count the algorithm accepts
 }
 
 // The picture's rectangle inside the shared-memory panel: under its title bar (or tab strip),
