@@ -69,7 +69,7 @@ class GpuProbe {
         substep_ = 0;
     }
     __device__ void warp_synced(unsigned) { ++substep_; }
-    __device__ void spin_wait(unsigned) {}
+    __device__ void spin_wait(unsigned, unsigned = 0) {}
     __device__ void spin_loop_entered(unsigned) {}
     __device__ void spin_loop_left(unsigned) {}
 

@@ -33,7 +33,7 @@
 //   template <class V> void shuffled(unsigned src_lane, V value, unsigned line);
 //   void block_synced(unsigned line);             // after a block barrier
 //   void warp_synced(unsigned line);              // after a warp sync
-//   void spin_wait(unsigned line);                // one turn of a spin-wait loop
+//   void spin_wait(unsigned line, unsigned waits_for);  // one turn of a spin-wait loop
 //   void spin_loop_entered(unsigned line);        // a lock's spin loop begins (lock_acquire)
 //   void spin_loop_left(unsigned line);           // ... and ends: the lock is taken
 #pragma once
@@ -578,6 +578,21 @@ WS_DEV void spin_wait(Probe& probe, unsigned line = __builtin_LINE()) {
     (void)probe;
     (void)line;
 }
+
+// The same, saying what it waits for (a tile or a block): the emulator names it when blocks
+// wait on each other for ever (a deadlock between blocks).
+template <class Probe>
+WS_DEV void spin_wait_for(Probe& probe, unsigned waits_for, unsigned line = __builtin_LINE()) {
+    if constexpr (kRecords<Probe>) probe.spin_wait(line, waits_for);
+    (void)probe;
+    (void)waits_for;
+    (void)line;
+}
+
+// How many turns a decoupled-fallback look-back waits for a tile before it computes that tile's
+// sum itself (scan-lookback-fallback). The emulator calls a spinner stuck only far later
+// (kernels/sim/block_state.hpp: kStuckSpins).
+inline constexpr unsigned kFallbackSpins = 256;
 
 // Between turns of a spin-wait on the GPU: sleep `delay_ns` (__nanosleep) and double it, up to
 // a microsecond, so that waiting warps do not flood L2 with reads of the flag they wait for.

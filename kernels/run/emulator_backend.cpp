@@ -63,7 +63,7 @@ void run_reduction(const reduce::ReduceKernels<T, SimProbe>& k, const VariantInf
             body = [&] { k.last_block(in, dst, aux, done.data(), count, SimProbe(rec)); };
         if (locked) body = [&] { k.locked(in, dst, lock.data(), count, SimProbe(rec)); };
         if (auto error = sim::launch(config, body, rec)) {
-            out.error = error->message;
+            take_kernel_error(*error, out);
             break;
         }
     }

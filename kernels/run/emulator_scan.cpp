@@ -73,7 +73,7 @@ void execute(const scan::ScanKernels<T, SimProbe>& k, const VariantInfo& info,
                 break;
         }
         if (auto error = sim::launch(config, body, rec)) {
-            out.error = error->message;
+            take_kernel_error(*error, out);
             break;
         }
     }
@@ -102,6 +102,22 @@ void execute(const scan::ScanKernels<T, SimProbe>& k, const VariantInfo& info,
 }
 
 }  // namespace
+
+void take_kernel_error(const sim::KernelError& error, trace::Trace& out) {
+    out.error = error.message;
+    out.deadlock.clear();
+    for (const sim::BlockWait& w : error.grid) {
+        trace::BlockWaitState b;
+        b.block = w.block;
+        b.state = w.state == sim::BlockWait::State::Waiting ? trace::BlockWaitState::State::Waiting
+                  : w.state == sim::BlockWait::State::Finished
+                      ? trace::BlockWaitState::State::Finished
+                      : trace::BlockWaitState::State::NotStarted;
+        b.line = w.line;
+        b.waits_for = w.waits_for;
+        out.deadlock.push_back(b);
+    }
+}
 
 void run_scan_on_emulator(const VariantInfo& info, const sim::Schedule& schedule,
                           const RunOptions& options, Trace& out) {

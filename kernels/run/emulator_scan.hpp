@@ -8,6 +8,10 @@
 
 namespace ws::run {
 
+// A launch's kernel error into `out`: the message, and each block's state after a deadlock
+// between blocks.
+void take_kernel_error(const sim::KernelError& error, trace::Trace& out);
+
 // `out` comes filled by prepare_trace; this sets everything else (or out.error).
 void run_scan_on_emulator(const VariantInfo& info, const sim::Schedule& schedule,
                           const RunOptions& options, trace::Trace& out);

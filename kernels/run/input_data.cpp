@@ -7,16 +7,9 @@
 #include <sstream>
 
 #include "kernels/algorithms/scan/compact_predicate.hpp"
+#include "kernels/trace/splitmix.hpp"
 
 namespace ws::run {
-namespace {
-std::uint64_t splitmix(std::uint64_t& s) {
-    std::uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-}  // namespace
 
 int keep_percent(std::string_view pattern) {
     constexpr std::string_view prefix = "keep:";
@@ -45,7 +38,7 @@ std::vector<T> make_input(std::string_view pattern, std::uint64_t n, std::uint64
     if (const int keep = keep_percent(pattern); keep >= 0) {
         std::uint64_t s = seed * 0x2545f4914f6cdd1dull + 1;
         for (auto& v : x) {
-            const std::uint64_t r = splitmix(s);
+            const std::uint64_t r = splitmix64(s);
             const bool positive = r % 100 < std::uint64_t(keep);
             const std::uint64_t m = r >> 11;  // 53 random bits, independent of the choice
             if constexpr (std::is_integral_v<T>)
@@ -58,7 +51,7 @@ std::vector<T> make_input(std::string_view pattern, std::uint64_t n, std::uint64
     } else if (pattern == "random") {
         std::uint64_t s = seed * 0x2545f4914f6cdd1dull + 1;
         for (auto& v : x) {
-            const std::uint64_t r = splitmix(s);
+            const std::uint64_t r = splitmix64(s);
             if constexpr (std::is_integral_v<T>)
                 v = T(std::int64_t(r % 201) - 100);
             else

@@ -38,9 +38,8 @@ std::string check_typed(const trace::Request& r, std::uint64_t max_elements,
                      std::string(v->id) + " needs " + block_rule_text(v->block_rule));
     if (!is_pattern(r.pattern))
         return field("--pattern", r.pattern, std::string("not a pattern (") + kPatterns + ")");
-    if (!sim::Schedule::parse(r.schedule))
-        return field("--schedule", r.schedule,
-                     "not a schedule (lockstep, sequential, random:SEED or converged)");
+    if (std::string why; !sim::Schedule::parse(r.schedule, &why))
+        return field("--schedule", r.schedule, "not a schedule (" + why + ")");
     if (v->family == Family::Reduce && r.kind == trace::ScanKind::Exclusive)
         return std::string("--kind exclusive: ") + v->id +
                " is a reduction; --kind applies to scans only";

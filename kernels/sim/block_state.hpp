@@ -4,6 +4,7 @@
 #include <boost/context/fiber.hpp>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,10 +37,21 @@ struct SimThread {
 
     unsigned spin_line = 0;           // inside a spin loop entered at this line (0: not)
     std::uint64_t spun_in_epoch = 0;  // the block's epoch at this thread's last spin turn
+
+    // Turns (resumes) so far, and turns it still runs ahead of the others (Schedule::ahead).
+    unsigned turns = 0, ahead_left = 0;
+    // Its last turn ended in a spin (a wait); the line and what it waits for.
+    bool spun = false;
+    unsigned spin_wait_line = 0, waits_for = BlockWait::kNothing;
+    // Spin turns in a row with no progress anywhere in the grid since (grid_progress()).
+    std::uint64_t progress_seen = 0;
+    std::uint32_t idle_spins = 0;
 };
 
 struct SimBlock {
     unsigned linear = 0;
+    unsigned ix = 0, iy = 0, iz = 0;  // blockIdx
+    std::vector<RunAhead> ahead;      // the schedule's run-aheads for this block
     Schedule schedule;
     std::vector<std::uint8_t> smem;
     std::vector<SimThread> threads;
@@ -54,7 +66,27 @@ struct SimBlock {
     std::optional<KernelError> error;
 };
 
-// Shared by the scheduler (scheduler.cpp) and the spin loops (spin_loops.cpp).
+// Shared by the scheduler (scheduler.cpp), the grid (grid.cpp) and the spin loops
+// (spin_loops.cpp).
+//
+// Bumped whenever a thread anywhere in the grid ends a turn that was not a spin: spinners that
+// have turned many times with it unchanged wait for something no running thread will do.
+std::uint64_t& grid_progress();
+// Spin turns in a row, with nothing else in the grid done meanwhile, after which a spinner is
+// taken to wait for good. Far above kernels' own patience (the decoupled fallback stops waiting
+// after kFallbackSpins turns, vocabulary.cuh), so that a kernel that gives up is never stuck.
+inline constexpr std::uint32_t kStuckSpins = 4096;
+// Set by a spinner that has reached kStuckSpins: the grid then looks whether anything can move.
+bool& stuck_alarm();
+// A block about to run: fibers made, nothing run yet.
+void start_block(SimBlock& b, const std::function<void()>& body, BlockObserver* observer);
+// Makes `b` the running block (thread-locals the kernel reads).
+void enter_block(SimBlock& b);
+// No block runs (the launch is over).
+void leave_blocks();
+// One scheduling decision in `b`: runs one ready thread for a turn, or completes a barrier (or
+// finds an error) when none is ready. false once every thread of `b` has exited or on error.
+bool step_block(SimBlock& b, BlockObserver* observer);
 SimBlock& running_block();
 SimThread& running_thread();
 // The first error of the block wins: "line L, block B thread T: what".

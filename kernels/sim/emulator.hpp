@@ -1,9 +1,13 @@
 // The CPU SIMT emulator: runs a kernel, compiled by the host compiler, one CUDA thread per fiber.
 //
 // Blocks run one at a time in linear order (so a block may wait on flags set by earlier blocks,
-// as single-pass scans do). Inside a block, a schedule policy decides which ready thread runs
-// next; threads give way at scheduling points (shared-memory accesses made through a probe,
-// atomics), and block at barriers and warp collectives.
+// as single-pass scans do), unless the schedule gives another block order or lets R blocks run
+// at once (the `resident` set of a GPU with room for R blocks). When every running block only
+// spins on flags, with nothing changed since their last turns, and no block left to start can
+// start, the launch ends with a deadlock naming the waiting blocks and lines (KernelError::grid
+// holds each block's state for a picture). Inside a block, a schedule policy decides which ready
+// thread runs next; threads give way at scheduling points (shared-memory accesses made through a
+// probe, atomics), and block at barriers and warp collectives.
 //
 // Errors in the kernel (barrier divergence, a barrier after some threads exited, a collective
 // whose mask names a lane that never arrives, shared memory out of bounds) end the launch with a
@@ -28,18 +32,47 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ws::sim {
+
+// A thread that runs ahead: at its `turn`-th turn (1 = its first) in block `block`, thread
+// `thread` runs `extra` more turns before any other thread of its block (lockstep and converged
+// only). A schedule that differs from lockstep in a few of these is a race's story.
+struct RunAhead {
+    unsigned block = 0, thread = 0, turn = 1, extra = 1;
+    friend bool operator==(const RunAhead& a, const RunAhead& b) {
+        return a.block == b.block && a.thread == b.thread && a.turn == b.turn && a.extra == b.extra;
+    }
+};
+
+// The order blocks start in, and how many run at once (a GPU with room for `resident` blocks):
+// resident 1 in order is one block after another, as the emulator has always run them.
+enum class BlockOrder { InOrder, Reverse, Random };
 
 struct Schedule {
     enum class Kind { Lockstep, Sequential, Random, Converged };
     Kind kind = Kind::Lockstep;
     std::uint64_t seed = 0;
+    std::vector<RunAhead> ahead;
+    BlockOrder blocks = BlockOrder::InOrder;
+    std::uint64_t block_seed = 0;  // BlockOrder::Random
+    unsigned resident = 1;
+
+    static constexpr unsigned kMaxResident = 64;
+    static constexpr unsigned kMaxResidentThreads = 16384;  // fibers alive at once
 
     // "lockstep", "sequential", "random:SEED" or "converged" (lockstep without independent
-    // thread scheduling: see above); nullopt for anything else.
-    static std::optional<Schedule> parse(std::string_view text);
+    // thread scheduling: see above), then optional comma-separated items:
+    //   blocks=in-order | blocks=reverse | blocks=random:SEED   the order blocks start in
+    //   resident=R                                              R blocks run at once (1..64)
+    //   [B/]T@J+K                                               a RunAhead (lockstep, converged)
+    // e.g. "lockstep,0@9+3" or "lockstep,blocks=reverse,resident=2". nullopt for anything else;
+    // `why` (when given) says what is wrong in one line.
+    static std::optional<Schedule> parse(std::string_view text, std::string* why = nullptr);
+    // The text parse() reads back to this schedule.
     std::string name() const;
+    bool interleaves_blocks() const { return resident > 1; }
 };
 
 struct Dim {
@@ -54,11 +87,26 @@ struct LaunchConfig {
     Schedule schedule;
 };
 
+// Where a block of the grid stood when the launch could not go on (blocks waiting on each
+// other: see launch()). `waits_for` is what its spinning thread said it waits for (a tile or a
+// block; kNothing when it did not say).
+struct BlockWait {
+    enum class State : std::uint8_t { NotStarted, Waiting, Finished };
+    static constexpr unsigned kNothing = ~0u;
+    unsigned block = 0;
+    State state = State::NotStarted;
+    unsigned line = 0, thread = 0, waits_for = kNothing;
+};
+
 struct KernelError {
     std::string message;  // one line, naming the kernel line and thread
     unsigned line = 0;
     unsigned block = 0;
     unsigned thread = 0;
+    // A deadlock between blocks: every block of the grid in launch order (empty otherwise, and
+    // when the grid has more than kMaxGridPicture blocks).
+    std::vector<BlockWait> grid;
+    static constexpr unsigned kMaxGridPicture = 1024;
 };
 
 // Told about each block as it runs (the recorder uses this to take barrier snapshots).
@@ -66,6 +114,9 @@ class BlockObserver {
   public:
     virtual ~BlockObserver() = default;
     virtual void block_started(unsigned /*block*/) {}
+    // Threads of `block` run again after another block's did (only when blocks interleave:
+    // Schedule::resident > 1).
+    virtual void block_resumed(unsigned /*block*/) {}
     // After every thread reached barrier number `phase` (0-based) of the block, before any runs on.
     virtual void barrier_released(unsigned /*block*/, unsigned /*phase*/,
                                   const std::uint8_t* /*smem*/, std::size_t /*bytes*/) {}
@@ -91,7 +142,8 @@ void yield_point();
 // A spin loop at `line`: entered, one turn (a scheduling point), left (under `converged` the
 // thread may be held here until its warp-mates leave the loop too). See the top of this file.
 void spin_loop_enter(unsigned line);
-void spin_turn(unsigned line);
+// `waits_for`: the tile or block the spinner waits for (BlockWait::kNothing: not said).
+void spin_turn(unsigned line, unsigned waits_for = BlockWait::kNothing);
 void spin_loop_leave();
 // Ends the launch with an error at `line` in the current thread. Does not return.
 [[noreturn]] void fail(const std::string& message, unsigned line);

@@ -9,6 +9,7 @@
 #include "kernels/sim/block_state.hpp"
 #include "kernels/sim/cuda_shim.hpp"
 #include "kernels/sim/stack_pool.hpp"
+#include "kernels/trace/splitmix.hpp"
 
 thread_local uint3 threadIdx;
 thread_local uint3 blockIdx;
@@ -89,17 +90,10 @@ std::string hex(unsigned v) {
     return buf;
 }
 
-std::uint64_t next_random(std::uint64_t& s) {  // splitmix64: the same sequence everywhere
-    std::uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 SimThread* pick_ready(SimBlock& b) {
     if (b.ready.empty()) return nullptr;
     std::size_t k = 0;
-    if (b.schedule.kind == Schedule::Kind::Random) k = next_random(b.rng) % b.ready.size();
+    if (b.schedule.kind == Schedule::Kind::Random) k = splitmix64(b.rng) % b.ready.size();
     const unsigned i = b.ready[k];
     if (k == 0) {
         b.ready.pop_front();
@@ -112,10 +106,15 @@ SimThread* pick_ready(SimBlock& b) {
 
 void resume(SimBlock& b, SimThread& t) {
     if (t.spin_line == 0) ++b.epoch;  // it may write what a spinner waits for
+    ++t.turns;
+    for (const RunAhead& a : b.ahead)
+        if (a.thread == t.linear && a.turn == t.turns) t.ahead_left += a.extra;
+    t.spun = false;
     g_thread = &t;
     threadIdx = {t.x, t.y, t.z};
     t.fiber = std::move(t.fiber).resume();
     g_thread = nullptr;
+    if (!t.spun) ++grid_progress();
 }
 
 std::string describe_wait(const SimThread& t) {
@@ -293,7 +292,30 @@ void complete_collective(SimBlock& b, SimThread& caller) {
     }
 }
 
-void run_block(SimBlock& b, const std::function<void()>& body, BlockObserver* observer) {
+SimThread& current() {
+    return *g_thread;
+}
+
+}  // namespace
+
+SimBlock& running_block() {
+    return *g_block;
+}
+SimThread& running_thread() {
+    return *g_thread;
+}
+
+std::uint64_t& grid_progress() {
+    static thread_local std::uint64_t progress = 0;
+    return progress;
+}
+
+bool& stuck_alarm() {
+    static thread_local bool alarm = false;
+    return alarm;
+}
+
+void start_block(SimBlock& b, const std::function<void()>& body, BlockObserver* observer) {
     StackPool& pool = StackPool::for_this_thread();
     b.ready.clear();
     for (auto& t : b.threads) {
@@ -309,130 +331,33 @@ void run_block(SimBlock& b, const std::function<void()>& body, BlockObserver* ob
                                             return std::move(self->back);
                                         });
     }
-    g_block = &b;
+    enter_block(b);
     if (observer) observer->block_started(b.linear);
-    while (!b.error) {
-        if (SimThread* t = pick_ready(b)) {
-            resume(b, *t);
-            continue;
-        }
-        if (b.exited == b.threads.size()) break;
-        resolve_stall(b, observer);
-    }
-    if (!b.error && observer) observer->block_finished(b.linear);
+}
+
+void enter_block(SimBlock& b) {
+    g_block = &b;
+    blockIdx = {b.ix, b.iy, b.iz};
+}
+
+void leave_blocks() {
     g_block = nullptr;
 }
 
-SimThread& current() {
-    return *g_thread;
-}
-
-}  // namespace
-
-SimBlock& running_block() {
-    return *g_block;
-}
-SimThread& running_thread() {
-    return *g_thread;
-}
-
-std::optional<Schedule> Schedule::parse(std::string_view text) {
-    Schedule s;
-    if (text == "lockstep") return s;
-    if (text == "converged") {
-        s.kind = Kind::Converged;
-        return s;
+bool step_block(SimBlock& b, BlockObserver* observer) {
+    if (b.error) return false;
+    if (SimThread* t = pick_ready(b)) {
+        resume(b, *t);
+        return !b.error;
     }
-    if (text == "sequential") {
-        s.kind = Kind::Sequential;
-        return s;
-    }
-    constexpr std::string_view prefix = "random:";
-    if (text.substr(0, prefix.size()) == prefix && text.size() > prefix.size()) {
-        std::uint64_t seed = 0;
-        for (char c : text.substr(prefix.size())) {
-            if (c < '0' || c > '9') return std::nullopt;
-            const std::uint64_t digit = std::uint64_t(c - '0');
-            if (seed > (UINT64_MAX - digit) / 10) return std::nullopt;  // does not fit 64 bits
-            seed = seed * 10 + digit;
-        }
-        s.kind = Kind::Random;
-        s.seed = seed;
-        return s;
-    }
-    return std::nullopt;
-}
-
-std::string Schedule::name() const {
-    switch (kind) {
-        case Kind::Lockstep:
-            return "lockstep";
-        case Kind::Sequential:
-            return "sequential";
-        case Kind::Random:
-            return "random:" + std::to_string(seed);
-        case Kind::Converged:
-            return "converged";
-    }
-    return "?";
-}
-
-std::optional<KernelError> launch(const LaunchConfig& config,
-                                  const std::function<void()>& thread_body,
-                                  BlockObserver* observer) {
-    if (g_block) {
-        KernelError e;
-        e.message = "a kernel cannot launch another kernel on the emulator";
-        return e;
-    }
-    const std::uint64_t threads = config.block.count();
-    if (threads == 0 || threads > 1024 || config.grid.count() == 0) {
-        KernelError e;
-        e.message = "invalid launch: " + std::to_string(config.grid.count()) + " blocks of " +
-                    std::to_string(threads) + " threads (1..1024 threads, at least one block)";
-        return e;
-    }
-    gridDim = dim3(config.grid.x, config.grid.y, config.grid.z);
-    blockDim = dim3(config.block.x, config.block.y, config.block.z);
-    SimBlock b;
-    b.schedule = config.schedule;
-    b.threads.resize(threads);
-    unsigned linear_block = 0;
-    for (unsigned bz = 0; bz < config.grid.z; ++bz)
-        for (unsigned by = 0; by < config.grid.y; ++by)
-            for (unsigned bx = 0; bx < config.grid.x; ++bx, ++linear_block) {
-                blockIdx = {bx, by, bz};
-                b.linear = linear_block;
-                b.exited = 0;
-                b.barriers_passed = 0;
-                b.epoch = 1;
-                b.held = 0;
-                b.rng = config.schedule.seed ^ (std::uint64_t(linear_block) << 32);
-                // Fresh shared memory holds garbage on a GPU; a recognisable pattern here.
-                b.smem.assign(config.dynamic_smem_bytes, 0xCD);
-                unsigned i = 0;
-                for (unsigned z = 0; z < config.block.z; ++z)
-                    for (unsigned y = 0; y < config.block.y; ++y)
-                        for (unsigned x = 0; x < config.block.x; ++x, ++i) {
-                            SimThread& t = b.threads[i];
-                            t = SimThread{};
-                            t.linear = i;
-                            t.x = x;
-                            t.y = y;
-                            t.z = z;
-                        }
-                run_block(b, thread_body, observer);
-                if (b.error) {
-                    KernelError e = *b.error;
-                    b.threads.clear();  // unwinds the suspended fibers before `b` goes away
-                    return e;
-                }
-            }
-    return std::nullopt;
+    if (b.exited == b.threads.size()) return false;
+    resolve_stall(b, observer);
+    return !b.error;
 }
 
 int block_barrier(BarrierKind kind, int predicate, unsigned line) {
     SimThread& t = current();
+    t.ahead_left = 0;  // a thread runs ahead only until it has to wait
     t.status = ThreadStatus::AtBarrier;
     t.barrier = kind;
     t.predicate = predicate;
@@ -461,6 +386,7 @@ std::uint64_t warp_collective(CollectiveKind kind, unsigned mask, std::uint64_t 
         fail(std::string(collective_name(kind)) + ": width " + std::to_string(width) +
                  " is not a power of two from 1 to 32",
              line);
+    t.ahead_left = 0;
     t.status = ThreadStatus::AtCollective;
     t.collective = kind;
     t.mask = mask;
@@ -486,8 +412,15 @@ std::uint64_t warp_collective(CollectiveKind kind, unsigned mask, std::uint64_t 
 
 void yield_point() {
     if (!g_thread || g_block->schedule.kind == Schedule::Kind::Sequential) return;
-    make_ready(*g_block, *g_thread);
-    suspend(*g_thread);
+    SimThread& t = *g_thread;
+    if (t.ahead_left > 0) {  // it goes again before the others
+        --t.ahead_left;
+        t.status = ThreadStatus::Ready;
+        g_block->ready.push_front(t.linear);
+    } else {
+        make_ready(*g_block, t);
+    }
+    suspend(t);
 }
 
 void fail(const std::string& message, unsigned line) {

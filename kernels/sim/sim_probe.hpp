@@ -57,15 +57,15 @@ class SimProbe {
     }
     void warp_synced(unsigned /*line*/) { ++substep_; }
 
-    // One turn of a spin-wait. Blocks run one after another here, so a correct single-pass
-    // kernel never waits for another block, and a lock is only contended inside a block. The
-    // spin budget: a thread that turns kMaxSpins times ends the launch (on a GPU it would hang).
-    void spin_wait(unsigned line) {
-        spin_turn(line);
+    // One turn of a spin-wait (for `waits_for`: a tile or block, when the kernel says). A wait
+    // that nothing running will ever satisfy is found by the grid (grid.cpp: a deadlock between
+    // blocks). The spin budget catches the rest: a thread that turns kMaxSpins times ends the
+    // launch (on a GPU it would hang).
+    void spin_wait(unsigned line, unsigned waits_for = BlockWait::kNothing) {
+        spin_turn(line, waits_for);
         if (++spins_ >= kMaxSpins)
             fail("spin-wait never satisfied after " + std::to_string(kMaxSpins) +
-                     " turns (the emulator's spin budget): what it waits for is never set (blocks "
-                     "run in order here, so an earlier block should have set it)",
+                     " turns (the emulator's spin budget): what it waits for is never set",
                  line);
     }
     // A spin loop (lock_acquire) entered and left: under the converged schedule a lane that

@@ -16,12 +16,19 @@ bool SimRecorder::keeps(unsigned block) const {
 
 void SimRecorder::block_started(unsigned block) {
     threads_per_block_ = blockDim.x * blockDim.y * blockDim.z;
-    keeping_ = keeps(block);
-    recording_ = count_totals_ || keeping_;
-    order_.clear();
-    per_thread_.resize(threads_per_block_);
-    for (auto& v : per_thread_) v.clear();
-    snapshots_.clear();
+    Live& l = live_[block];
+    l.per_thread = std::move(spare_);  // the last finished block's room, when there is one
+    l.keeping = keeps(block);
+    l.recording = count_totals_ || l.keeping;
+    l.order.clear();
+    l.per_thread.resize(threads_per_block_);
+    for (auto& v : l.per_thread) v.clear();
+    l.snapshots.clear();
+    now_ = &l;
+}
+
+void SimRecorder::block_resumed(unsigned block) {
+    now_ = &live_[block];
 }
 
 void SimRecorder::barrier_released(unsigned block, unsigned phase, const std::uint8_t* smem,
@@ -30,28 +37,35 @@ void SimRecorder::barrier_released(unsigned block, unsigned phase, const std::ui
     trace::Snapshot s;
     s.phase = std::uint16_t(phase);
     s.bytes.assign(smem, smem + std::min<std::size_t>(bytes, smem_bytes_));
-    snapshots_.push_back(std::move(s));
+    live_[block].snapshots.push_back(std::move(s));
 }
 
 void SimRecorder::block_finished(unsigned block) {
-    if (!recording_) return;
-    trace::BlockTrace b;
-    b.block = block;
-    std::size_t total = 0;
-    for (auto& v : per_thread_) total += v.size();
-    b.events.reserve(total);
-    for (auto& v : per_thread_) b.events.insert(b.events.end(), v.begin(), v.end());
-    if (count_totals_) totals_ += trace::block_counters(b, threads_per_block_);
-    if (keeping_) {
-        // Events are stored thread after thread; the order they ran in indexes into that.
-        std::vector<std::uint32_t> first(per_thread_.size() + 1, 0);
-        for (std::size_t t = 0; t < per_thread_.size(); ++t)
-            first[t + 1] = first[t] + std::uint32_t(per_thread_[t].size());
-        b.order.reserve(order_.size());
-        for (const Ran& r : order_) b.order.push_back(first[r.thread] + r.index);
-        b.snapshots = std::move(snapshots_);
-        kept_.push_back(std::move(b));
+    auto found = live_.find(block);
+    if (found == live_.end()) return;
+    Live& l = found->second;
+    if (l.recording) {
+        trace::BlockTrace b;
+        b.block = block;
+        std::size_t total = 0;
+        for (auto& v : l.per_thread) total += v.size();
+        b.events.reserve(total);
+        for (auto& v : l.per_thread) b.events.insert(b.events.end(), v.begin(), v.end());
+        if (count_totals_) totals_ += trace::block_counters(b, threads_per_block_);
+        if (l.keeping) {
+            // Events are stored thread after thread; the order they ran in indexes into that.
+            std::vector<std::uint32_t> first(l.per_thread.size() + 1, 0);
+            for (std::size_t t = 0; t < l.per_thread.size(); ++t)
+                first[t + 1] = first[t] + std::uint32_t(l.per_thread[t].size());
+            b.order.reserve(l.order.size());
+            for (const Ran& r : l.order) b.order.push_back(first[r.thread] + r.index);
+            b.snapshots = std::move(l.snapshots);
+            kept_.push_back(std::move(b));
+        }
     }
+    if (now_ == &l) now_ = nullptr;
+    spare_ = std::move(l.per_thread);
+    live_.erase(found);
 }
 
 }  // namespace ws::sim

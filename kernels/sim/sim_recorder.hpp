@@ -2,6 +2,7 @@
 // keeps the blocks asked for, and sums the counters of every block.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <vector>
 
 #include "kernels/sim/emulator.hpp"
@@ -16,15 +17,17 @@ class SimRecorder : public BlockObserver {
     SimRecorder(std::vector<std::uint32_t> traced, bool all_blocks, bool count_totals);
 
     void block_started(unsigned block) override;
+    void block_resumed(unsigned block) override;
     void barrier_released(unsigned block, unsigned phase, const std::uint8_t* smem,
                           std::size_t bytes) override;
     void block_finished(unsigned block) override;
 
-    // Called by SimProbe from inside a simulated thread.
-    bool recording() const { return recording_; }
+    // Called by SimProbe from inside a simulated thread (of the block running now).
+    bool recording() const { return now_ && now_->recording; }
     void push(unsigned thread, const trace::Event& e) {
-        if (keeping_) order_.push_back({thread, std::uint32_t(per_thread_[thread].size())});
-        per_thread_[thread].push_back(e);
+        auto& mine = now_->per_thread[thread];
+        if (now_->keeping) now_->order.push_back({thread, std::uint32_t(mine.size())});
+        mine.push_back(e);
     }
     void set_smem_bytes(unsigned bytes) { smem_bytes_ = bytes > smem_bytes_ ? bytes : smem_bytes_; }
 
@@ -38,16 +41,22 @@ class SimRecorder : public BlockObserver {
     std::vector<std::uint32_t> traced_;
     bool all_blocks_;
     bool count_totals_;
-    bool recording_ = false;
-    bool keeping_ = false;  // this block is kept: remember the order events happened in
     unsigned threads_per_block_ = 0;
     unsigned smem_bytes_ = 0;
-    std::vector<std::vector<trace::Event>> per_thread_;
     struct Ran {
-        std::uint32_t thread, index;  // per_thread_[thread][index]
+        std::uint32_t thread, index;  // per_thread[thread][index]
     };
-    std::vector<Ran> order_;
-    std::vector<trace::Snapshot> snapshots_;
+    // A block being run (several at once when the schedule interleaves blocks).
+    struct Live {
+        bool recording = false;
+        bool keeping = false;  // this block is kept: remember the order events happened in
+        std::vector<std::vector<trace::Event>> per_thread;
+        std::vector<Ran> order;
+        std::vector<trace::Snapshot> snapshots;
+    };
+    std::map<unsigned, Live> live_;
+    Live* now_ = nullptr;
+    std::vector<std::vector<trace::Event>> spare_;
     std::vector<trace::BlockTrace> kept_;
     trace::Counters totals_;
 };

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "kernels/sim/block_state.hpp"
+#include "kernels/trace/id_ranges.hpp"
 
 namespace ws::sim {
 namespace {
@@ -28,20 +29,6 @@ std::vector<unsigned> lanes_where(const SimBlock& b, unsigned base, Pick pick) {
     for (unsigned l = 0; l < 32 && base + l < b.threads.size(); ++l)
         if (pick(b.threads[base + l])) lanes.push_back(l);
     return lanes;
-}
-
-// "lane 0", "lanes 1-31", "lanes 0, 2-5, 9".
-std::string lane_list(const std::vector<unsigned>& lanes) {
-    std::string text = lanes.size() == 1 ? "lane " : "lanes ";
-    for (std::size_t i = 0; i < lanes.size();) {
-        std::size_t j = i;
-        while (j + 1 < lanes.size() && lanes[j + 1] == lanes[j] + 1) ++j;
-        if (i > 0) text += ", ";
-        text += std::to_string(lanes[i]);
-        if (j > i) text += "-" + std::to_string(lanes[j]);
-        i = j + 1;
-    }
-    return text;
 }
 
 bool in_loop(const SimThread& t) {
@@ -69,9 +56,10 @@ std::string deadlock_report(const SimBlock& b, unsigned& line, unsigned& thread)
             lanes_where(b, base, [](const SimThread& t) { return t.status == ThreadStatus::Held; });
         line = b.threads[base + spinning[0]].spin_line;
         thread = base + spinning[0];
-        const std::string holder = lane_list(held);
-        return "deadlock: warp " + std::to_string(base / 32) + ": " + lane_list(spinning) +
-               " spin at line " + std::to_string(line) + " on the lock " + holder +
+        const std::string holder = trace::counted_ranges(held, "lane", "lanes");
+        return "deadlock: warp " + std::to_string(base / 32) + ": " +
+               trace::counted_ranges(spinning, "lane", "lanes") + " spin at line " +
+               std::to_string(line) + " on the lock " + holder +
                (held.size() == 1 ? " holds; " : " hold; ") + holder +
                " cannot run its critical section until they leave the loop (no independent "
                "thread scheduling: the converged schedule, as before Volta)";
@@ -85,10 +73,19 @@ void spin_loop_enter(unsigned line) {
     running_thread().spin_line = line;
 }
 
-void spin_turn(unsigned /*line*/) {
+void spin_turn(unsigned line, unsigned waits_for) {
     SimBlock& b = running_block();
     SimThread& t = running_thread();
     t.spun_in_epoch = b.epoch;
+    t.spun = true;
+    t.spin_wait_line = line;
+    t.waits_for = waits_for;
+    if (t.progress_seen == grid_progress()) {
+        if (++t.idle_spins >= kStuckSpins) stuck_alarm() = true;
+    } else {
+        t.progress_seen = grid_progress();
+        t.idle_spins = 0;
+    }
     if (b.held > 0 && nothing_can_change(b)) {
         unsigned line = t.spin_line, thread = t.linear;
         const std::string report = deadlock_report(b, line, thread);

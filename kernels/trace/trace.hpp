@@ -104,6 +104,17 @@ struct ResultValue {
     double exact = std::numeric_limits<double>::quiet_NaN();
 };
 
+// Where a block stood when the blocks of a launch waited on each other for ever (the emulator's
+// deadlock between blocks; kernels/sim/emulator.hpp). Not kept in trace files.
+struct BlockWaitState {
+    enum class State : std::uint8_t { NotStarted, Waiting, Finished };
+    static constexpr std::uint32_t kNothing = ~0u;
+    std::uint32_t block = 0;
+    State state = State::NotStarted;
+    std::uint32_t line = 0;
+    std::uint32_t waits_for = kNothing;  // the tile or block it waits for, when the kernel said
+};
+
 struct Trace {
     // 2: totals count branch divergence (divergent_warps) and warps with idle lanes
     // (idle_lane_warps, what version 1 called divergent_warps); blocks keep the order the
@@ -141,6 +152,8 @@ struct Trace {
     std::vector<ResultValue> results;
     bool ok = false;
     std::string error;  // empty, or what went wrong (a kernel error from the emulator, say)
+    // A deadlock between blocks: every block of the launch that could not go on (emulator).
+    std::vector<BlockWaitState> deadlock;
 };
 
 }  // namespace ws::trace

@@ -88,14 +88,17 @@ TEST_CASE("the look-back on the emulator is unchanged by renaming blocks after t
     CHECK(run::crosscheck_difference(*find_variant("scan-then-fan"), shuffled, t) != "");
 }
 
-TEST_CASE("a spin-wait that is never satisfied ends the launch with an error") {
+TEST_CASE("a spin-wait that nothing will satisfy ends the launch with a deadlock") {
     unsigned flag = 0;
     sim::LaunchConfig config;
     config.grid = {1, 1, 1};
     config.block = {1, 1, 1};
     const auto error = sim::launch(config, [&] { wait_for_nobody(&flag, sim::SimProbe(nullptr)); });
     REQUIRE(error);
-    CHECK(error->message.find("spin-wait never satisfied") != std::string::npos);
+    CHECK(error->message.find("no block can go on (deadlock): block 0 spins at line") !=
+          std::string::npos);
+    CHECK(error->message.find("no block still to run will set what it waits for") !=
+          std::string::npos);
     flag = 1;
     CHECK_FALSE(sim::launch(config, [&] { wait_for_nobody(&flag, sim::SimProbe(nullptr)); }));
 }

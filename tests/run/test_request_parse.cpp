@@ -63,7 +63,8 @@ TEST_CASE("every field's error is one line naming the field", "[request]") {
           "--pattern keep:101: not a pattern (ramp|random|ones|keep:P)");
     CHECK(error_with(&T::seed, "-1") == "--seed -1: not a non-negative integer");
     CHECK(error_with(&T::schedule, "chaos") ==
-          "--schedule chaos: not a schedule (lockstep, sequential, random:SEED or converged)");
+          "--schedule chaos: not a schedule (lockstep, sequential, random:SEED or converged; "
+          "then blocks=ORDER, resident=R or T@J+K)");
     CHECK(error_with(&T::kind, "both") == "--kind both: not a kind (inclusive or exclusive)");
     CHECK(error_with(&T::kind, "exclusive") ==
           "--kind exclusive: reduce-sequential is a reduction; --kind applies to scans only");
