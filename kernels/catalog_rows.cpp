@@ -392,6 +392,26 @@ std::vector<VariantInfo> make_catalog() {
             .dynamic_tiles()
             .packed_status()
             .element_passes(2),
+        scan_of<scan::LookbackBlockIdx>()
+            .title("Look-back with blockIdx tiles (can deadlock)")
+            .summary("tile = blockIdx.x instead of a counter: waits for a block that may never "
+                     "start")
+            .source("kernels/algorithms/scan/18_lookback_blockidx.cuh")
+            .elems_per_thread(8)
+            .smem(SmemRule::TwoPerWarpPlus2)
+            .layout(TileLayout::Registers)
+            .driver(ScanDriver::SinglePass)
+            .element_passes(2),
+        scan_of<scan::LookbackFallback>()
+            .title("Look-back with the decoupled fallback (SPAA 2025)")
+            .summary("a block that waits too long sums the late tile itself: no block waits for "
+                     "another to run")
+            .source("kernels/algorithms/scan/19_lookback_fallback.cuh")
+            .elems_per_thread(8)
+            .smem(SmemRule::TwoPerWarpPlus2)
+            .layout(TileLayout::Registers)
+            .driver(ScanDriver::SinglePass)
+            .element_passes(2),
         memory_of<memory::CopyScalar>()
             .title("Grid-stride copy, one element a lane")
             .summary("each lane loads and stores one element per loop turn: the yardstick")

@@ -40,6 +40,25 @@ TEST_CASE("the look-back scan is right thousands of times in a row at odd sizes"
     }
 }
 
+TEST_CASE("the blockIdx look-back and the decoupled fallback are right at odd sizes", "[gpu]") {
+    // NVIDIA GPUs start blocks in order, so the blockIdx look-back completes here (the emulator
+    // shows the block orders under which it cannot); the fallback must be right whether or not
+    // a block falls back. 8 sizes x 3 blocks x 2 types x 20 runs each, every element checked.
+    const std::uint64_t sizes[] = {1, 2, 255, 2049, 65537, 100003, (1u << 20) + 1, (3u << 20) + 5};
+    for (const char* algo : {"scan-lookback-blockidx", "scan-lookback-fallback"}) {
+        unsigned runs = 0;
+        for (std::uint64_t n : sizes)
+            for (unsigned block : {32u, 256u, 1024u})
+                for (trace::DType type : {trace::DType::Int32, trace::DType::Float64}) {
+                    INFO(algo << " n=" << n << " block=" << block << " "
+                              << trace::dtype_name(type));
+                    CHECK(cuda::repeat_scan_for_test(algo, n, block, type, 20) == "");
+                    runs += 20;
+                }
+        CHECK(runs == 960);
+    }
+}
+
 TEST_CASE("every device-level scan is right repeatedly on the same buffers", "[gpu]") {
     for (const char* algo : {"scan-then-fan", "scan-reduce-then-scan", "scan-warp-shuffle",
                              "scan-brent-kung", "scan-reduce-then-scan-2level"}) {

@@ -82,7 +82,7 @@ __global__ void scan_decoupled_lookback(const T* g_in, T* g_out, TileStatus<T> s
         T exclusive = T(0);
         for (int p = int(tile) - 1; p >= 0; --p) {
             unsigned f;
-            while ((f = flags[p]) == 0) spin_wait(probe);
+            while ((f = flags[p]) == 0) spin_wait_for(probe, unsigned(p));
             __threadfence();  // the flag is read before its value
             if (f == kInclusiveReady) {
                 exclusive += T(inclusives[p]);

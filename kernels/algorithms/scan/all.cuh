@@ -19,11 +19,13 @@
 #include "kernels/algorithms/scan/15_reduce_then_scan_2level.cuh"
 #include "kernels/algorithms/scan/16_compact_scan.cuh"
 #include "kernels/algorithms/scan/17_compact_ballot.cuh"
+#include "kernels/algorithms/scan/18_lookback_blockidx.cuh"
+#include "kernels/algorithms/scan/19_lookback_fallback.cuh"
 
 namespace ws::scan {
 using AllVariants =
     std::tuple<KoggeStone, KoggeStoneInplace, Blelloch, BlellochPadded, BrentKung, Sklansky,
                WarpShuffle, ScanThenFan, ReduceThenScan, DecoupledLookback, DecoupledLookbackVector,
                WarpSmem, WarpSmemZeroPad, WarpShufflePtx, ReduceThenScanTwoLevel, CompactScan,
-               CompactBallot>;
+               CompactBallot, LookbackBlockIdx, LookbackFallback>;
 }  // namespace ws::scan
