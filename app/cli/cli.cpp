@@ -100,6 +100,20 @@ int run_cli(int argc, char** argv) {
         "crosscheck", "trace on the GPU and the emulator and compare them event by event");
     cross->add_option("--algo", cross_algo, kAlgoListHelp)->capture_default_str();
 
+    RaceOptions race_opts;
+    race_opts.text.pattern = "random";
+    auto* race = app.add_subcommand(
+        "race", "find a schedule of one block that changes the result, shrink it, tell why");
+    run::add_request_flags(*race, race_opts.text, true);
+    race->add_option("--tries", race_opts.tries, "schedules to try")->capture_default_str();
+    race->add_option("--search-seed", race_opts.search_seed,
+                     "the search's seed: the same seed, the same story")
+        ->capture_default_str();
+    race->add_flag("--exhaustive", race_opts.exhaustive,
+                   "instead: every schedule in which one thread runs ahead once (a bounded "
+                   "exhaustive check)");
+    race->add_flag("--json", race_opts.json, "one JSON object");
+
     if (argc > 1 && argv[1][0] == '-' && std::strcmp(argv[1], "-h") != 0 &&
         std::strcmp(argv[1], "--help") != 0 && std::strcmp(argv[1], "--help-all") != 0) {
         std::fprintf(stderr,
@@ -114,8 +128,8 @@ int run_cli(int argc, char** argv) {
             known |= sub->get_name() == argv[1];
         if (!known) {
             std::fprintf(stderr,
-                         "warpscope: %s: not a command (list, trace, stats, verify, bench, info, "
-                         "crosscheck; try --help)\n",
+                         "warpscope: %s: not a command (list, trace, stats, race, verify, bench, "
+                         "info, crosscheck; try --help)\n",
                          argv[1]);
             return 2;
         }
@@ -147,6 +161,7 @@ int run_cli(int argc, char** argv) {
         if (*info) return cmd_info();
         if (*bench) return cmd_bench(bench_opts);
         if (*cross) return cmd_crosscheck(cross_algo);
+        if (*race) return cmd_race(race_opts);
         return 2;
     };
     int code = 2;

@@ -13,7 +13,16 @@ struct BenchOptions {
     bool contention = false;
 };
 
+struct RaceOptions {
+    run::RequestText text;
+    unsigned tries = 200;
+    std::uint64_t search_seed = 1;
+    bool exhaustive = false;
+    bool json = false;
+};
+
 int cmd_list(bool json);
+int cmd_race(const RaceOptions& opts);
 int cmd_trace(const RequestOptions& opts, const std::string& output);
 int cmd_stats(const RequestOptions& opts, const std::string& trace_file, bool json);
 int cmd_verify(const std::string& algo, const std::string& backend, bool quick);
