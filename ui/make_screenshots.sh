@@ -86,3 +86,17 @@ shot compact-ballot-scatter-presentation-1280x720 --panel global --algo compact-
   --block 64 --pattern keep:40 --seed 3 --step 30 --presentation --size 1280x720
 shot compact-ballot-presentation-1024x768 --algo compact-ballot --n 300 --block 64 \
   --pattern keep:40 --seed 3 --step 30 --presentation --size 1024x768
+# Races found and told (Find a race): the legacy unroll's two-thread story, the cursor on the
+# read that came too early; and the deadlock of a look-back whose tiles are blockIdx.x.
+shot race-story-presentation-1280x720 --algo reduce-unroll-last-warp-legacy --n 128 --block 64 \
+  --pattern random --seed 1 --find-race --presentation --size 1280x720
+shot race-story-inplace-1024x768 --algo scan-kogge-stone-inplace --n 64 --block 64 \
+  --pattern random --seed 1 --find-race --presentation --size 1024x768
+shot race-story-1920x1080 --algo reduce-unroll-last-warp-legacy --n 128 --block 64 \
+  --pattern random --seed 1 --find-race --size 1920x1080
+shot deadlock-presentation-1280x720 --algo scan-lookback-blockidx --n 4000 --block 64 \
+  --schedule lockstep,blocks=reverse,resident=2 --presentation --size 1280x720
+shot deadlock-1024x768 --algo scan-lookback-blockidx --n 4000 --block 64 \
+  --schedule lockstep,blocks=reverse,resident=2 --presentation --size 1024x768
+shot deadlock-1920x1080 --algo scan-lookback-blockidx --n 4000 --block 64 \
+  --schedule lockstep,blocks=reverse,resident=2 --size 1920x1080

@@ -10,6 +10,7 @@
 #include "kernels/run/stats_report.hpp"
 #include "kernels/trace/trace_file.hpp"
 #include "ui/model/circuit_text.hpp"
+#include "ui/model/race_steps.hpp"
 
 namespace ws::ui {
 namespace {
@@ -60,6 +61,12 @@ void Session::show(RunResult result, const std::string& replayed_from) {
     if (!result.note.empty()) ui.banner = result.note;
     const std::size_t n = view_->step_count();
     set_step(ui.playback, std::min(ui.playback.step, n ? n - 1 : 0), n);
+    if (race_jump_ && view_->trace && view_->trace->request.schedule == race_jump_schedule_) {
+        if (const auto at = step_of_access(*view_, race_jump_->thread,
+                                           std::uint32_t(race_jump_->index), race_jump_->write))
+            set_step(ui.playback, *at, n);
+        race_jump_.reset();
+    }
     settle(ui.playback);
 }
 
@@ -162,12 +169,53 @@ void Session::update() {
             ui.circuit_running = ui.circuit_running || circuits_[i]->busy();
         }
     }
+    race_actions();
     if (ui.form_changed) run_form();
     if (ui.compare_changed) run_compare();
     if (ui.circuit_changed) run_circuits();
     if (ui.file_action != FileAction::None && ui.file_action != FileAction::ExportPng)
         file_action();
     if (sweeper_) sweep_actions();
+}
+
+void Session::race_actions() {
+    if (ui.race_find && !ui.race_running) {
+        ui.race_find = false;
+        RequestForm f = ui.form;
+        f.schedule = "lockstep";
+        f.traced_block = 0;
+        const FormCheck check = check_form(f);
+        if (!check.ok()) {
+            ui.banner = "Find a race: " + check.error;
+            return;
+        }
+        run::RaceSearch search;
+        search.request = check.request;
+        ui.race_running = true;
+        ui.race_story.clear();
+        race_ = std::async(background_ ? std::launch::async : std::launch::deferred,
+                           [search] { return run::find_race(search); });
+    }
+    if (!ui.race_running || !race_.valid()) return;
+    if (background_ && race_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
+    const run::RaceStory story = race_.get();
+    ui.race_running = false;
+    if (!story.error.empty()) {
+        ui.banner = "Find a race: " + story.error;
+        return;
+    }
+    ui.race_story = story.story;
+    ui.race_story_algo = ui.form.algo;
+    if (story.found) {  // show it: the failing schedule, stepped like any other
+        ui.form.gpu = false;
+        ui.form.schedule = story.schedule;
+        ui.form.traced_block = 0;
+        ui.form_changed = true;
+        if (story.has_pair) {
+            race_jump_ = story.early;
+            race_jump_schedule_ = story.schedule;
+        }
+    }
 }
 
 void Session::sweep_actions() {

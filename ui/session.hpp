@@ -4,9 +4,12 @@
 // calling thread (screenshots and benches, which must be deterministic).
 #pragma once
 #include <array>
+#include <future>
 #include <memory>
+#include <optional>
 #include <string>
 
+#include "kernels/run/race_search.hpp"
 #include "ui/model/measurements.hpp"
 #include "ui/runner.hpp"
 #include "ui/sweeper.hpp"
@@ -41,12 +44,17 @@ class Session {
     void show(RunResult result, const std::string& replayed_from = "");
     void file_action();
     void sweep_actions();
+    void race_actions();
 
     bool background_;
     std::shared_ptr<const TraceView> view_;
     std::unique_ptr<Runner> main_, compare_;
     std::array<std::unique_ptr<Runner>, 3> circuits_;  // made at the first side-by-side run
     std::unique_ptr<Sweeper> sweeper_;
+    std::future<run::RaceStory> race_;
+    // The found race's first access, shown when the trace of its schedule arrives.
+    std::optional<run::RaceAccess> race_jump_;
+    std::string race_jump_schedule_;
     LabData lab_;
     SassLibrary sass_;
 };

@@ -64,6 +64,13 @@ struct UiState : Preferences {
     bool running = false;  // the main request is being run (show "running...")
     double running_seconds = 0;
 
+    // A race search of the form's request (warpscope race): asked for by the controls, run by
+    // the session off the UI thread; its story shows in the explanation panel while the
+    // algorithm stays the one it was told of, and its schedule goes into the form.
+    bool race_find = false, race_running = false;
+    std::vector<std::string> race_story;
+    std::string race_story_algo;
+
     // Compare: a second variant (Preferences::compare_algo) on the same input, stepped with the
     // same cursor.
     bool compare_changed = false;

@@ -149,6 +149,8 @@ struct WindowApp {
         app.add_flag("--presentation", a.presentation, "large type, high contrast");
         app.add_flag("--hide-controls", a.hide_controls, "the stage takes the whole width");
         app.add_flag("--show-help", a.show_help, "open with the keys overlay (F1) shown");
+        app.add_flag("--find-race", a.find_race,
+                     "open with a race search of the request (Find a race), its story shown");
     }
 };
 

@@ -46,6 +46,10 @@ std::string prepare(Session& s, const WindowArgs& a) {
         s.ui.slow_run_confirmed = a.request_given || !a.screenshot.empty() || a.bench_frames;
         s.run_form();
         if (!s.ui.form_error.empty()) return s.ui.form_error;
+        if (a.find_race) {
+            s.ui.race_find = true;
+            s.update();  // starts the search; a picture's session runs it and its schedule now
+        }
     }
     return "";
 }

@@ -234,4 +234,16 @@ void expand_racy_steps(TraceView& v) {
     v.steps = std::move(out);
 }
 
+std::optional<std::size_t> step_of_access(const TraceView& v, unsigned thread, std::uint32_t cell,
+                                          bool write) {
+    std::optional<std::size_t> whole;
+    for (std::size_t i = 0; i < v.steps.size(); ++i)
+        for (const CellAccess& a : v.steps[i].accesses)
+            if (a.thread == thread && a.cell == cell && a.write == write) {
+                if (v.steps[i].micro > 0) return i;
+                if (!whole) whole = i;
+            }
+    return whole;
+}
+
 }  // namespace ws::ui

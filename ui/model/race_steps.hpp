@@ -7,6 +7,7 @@
 // hazard becomes a RacePair: which thread read, which wrote, both lines, both access-steps.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "ui/model/trace_view.hpp"
@@ -25,6 +26,11 @@ void apply_event(const TraceView& v, StepView& s, const trace::Event& e, Pending
 
 // The value an event read or wrote, as the shared array's type.
 double event_value(const trace::Event& e, trace::DType type);
+
+// The first step in which `thread` made the access (a read or a write of shared cell `cell`),
+// access-steps before whole steps; nullopt when no step has it. The race story jumps there.
+std::optional<std::size_t> step_of_access(const TraceView& v, unsigned thread, std::uint32_t cell,
+                                          bool write);
 
 // Replaces every step with a hazard by its access-steps and fills TraceView::races.
 void expand_racy_steps(TraceView& v);

@@ -1,6 +1,8 @@
 // The look-back tiles' states from a trace.
 #include "ui/model/tile_status.hpp"
 
+#include "kernels/sim/emulator.hpp"
+
 #include <sstream>
 
 #include "kernels/catalog.hpp"
@@ -60,7 +62,10 @@ TileStrip tile_strip(const TraceView& v) {
     if (!drew) return out;
     out.shown = true;
     out.tiles = v.trace->grid;
-    out.emulated = v.trace->backend == "emulator";
+    // One block at a time (any order): a tile is drawn when its block starts, so the tiles drawn
+    // before had finished. With several blocks at once their states are not known.
+    const auto schedule = sim::Schedule::parse(v.trace->request.schedule);
+    out.emulated = v.trace->backend == "emulator" && schedule && schedule->resident == 1;
     out.after.assign(v.steps.size(), TileState::None);
     out.changes.assign(v.steps.size(), "");
     // The flag writes of each real step, in program order (one thread publishes).

@@ -2,9 +2,10 @@
 // counter (an atomic), publishes the tile's aggregate (flag 1), looks back over the tiles before
 // it and publishes its inclusive prefix (flag 2). From the shown block's recorded events: which
 // tile it drew, and at which step, on which line, its flag changed. Of the other tiles the trace
-// knows only what the schedule implies: the emulator runs blocks in order, so the tiles before
-// had published their prefixes and the tiles after had not started; a GPU records no timing
-// between blocks, so they are unknown. Plain data.
+// knows only what the schedule implies: when the emulator runs one block at a time, the tiles
+// drawn before had published their prefixes and the tiles after had not started; with several
+// blocks at once (resident > 1), and on a GPU, which records no timing between blocks, they are
+// unknown. Plain data.
 #pragma once
 #include <cstdint>
 #include <string>

@@ -10,7 +10,9 @@
 #include "kernels/algorithms/memory/memory_rules.hpp"
 #include "kernels/catalog.hpp"
 #include "kernels/run/input_data.hpp"
+#include "kernels/run/race_search.hpp"
 #include "kernels/run/request_text.hpp"
+#include "kernels/sim/emulator.hpp"
 #include "ui/fonts.hpp"
 #include "ui/model/png_export.hpp"
 #include "ui/model/provenance.hpp"
@@ -141,13 +143,17 @@ void stride_control(RequestForm& f) {
     f.stride = static_cast<std::uint32_t>(stride);
 }
 
-void schedule_control(RequestForm& f) {
-    std::string kind = f.schedule.rfind("random", 0) == 0 ? "random" : f.schedule;
-    choice<std::string>("Schedule", "##schedule", kind,
-                        {{"lockstep", "lockstep"},
-                         {"sequential", "sequential"},
-                         {"random", "random"},
-                         {"converged", "converged"}});
+// The schedule: the threads' policy (with its seed), the order blocks start in and how many run
+// at once, and the threads a race search sent ahead (kept until cleared). One text underneath,
+// sim::Schedule's.
+void schedule_control(RequestForm& f, UiState& ui) {
+    sim::Schedule s = sim::Schedule::parse(f.schedule).value_or(sim::Schedule{});
+    using Kind = sim::Schedule::Kind;
+    choice<Kind>("Schedule", "##schedule", s.kind,
+                 {{Kind::Lockstep, "lockstep"},
+                  {Kind::Sequential, "sequential"},
+                  {Kind::Random, "random"},
+                  {Kind::Converged, "converged"}});
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "lockstep: every lane of a warp does its k-th shared access before any "
@@ -156,16 +162,51 @@ void schedule_control(RequestForm& f) {
             "to its next sync before the next starts (adversarial)\nrandom: a "
             "seeded shuffle\nconverged: lockstep without independent thread scheduling "
             "(before Volta): a lane that leaves a spin loop waits for its whole warp");
-    if (kind != "random") {
-        f.schedule = kind;
-        return;
+    if (s.kind == Kind::Random) {
+        label("  seed");
+        ImGui::InputScalar("##schedseed", ImGuiDataType_U64, &s.seed);
     }
-    std::uint64_t seed = 1;
-    if (f.schedule.rfind("random:", 0) == 0)
-        seed = std::strtoull(f.schedule.c_str() + 7, nullptr, 10);
-    label("  seed");
-    ImGui::InputScalar("##schedseed", ImGuiDataType_U64, &seed);
-    f.schedule = "random:" + std::to_string(seed);
+    if (s.kind != Kind::Lockstep && s.kind != Kind::Converged) s.ahead.clear();
+    using Order = sim::BlockOrder;
+    choice<Order>(
+        "Blocks", "##blockorder", s.blocks,
+        {{Order::InOrder, "in order"}, {Order::Reverse, "reverse"}, {Order::Random, "random"}});
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "The order blocks start in. Nothing in CUDA promises one: a kernel "
+            "whose block waits for an earlier block may wait for ever.");
+    if (s.blocks == Order::Random) {
+        label("  seed");
+        ImGui::InputScalar("##blockseed", ImGuiDataType_U64, &s.block_seed);
+    }
+    label("Resident");
+    int resident = static_cast<int>(s.resident);
+    ImGui::SliderInt("##resident", &resident, 1, static_cast<int>(sim::Schedule::kMaxResident),
+                     "%d blocks", ImGuiSliderFlags_AlwaysClamp);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Blocks that run at once: the room a GPU has for them. 1: one block "
+            "after another.");
+    s.resident = static_cast<unsigned>(resident);
+    if (!s.ahead.empty()) {
+        std::string ahead;
+        for (const sim::RunAhead& a : s.ahead)
+            ahead += (ahead.empty() ? "" : "; ") + run::run_ahead_text(a);
+        ImGui::PushFont(fonts().small);
+        text_wrapped_colored(palette().text_dim, "ahead: " + ahead);
+        ImGui::PopFont();
+        if (ImGui::SmallButton("back to lockstep")) s.ahead.clear();
+    }
+    f.schedule = s.name();
+    ImGui::BeginDisabled(ui.race_running);
+    if (ImGui::Button(ui.race_running ? "Searching\xe2\x80\xa6" : "Find a race"))
+        ui.race_find = true;
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip(
+            "Runs block 0 under schedules with a few threads sent ahead, keeps one "
+            "that changes the result, shrinks it, and tells the story (warpscope "
+            "race)");
 }
 
 // The input pattern; keep:P has a slider for P (how many elements a compaction keeps).
@@ -236,7 +277,7 @@ void request_controls(const TraceView& v, UiState& ui) {
         choice<bool>("Backend", "##backend", f.gpu,
                      {{false, "CPU emulator"}, {true, ui.gpu_name.c_str()}});
     }
-    if (!f.gpu) schedule_control(f);
+    if (!f.gpu) schedule_control(f, ui);
     label("Block #");
     int traced = static_cast<int>(f.traced_block);
     if (ImGui::InputInt("##traced", &traced))

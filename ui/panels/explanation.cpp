@@ -6,6 +6,7 @@
 #include "kernels/catalog.hpp"
 #include "ui/fonts.hpp"
 #include "ui/model/circuit_text.hpp"
+#include "ui/model/deadlock_picture.hpp"
 #include "ui/model/step_text.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
@@ -16,6 +17,16 @@ namespace ws::ui {
 void draw_explanation(const TraceView& v, UiState& ui) {
     const Palette& p = palette();
     const std::size_t step = v.clamp(static_cast<long>(ui.step()));
+    if (!ui.race_story.empty() && v.trace && v.trace->request.algo == ui.race_story_algo) {
+        // The race search's story (Find a race), until another algorithm is shown.
+        for (const std::string& line : ui.race_story) text_wrapped_colored(p.text, line);
+        if (ImGui::SmallButton("close the story")) ui.race_story.clear();
+        ImGui::Separator();
+    }
+    if (v.trace && !v.trace->deadlock.empty()) {  // why no block can go on (Shared memory)
+        text_wrapped_colored(p.text, deadlock_picture(v.trace->deadlock, 0, 0).lesson);
+        ImGui::Spacing();
+    }
     for (const std::string& sentence : explain_step(v, step)) {
         ImGui::TextWrapped("%s", sentence.c_str());
         ImGui::Spacing();

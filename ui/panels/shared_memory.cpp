@@ -9,6 +9,7 @@
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/cell_grid.hpp"
+#include "ui/widgets/deadlock_row.hpp"
 #include "ui/widgets/draw.hpp"
 #include "ui/widgets/tile_strip.hpp"
 
@@ -59,6 +60,7 @@ void draw_shared_memory(const TraceView& v, UiState& ui) {
                               what.c_str());
     }
     ImGui::PopFont();
+    draw_deadlock_row(v);
     draw_tile_strip(v, v.clamp(static_cast<long>(ui.step())));
     if (ui.shared_grid.zoom > 1.01f) {
         ImGui::SameLine();
