@@ -313,7 +313,8 @@ RaceStory find_race(const RaceSearch& search, const std::atomic<bool>* cancel) {
     return s;
 }
 
-BoundedCheck check_bounded(const trace::Request& request, const std::atomic<bool>* cancel) {
+BoundedCheck check_bounded(const trace::Request& request, const std::vector<unsigned>& extras,
+                           const std::atomic<bool>* cancel) {
     BoundedCheck c;
     const trace::Trace lock = run_under(request, "lockstep", true);
     if (!lock.error.empty() && lock.blocks.empty()) {
@@ -326,7 +327,7 @@ BoundedCheck check_bounded(const trace::Request& request, const std::atomic<bool
     if (!lock.blocks.empty()) c.lockstep_hazards = trace::find_hazards(lock.blocks[0]).size();
     const std::vector<unsigned> turns = turn_bounds(lock);
     for (unsigned t : turns) c.most_turns = std::max(c.most_turns, t);
-    for (unsigned extra : kBoundExtras)
+    for (unsigned extra : extras)
         for (unsigned thread = 0; thread < c.threads && !c.counterexample; ++thread)
             for (unsigned turn = 1; turn <= turns[thread]; ++turn) {
                 if (cancel && *cancel) {
@@ -345,11 +346,13 @@ BoundedCheck check_bounded(const trace::Request& request, const std::atomic<bool
                     break;
                 }
             }
+    std::string lengths;
+    for (unsigned e : extras) lengths += (lengths.empty() ? "" : ", ") + std::to_string(e);
     c.bound =
         "Checked: lockstep and every schedule in which one thread of block 0 runs ahead "
-        "once, by 1-8, 16 or 64 turns, at any of its turns (" +
-        std::to_string(c.schedules) + " schedules, " + std::to_string(c.threads) + " threads, n " +
-        std::to_string(request.n) +
+        "once, by " +
+        lengths + " turns, at any of its turns (" + std::to_string(c.schedules) + " schedules, " +
+        std::to_string(c.threads) + " threads, n " + std::to_string(request.n) +
         ", this input). Schedules that order every pair of conflicting shared accesses "
         "alike give the same result (partial-order reduction), so where the lockstep "
         "trace has no hazard this covers every interleaving of the block's threads. It "

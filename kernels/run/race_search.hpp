@@ -9,6 +9,7 @@
 #pragma once
 #include <atomic>
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -74,7 +75,10 @@ struct BoundedCheck {
     std::string bound;
 };
 
+// `extras`: the run-ahead lengths tried (the bound); kBoundExtras unless a caller needs less.
 BoundedCheck check_bounded(const trace::Request& request,
+                           const std::vector<unsigned>& extras = {std::begin(kBoundExtras),
+                                                                  std::end(kBoundExtras)},
                            const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace ws::run

@@ -5,6 +5,18 @@
 #include <boost/context/stack_context.hpp>
 #include <vector>
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define WS_SIM_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define WS_SIM_ASAN 1
+#endif
+#if defined(WS_SIM_ASAN)
+#include <sanitizer/asan_interface.h>
+#endif
+
 namespace ws::sim {
 
 class StackPool {
@@ -18,9 +30,17 @@ class StackPool {
         if (free_.empty()) return maker_.allocate();
         auto s = free_.back();
         free_.pop_back();
+#if defined(WS_SIM_ASAN)
+        // A fiber unwound by an exception (a launch ended by an error or a deadlock) leaves its
+        // frames' redzones poisoned: AddressSanitizer cannot clean a stack it did not see
+        // switched to. A reused stack starts clean.
+        ASAN_UNPOISON_MEMORY_REGION(static_cast<char*>(s.sp) - s.size, s.size);
+#endif
         return s;
     }
-    void put(boost::context::stack_context s) { free_.push_back(s); }
+    void put(boost::context::stack_context s) {
+        free_.push_back(s);
+    }
 
     static StackPool& for_this_thread() {
         static thread_local StackPool pool;
