@@ -64,6 +64,10 @@ int run_cli(int argc, char** argv) {
         if (o->get_name() != "--help") request_options.push_back(o);
     stats->add_option("--trace", stats_trace, "read a trace file instead of running");
     stats->add_flag("--json", stats_as_json, "one JSON object");
+    bool stats_hardware = false;
+    stats->add_flag("--hardware", stats_hardware,
+                    "also the GPU's own counters (CUPTI) of the traced pass, beside ours (a "
+                    "GPU, and a request whose first pass is one block)");
 
     std::string verify_algo = "all", verify_backend;
     auto* verify = app.add_subcommand("verify", "check every algorithm against a CPU reference");
@@ -156,7 +160,7 @@ int run_cli(int argc, char** argv) {
     auto run_command = [&]() -> int {
         if (*list) return cmd_list(list_json);
         if (*trace_cmd) return cmd_trace(trace_opts, trace_out);
-        if (*stats) return cmd_stats(stats_opts, stats_trace, stats_as_json);
+        if (*stats) return cmd_stats(stats_opts, stats_trace, stats_as_json, stats_hardware);
         if (*verify) return cmd_verify(verify_algo, verify_backend, verify_quick);
         if (*info) return cmd_info();
         if (*bench) return cmd_bench(bench_opts);

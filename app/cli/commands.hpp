@@ -24,7 +24,7 @@ struct RaceOptions {
 int cmd_list(bool json);
 int cmd_race(const RaceOptions& opts);
 int cmd_trace(const RequestOptions& opts, const std::string& output);
-int cmd_stats(const RequestOptions& opts, const std::string& trace_file, bool json);
+int cmd_stats(const RequestOptions& opts, const std::string& trace_file, bool json, bool hardware);
 int cmd_verify(const std::string& algo, const std::string& backend, bool quick);
 int cmd_info();
 int cmd_bench(const BenchOptions& opts);

@@ -10,6 +10,7 @@
 #include "kernels/cuda/cuda_backend.hpp"
 #include "kernels/cuda/first_pass_recorder.cuh"
 #include "kernels/cuda/gpu_scan.hpp"
+#include "kernels/cuda/hardware_counters.hpp"
 #include "kernels/cuda/reduce_launch.cuh"
 #include "kernels/run/input_data.hpp"
 #include "kernels/run/reduce_check.hpp"
@@ -51,6 +52,9 @@ void run_reduction(const VariantInfo& info, const run::RunOptions& options, Trac
     // by the launch): its recording, not its result, is kept.
     auto go = [&](const GpuProbe& probe) { reduction.launch_traced(probe); };
     record_launch(go, info.id, traced.grid, traced.smem_bytes, options, out);
+    // The GPU counts whole launches: only a one-block pass compares (hardware_compare.hpp).
+    if (options.hardware && traced.grid == 1)
+        read_hardware([&] { reduction.launch_traced_unprobed(); }, out);
     // The recording launches wait on the lock too.
     if (std::string why = reduction.watchdog_error(); !why.empty()) {
         out.error = why;

@@ -4,6 +4,8 @@
 #include "kernels/cuda/cuda_backend.hpp"
 #include "kernels/cuda/first_pass_recorder.cuh"
 #include "kernels/cuda/gpu_scan.hpp"
+
+#include "kernels/cuda/hardware_counters.hpp"
 #include "kernels/cuda/scan_launch.cuh"
 #include "kernels/run/input_data.hpp"
 #include "kernels/run/request_parse.hpp"
@@ -41,6 +43,9 @@ void run_scan(const VariantInfo& info, const run::RunOptions& options, trace::Tr
     // Launched again with the buffers of the run above: it rewrites the same output.
     auto go = [&](const GpuProbe& probe) { scan.launch_traced(probe); };
     record_launch(go, info.id, traced.grid, traced.smem_bytes, options, out);
+    // The GPU counts whole launches: only a one-block pass compares (hardware_compare.hpp).
+    if (options.hardware && traced.grid == 1)
+        read_hardware([&] { scan.launch_traced_unprobed(); }, out);
 
     const run::ScanCheck<T> check =
         run::check_scan_output(info, input, result.data(), req.kind, kept);

@@ -73,6 +73,10 @@ class FastScan {
     void launch_traced(const GpuProbe& probe) {
         launch(plan_.launches[plan_.traced], kernels_.traced, probe, 0);
     }
+    // The same launch with the unprobed kernel (the one the hardware counters count).
+    void launch_traced_unprobed() {
+        launch(plan_.launches[plan_.traced], kernels_.fast, probe::NoProbe{}, 0);
+    }
 
     const ScanPlan& plan() const { return plan_; }
 

@@ -9,6 +9,9 @@ namespace ws::run {
 struct RunOptions {
     bool record = true;        // record the traced blocks' events and snapshots
     bool count_totals = true;  // analyse every block of the first pass for Trace::totals
+    // Also read the GPU's own counters for the traced pass, launched again unprobed (a GPU
+    // backend only: Trace::hardware, kernels/run/hardware_compare.hpp).
+    bool hardware = false;
 };
 
 // Never throws for bad requests or kernel errors: Trace::error says what went wrong.

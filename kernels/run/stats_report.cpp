@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "kernels/catalog.hpp"
+#include "kernels/run/hardware_compare.hpp"
 #include "kernels/run/input_data.hpp"
 #include "kernels/run/request_parse.hpp"
 #include "kernels/scan_plan.hpp"
@@ -85,6 +86,16 @@ std::string stats_json(const trace::Trace& t) {
     o["grid"] = t.grid;
     o["passes"] = t.passes;
     o["traced_block"] = t.blocks.empty() ? ordered_json() : ordered_json(t.blocks[0].block);
+    if (!t.hardware.empty() || !t.hardware_error.empty()) {  // stats --hardware
+        ordered_json rows = ordered_json::array();
+        for (const HardwareRow& r : hardware_rows(t))
+            rows.push_back({{"metric", r.metric->metric},
+                            {"what", r.metric->what},
+                            {"ours", r.ours},
+                            {"counted", r.counted ? ordered_json(*r.counted) : ordered_json()}});
+        o["hardware"] = rows;
+        if (!t.hardware_error.empty()) o["hardware_error"] = t.hardware_error;
+    }
     if (const auto s = scan_numbers(t)) {
         o["tile"] = s->tile;
         o["work"] = s->measured.work;

@@ -115,6 +115,13 @@ struct BlockWaitState {
     std::uint32_t waits_for = kNothing;  // the tile or block it waits for, when the kernel said
 };
 
+// The GPU's own count of one metric (CUPTI, kernels/cuda/hardware_counters.hpp) for the traced
+// pass's unprobed launch. Not kept in trace files.
+struct HardwareCount {
+    std::string metric;  // as Nsight Compute names it
+    double value = 0;
+};
+
 struct Trace {
     // 2: totals count branch divergence (divergent_warps) and warps with idle lanes
     // (idle_lane_warps, what version 1 called divergent_warps); blocks keep the order the
@@ -154,6 +161,9 @@ struct Trace {
     std::string error;  // empty, or what went wrong (a kernel error from the emulator, say)
     // A deadlock between blocks: every block of the launch that could not go on (emulator).
     std::vector<BlockWaitState> deadlock;
+    // RunOptions::hardware on a GPU: what the GPU counted, or why it could not (one line).
+    std::vector<HardwareCount> hardware;
+    std::string hardware_error;
 };
 
 }  // namespace ws::trace

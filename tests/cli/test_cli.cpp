@@ -155,3 +155,25 @@ TEST_CASE("a kernel the emulator stops is reported with its line, and the run fa
     CHECK(j["ok"] == false);
     CHECK(j["totals"]["hazards"].get<int>() > 0);
 }
+
+TEST_CASE("stats --hardware without the GPU backend is refused in one line", "[cli]") {
+    const auto r = run_warpscope(
+        "stats --algo reduce-sequential --n 256 --block 256 --backend cpu --hardware");
+    CHECK(r.code == 2);
+    CHECK(count_lines(r.err) == 1);
+    CHECK(r.err.find("--hardware: the GPU's counters need the CUDA backend (") !=
+          std::string::npos);
+}
+
+TEST_CASE("race tells the legacy unroll's story and exits 1; a race-free kernel exits 0", "[cli]") {
+    const auto racy = run_warpscope(
+        "race --algo reduce-unroll-last-warp-legacy --n 128 --block 64 --seed 1 --json");
+    CHECK(racy.code == 1);
+    CHECK(racy.out.find("\"schedule\": \"lockstep,2@8+1\"") != std::string::npos);
+    const auto clean = run_warpscope("race --algo reduce-sequential --block 64 --tries 20");
+    CHECK(clean.code == 0);
+    CHECK(clean.out.find("No schedule of 20 tries gave another result") != std::string::npos);
+    const auto refused = run_warpscope("race --algo reduce-sequential --schedule random:3");
+    CHECK(refused.code == 2);
+    CHECK(refused.err.find("race tries the schedules itself") != std::string::npos);
+}

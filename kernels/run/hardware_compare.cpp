@@ -1,0 +1,184 @@
+#include "kernels/run/hardware_compare.hpp"
+
+#include "kernels/trace/analysis.hpp"
+
+namespace ws::run {
+namespace {
+
+using trace::EventKind;
+
+// The metrics, named once.
+constexpr const char* kLdConflicts = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum";
+constexpr const char* kLdWavefronts = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
+constexpr const char* kStWavefronts = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum";
+constexpr const char* kLds = "smsp__sass_inst_executed_op_shared_ld.sum";
+constexpr const char* kSts = "smsp__sass_inst_executed_op_shared_st.sum";
+constexpr const char* kLdSectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum";
+constexpr const char* kStSectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum";
+constexpr const char* kLdg = "smsp__sass_inst_executed_op_global_ld.sum";
+constexpr const char* kStg = "smsp__sass_inst_executed_op_global_st.sum";
+constexpr const char* kStConflicts = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum";
+
+struct Ours {
+    std::uint64_t conflicts_ld = 0, conflicts_st = 0, wavefronts_ld = 0, wavefronts_st = 0;
+    std::uint64_t shared_ld = 0, shared_st = 0, sectors_ld = 0, sectors_st = 0;
+    std::uint64_t global_ld = 0, global_st = 0;
+};
+
+Ours count_ours(const trace::Trace& t) {
+    Ours o;
+    for (const trace::BlockTrace& b : t.blocks)
+        for (const trace::WarpInstruction& w : trace::warp_instructions(b)) {
+            switch (w.kind) {
+                case EventKind::SharedRead: {
+                    const trace::BankReport r = trace::bank_report(b, w);
+                    o.conflicts_ld += r.conflicts();
+                    o.wavefronts_ld += r.wavefronts;
+                    ++o.shared_ld;
+                    break;
+                }
+                case EventKind::SharedWrite: {
+                    const trace::BankReport r = trace::bank_report(b, w);
+                    o.conflicts_st += r.conflicts();
+                    o.wavefronts_st += r.wavefronts;
+                    ++o.shared_st;
+                    break;
+                }
+                case EventKind::GlobalRead:
+                    o.sectors_ld += trace::sector_report(b, w).sectors;
+                    ++o.global_ld;
+                    break;
+                case EventKind::GlobalWrite:
+                    o.sectors_st += trace::sector_report(b, w).sectors;
+                    ++o.global_st;
+                    break;
+                default:
+                    break;
+            }
+        }
+    return o;
+}
+
+// The metric list and, beside each, where ours comes from: one table.
+struct Entry {
+    HardwareMetric metric;
+    std::uint64_t Ours::*ours;
+};
+const std::vector<Entry>& entries() {
+    static const std::vector<Entry> e = {
+        {{kLdConflicts, "shared load bank conflicts", "ld conflicts"}, &Ours::conflicts_ld},
+        {{kStConflicts, "shared store bank conflicts", "st conflicts"}, &Ours::conflicts_st},
+        {{kLdWavefronts, "shared load wavefronts", "ld wavefronts"}, &Ours::wavefronts_ld},
+        {{kStWavefronts, "shared store wavefronts", "st wavefronts"}, &Ours::wavefronts_st},
+        {{kLds, "shared load warp instructions", "LDS"}, &Ours::shared_ld},
+        {{kSts, "shared store warp instructions", "STS"}, &Ours::shared_st},
+        {{kLdSectors, "global load sectors", "ld sectors"}, &Ours::sectors_ld},
+        {{kStSectors, "global store sectors", "st sectors"}, &Ours::sectors_st},
+        {{kLdg, "global load warp instructions", "LDG"}, &Ours::global_ld},
+        {{kStg, "global store warp instructions", "STG"}, &Ours::global_st},
+    };
+    return e;
+}
+
+}  // namespace
+
+const std::vector<KnownDifference>& known_differences() {
+    static const std::vector<KnownDifference> e = {
+        {"compact-scan",
+         {kStSectors, kStg},
+         "compact_tile_start (compact_common.cuh) publishes the tile's status word through a raw "
+         "volatile pointer: one store the trace does not record"},
+        {"compact-ballot", {kStSectors, kStg}, "as compact-scan: the unrecorded status store"},
+        {"loop-divergence",
+         {kLdSectors, kLdg},
+         "the compiler unrolls the lane loop (several loads a trip, then a remainder loop): "
+         "lanes with different trip counts run different copies of the load, so the GPU issues "
+         "more, partly filled loads than the source's one load an iteration"},
+        {"reduce-minmax-avg",
+         {kLdWavefronts, kStWavefronts, kLds, kSts},
+         "its shared arrays are not volatile and the compiler keeps values in registers where "
+         "the source reads or writes them again: fewer LDS and STS (none wider: SASS has only "
+         "32-bit LDS/STS here)"},
+        {"reduce-spinlock-warp",
+         {kLdSectors, kStSectors, kLdg, kStg},
+         "every lane takes the lock in turn, so on the GPU each lane's critical section is its "
+         "own load and store instruction where the trace groups a warp's lanes by source "
+         "occurrence; and the lock's spin reads are not recorded (timing decides how many)"},
+        {"scan-decoupled-lookback",
+         {kLdWavefronts, kLds},
+         "the GPU runs fewer shared loads than the source makes (one a warp after the first: "
+         "the compiler keeps a warp total it reads again in a register; not yet traced to the "
+         "SASS)"},
+        {"scan-lookback-blockidx",
+         {kLdConflicts, kLdWavefronts, kLds},
+         "as scan-decoupled-lookback, and the GPU counts 4 load conflicts (1 at 64 threads) "
+         "where the source's accesses have none: not yet explained"},
+        {"scan-lookback-fallback", {kLdWavefronts, kLds}, "as scan-decoupled-lookback"},
+        {"scan-reduce-then-scan",
+         {kLdWavefronts, kLds},
+         "the GPU runs one shared load a warp fewer than the source makes (a warp total kept in "
+         "a register; not yet traced to the SASS)"},
+        {"scan-reduce-then-scan-2level",
+         {kLdConflicts, kLdWavefronts},
+         "the GPU counts 4 load conflicts (1 at 64 threads) and as many more wavefronts where "
+         "the source's accesses have none; the instructions agree: not yet explained"},
+    };
+    return e;
+}
+
+const char* known_difference(const std::string& algo, const std::string& metric) {
+    for (const KnownDifference& e : known_differences())
+        if (algo == e.algo)
+            for (const char* m : e.metrics)
+                if (metric == m) return e.why;
+    return nullptr;
+}
+
+const std::vector<HardwareMetric>& hardware_metrics() {
+    static const std::vector<HardwareMetric> m = [] {
+        std::vector<HardwareMetric> out;
+        for (const Entry& e : entries()) out.push_back(e.metric);
+        return out;
+    }();
+    return m;
+}
+
+std::vector<std::string> hardware_metric_names() {
+    std::vector<std::string> names;
+    for (const HardwareMetric& m : hardware_metrics()) names.push_back(m.metric);
+    return names;
+}
+
+std::string hardware_refusal(const trace::Trace& t) {
+    if (t.grid != 1)
+        return "the traced pass has " + std::to_string(t.grid) +
+               " blocks: the GPU counts a whole launch, and only a launch of one block compares "
+               "block for block (give a smaller --n: one block's elements)";
+    if (t.blocks.size() != 1) return "the traced pass's block was not recorded";
+    return "";
+}
+
+std::vector<HardwareRow> hardware_rows(const trace::Trace& t, bool* comparable) {
+    return hardware_rows(t, t.hardware, comparable);
+}
+
+std::vector<HardwareRow> hardware_rows(const trace::Trace& t,
+                                       const std::vector<trace::HardwareCount>& counted,
+                                       bool* comparable) {
+    const Ours ours = count_ours(t);
+    std::vector<HardwareRow> rows;
+    const auto& list = hardware_metrics();
+    for (std::size_t i = 0; i < entries().size(); ++i) {
+        HardwareRow r;
+        r.metric = &list[i];
+        r.ours = ours.*(entries()[i].ours);
+        r.known = known_difference(t.request.algo, list[i].metric);
+        for (const trace::HardwareCount& h : counted)
+            if (h.metric == list[i].metric) r.counted = h.value;
+        rows.push_back(r);
+    }
+    if (comparable) *comparable = hardware_refusal(t).empty();
+    return rows;
+}
+
+}  // namespace ws::run
