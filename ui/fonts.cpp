@@ -21,6 +21,7 @@ const ImWchar* glyph_ranges() {
         0x2200, 0x22FF,  // maths
         0x25A0, 0x25FF,  // geometric shapes
         0x2600, 0x26FF,  // symbols (warning sign)
+        0x2700, 0x27BF,  // dingbats (check mark)
         0,
     };
     return ranges;

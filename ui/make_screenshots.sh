@@ -100,3 +100,6 @@ shot deadlock-1024x768 --algo scan-lookback-blockidx --n 4000 --block 64 \
   --schedule lockstep,blocks=reverse,resident=2 --presentation --size 1024x768
 shot deadlock-1920x1080 --algo scan-lookback-blockidx --n 4000 --block 64 \
   --schedule lockstep,blocks=reverse,resident=2 --size 1920x1080
+# The GPU's own counts (recorded on an H100) beside the trace's, without a GPU.
+shot hardware-counts-presentation-1280x720 --algo reduce-interleaved-strided --n 256 --block 256 \
+  --pattern random --seed 1 --step 3 --presentation --size 1280x720

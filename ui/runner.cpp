@@ -22,7 +22,9 @@ RunResult run_request(const trace::Request& request, bool gpu) {
     auto t = std::make_shared<trace::Trace>();
     const run::Backend* g = gpu ? run::usable_gpu() : nullptr;
     if (g) {
-        *t = g->run(request, run::RunOptions{});
+        run::RunOptions options;
+        options.hardware = true;  // the GPU's own counters beside ours (ui/model/hardware_view.hpp)
+        *t = g->run(request, options);
         if (t->blocks.empty() && !t->error.empty()) {
             out.note = "the GPU run failed (" + t->error + "); showing the CPU emulator";
             *t = run::run_on_emulator(request);

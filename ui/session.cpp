@@ -51,11 +51,13 @@ Session::Session(bool background) : background_(background) {
     ui.lab = &lab_;
     sass_ = load_sass_library(data_root());
     ui.sass = &sass_;
+    hardware_ = load_hardware_library(data_root());
     view_ = error_view({}, "");
 }
 
 void Session::show(RunResult result, const std::string& replayed_from) {
     view_ = std::move(result.view);
+    ui.hardware = view_->trace ? hardware_view(*view_->trace, hardware_) : HardwareView{};
     ui.replayed_from = replayed_from;
     ui.note = result.note;
     if (!result.note.empty()) ui.banner = result.note;

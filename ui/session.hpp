@@ -57,6 +57,7 @@ class Session {
     std::string race_jump_schedule_;
     LabData lab_;
     SassLibrary sass_;
+    HardwareLibrary hardware_;
 };
 
 }  // namespace ws::ui

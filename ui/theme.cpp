@@ -32,6 +32,7 @@ Palette palette_from(const ThemeColours& c, float line_width) {
     p.current = rgb(c.current), p.current_fill = rgb(c.current, 36);
     p.line_ran = rgb(c.line_ran), p.line_ran_text = rgb(c.line_ran_text);
     p.banner_error_bg = rgb(c.conflict), p.banner_error_text = rgb(0xFFFFFF);
+    p.agree = rgb(c.single_word), p.disagree = rgb(c.conflict);
     p.plot_bg = rgb(c.plot_bg), p.plot_axis = rgb(c.plot_axis), p.plot_peak = rgb(c.plot_peak);
     p.plot_l2 = rgb(c.plot_l2);
     p.circuit_wire = rgb(c.circuit_wire), p.circuit_edge = rgb(c.circuit_edge);

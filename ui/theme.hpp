@@ -21,6 +21,8 @@ struct Palette {
     ImU32 divergent, conflict, broadcast, single_word;
     ImU32 current, current_fill, line_ran, line_ran_text;
     ImU32 banner_error_bg, banner_error_text;
+    // A count the GPU made beside ours: equal (with a check mark) or not (with ≠).
+    ImU32 agree, disagree;
     ImU32 plot_bg, plot_axis, plot_peak, plot_l2;
     // The circuit view: element wires, additions already done, and those still to come (the
     // current level's use `arrow` and `written`).

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ui/layout.hpp"
+#include "ui/model/hardware_view.hpp"
 #include "ui/model/measurements.hpp"
 #include "ui/model/playback.hpp"
 #include "ui/model/request_form.hpp"
@@ -107,6 +108,8 @@ struct UiState : Preferences {
     std::string lab_file_chosen_for;  // the algorithm the lab last picked a file for
     const LabData* lab = nullptr;
     const SassLibrary* sass = nullptr;  // every algorithm's SASS (assets/sass), for its panel
+    // The GPU's own counts for the trace on show, beside ours (made when a trace arrives).
+    HardwareView hardware;
     // Live sweeps (only with a GPU backend): the lab asks, the session runs them.
     bool sweep_available = false;
     SweepStatus sweep;

@@ -122,4 +122,27 @@ TEST_CASE("the lab's live sweep runs on the GPU from the window's session and is
     ::unsetenv("WARPSCOPE_ROOT");
     fs::remove_all(root);
 }
+TEST_CASE("the window's GPU run reads the GPU's own counters beside the trace's", "[gpu]") {
+    Session s(true);
+    s.ui.form.algo = "reduce-interleaved-strided";
+    s.ui.form.n = "256";
+    s.ui.form.block = 256;
+    s.ui.form.type = trace::DType::Int32;
+    s.ui.form.pattern = "random";
+    s.ui.form.seed = 3;  // not a recorded request: the counts must come from this run
+    s.ui.form.gpu = true;
+    s.ui.form_changed = true;
+    REQUIRE(frames_until(
+        s, [&] { return !s.ui.running && s.view().trace && s.view().trace->backend == "cuda"; },
+        60));
+    INFO(s.view().trace->hardware_error);
+    CHECK(s.ui.hardware.live);
+    CHECK(s.ui.hardware.source.find("counted now") != std::string::npos);
+    const HardwareLine* ld =
+        s.ui.hardware.find("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum");
+    REQUIRE(ld);
+    CHECK(ld->ours == 70);  // the strided tree: 2- to 16-way, 70 extra wavefronts a block
+    CHECK(ld->agree());
+}
+
 #endif

@@ -15,6 +15,7 @@
 #include "ui/theme.hpp"
 #include "ui/widgets/banks_picture.hpp"
 #include "ui/widgets/draw.hpp"
+#include "ui/widgets/hardware_counts.hpp"
 #include "ui/widgets/painter.hpp"
 
 namespace ws::ui {
@@ -48,13 +49,18 @@ std::string describe(const InstructionInfo& info) {
 
 // Our counts beside Nsight Compute's counter names; a name too wide for the panel is split
 // after "conflicts" (the part that differs, _ld / _st, stays visible).
-float counter_table_height(bool split) {
+float counter_table_height(bool split, bool hardware) {
     const ImGuiStyle& st = ImGui::GetStyle();
     const float text = fonts().small->FontSize;
     const float row = text + 2 * st.CellPadding.y;
-    const float rows = row + 2 * (row + (split ? text : 0.0f));      // header, ld, st
-    return rows + 2 * st.ItemSpacing.y + text + st.WindowPadding.y;  // and the whole-run line
+    const float rows = row + 2 * (row + (split ? text : 0.0f));  // header, ld, st
+    // the whole-run line, and the GPU's counts when there are some
+    return rows + 2 * st.ItemSpacing.y + (hardware ? 2 : 1) * text + st.WindowPadding.y;
 }
+
+const std::vector<const char*> kConflictMetrics = {
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"};
 
 bool split_names(float width) {
     ImGui::PushFont(fonts().small);
@@ -64,7 +70,7 @@ bool split_names(float width) {
     return w > width;
 }
 
-void counter_table(const TraceView& v, const StepView& s, bool split) {
+void counter_table(const TraceView& v, const StepView& s, bool split, const HardwareView& hw) {
     const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
     ImGui::PushFont(fonts().small);
     if (!ImGui::BeginTable("##ncu", 3, flags)) {
@@ -97,19 +103,22 @@ void counter_table(const TraceView& v, const StepView& s, bool split) {
                            "whole run, all %u blocks: %llu conflicts (ld + st)", v.trace->grid,
                            static_cast<unsigned long long>(v.trace->totals.bank_conflicts));
     ImGui::PopFont();
+    draw_hardware_counts(hw, kConflictMetrics);
 }
 
 // The counts in one line (wrapped where narrow) and the counter names in its tooltip, where the
 // table would leave the banks too little room.
-std::string counter_text(const TraceView& v, const StepView& s) {
+std::string counter_text(const TraceView& v, const StepView& s, const HardwareView& hw) {
     char buf[160];
     std::snprintf(buf, sizeof buf,
-                  "conflicts: ld %llu, st %llu in this step; ld %llu, st %llu in block %u  (ncu?)",
+                  "conflicts: ld %llu, st %llu in this step; ld %llu, st %llu in block %u",
                   static_cast<unsigned long long>(s.smem_ld_conflicts),
                   static_cast<unsigned long long>(s.smem_st_conflicts),
                   static_cast<unsigned long long>(v.ld_conflicts),
                   static_cast<unsigned long long>(v.st_conflicts), v.block ? v.block->block : 0);
-    return buf;
+    bool agree = true;
+    const std::string gpu = hardware_counts_text(hw, kConflictMetrics, agree);
+    return std::string(buf) + (gpu.empty() ? "  (ncu?)" : "; " + gpu);
 }
 
 float counter_line_height(const std::string& text) {
@@ -149,7 +158,7 @@ void draw_banks(const TraceView& v, UiState& ui) {
     const std::vector<std::uint32_t> insts = shared_instructions(v, s);
     if (insts.empty()) {
         ImGui::TextWrapped("No shared-memory access in this step.");
-        counter_table(v, s, split);
+        counter_table(v, s, split, ui.hardware);
         return;
     }
     if (ui.bank_pick_step != step || ui.bank_pick < 0 ||
@@ -175,11 +184,12 @@ void draw_banks(const TraceView& v, UiState& ui) {
     // Where the table would leave the banks too little room, the counts go on one line and
     // the counter names into its tooltip.
     const float avail = ImGui::GetContentRegionAvail().y;
-    if (avail - counter_table_height(split) >= 6 * fonts().small->FontSize) {
-        draw_banks_picture("##banks", info, avail - counter_table_height(split));
-        counter_table(v, s, split);
+    const bool hardware = !ui.hardware.lines.empty();
+    if (avail - counter_table_height(split, hardware) >= 6 * fonts().small->FontSize) {
+        draw_banks_picture("##banks", info, avail - counter_table_height(split, hardware));
+        counter_table(v, s, split, ui.hardware);
     } else {
-        const std::string text = counter_text(v, s);
+        const std::string text = counter_text(v, s, ui.hardware);
         draw_banks_picture("##banks", info, avail - counter_line_height(text));
         counter_line(text);
     }

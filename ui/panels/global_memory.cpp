@@ -11,6 +11,7 @@
 #include "ui/model/step_text.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
+#include "ui/widgets/hardware_counts.hpp"
 #include "ui/widgets/sectors_picture.hpp"
 
 namespace ws::ui {
@@ -100,11 +101,17 @@ void draw_global_memory(const TraceView& v, UiState& ui) {
             ImGui::EndCombo();
         }
         const float line = fonts().small->FontSize + ImGui::GetStyle().ItemSpacing.y;
-        draw_sectors_picture("##sectors", info, ImGui::GetContentRegionAvail().y - 2 * line);
+        const float lines = ui.hardware.lines.empty() ? 2.0f : 4.0f;
+        draw_sectors_picture("##sectors", info, ImGui::GetContentRegionAvail().y - lines * line);
     }
     ImGui::PushFont(fonts().small);
-    ImGui::TextWrapped("block %u: %s  (ncu?)", v.block ? v.block->block : 0, block.text().c_str());
+    ImGui::TextWrapped("block %u: %s%s", v.block ? v.block->block : 0, block.text().c_str(),
+                       ui.hardware.lines.empty() ? "  (ncu?)" : "");
     ImGui::PopFont();
+    draw_hardware_counts(ui.hardware, {"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+                                       "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
+                                       "smsp__sass_inst_executed_op_global_ld.sum",
+                                       "smsp__sass_inst_executed_op_global_st.sum"});
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "Nsight Compute counts the same: sectors / requests =\n%s\n/ %s\n(a request is one "

@@ -12,6 +12,7 @@
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
+#include "ui/widgets/hardware_counts.hpp"
 #include "ui/widgets/lane_strip.hpp"
 
 namespace ws::ui {
@@ -139,6 +140,10 @@ void draw_warps(const TraceView& v, UiState& ui) {
     legend_row(legend, 2);
     ImGui::PopFont();
     if (v.empty()) return;
+    draw_hardware_counts(
+        ui.hardware,
+        {"smsp__sass_inst_executed_op_shared_ld.sum", "smsp__sass_inst_executed_op_shared_st.sum",
+         "smsp__sass_inst_executed_op_global_ld.sum", "smsp__sass_inst_executed_op_global_st.sum"});
     draw_ballots(v, v.steps[step]);
 
     // Wide traces scroll sideways inside a child window.

@@ -1,0 +1,106 @@
+#include "ui/model/hardware_view.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "kernels/run/request_parse.hpp"
+
+namespace ws::ui {
+namespace {
+
+bool same_request(const trace::Request& a, const trace::Request& b) {
+    return a.algo == b.algo && a.n == b.n && a.block == b.block && a.type == b.type &&
+           a.pattern == b.pattern && a.seed == b.seed && a.kind == b.kind && a.stride == b.stride;
+}
+
+// "NVIDIA H100 80GB HBM3" -> "H100".
+std::string short_device(const std::string& device) {
+    std::string d = device.rfind("NVIDIA ", 0) == 0 ? device.substr(7) : device;
+    return d.substr(0, d.find(' '));
+}
+
+}  // namespace
+
+std::string parse_hardware_file(const std::string& text, std::vector<RecordedHardware>& out) {
+    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("runs") || !j["runs"].is_array())
+        return "not a hardware-counts file (no \"runs\")";
+    const std::string device = j.value("device", ""), date = j.value("date", "");
+    for (const auto& r : j["runs"]) {
+        if (!r.is_object() || !r.contains("request") || !r["request"].is_string() ||
+            !r.contains("counts") || !r["counts"].is_object())
+            return "a run without a request or counts";
+        // The request as the command line gives it: parsed by the one parser.
+        run::RequestText text;
+        std::istringstream words(r["request"].get<std::string>());
+        std::string flag, value;
+        while (words >> flag >> value)
+            for (const run::RequestField& f : run::request_fields())
+                if (flag == f.flag) text.*(f.text) = value;
+        const run::ParsedRequest p = run::parse_request(text, {run::kMaxElementsGpu});
+        if (!p.ok()) return "a run's request: " + p.error;
+        RecordedHardware h;
+        h.request = p.request;
+        h.device = device;
+        h.date = date;
+        for (const auto& [metric, value] : r["counts"].items())
+            if (value.is_number()) h.counts.push_back({metric, value.get<double>()});
+        out.push_back(std::move(h));
+    }
+    return "";
+}
+
+HardwareLibrary load_hardware_library(const std::string& root) {
+    HardwareLibrary lib;
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path dir = fs::path(root) / "assets" / "measurements";
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind("hardware-counts-", 0) != 0 || entry.path().extension() != ".json") continue;
+        std::ifstream in(entry.path());
+        std::stringstream text;
+        text << in.rdbuf();
+        if (std::string why = parse_hardware_file(text.str(), lib.runs); !why.empty())
+            lib.problems.push_back(name + ": " + why);
+    }
+    return lib;
+}
+
+const HardwareLine* HardwareView::find(const std::string& metric) const {
+    for (const HardwareLine& l : lines)
+        if (metric == l.metric->metric) return &l;
+    return nullptr;
+}
+
+HardwareView hardware_view(const trace::Trace& t, const HardwareLibrary& library) {
+    HardwareView v;
+    std::vector<trace::HardwareCount> counts;
+    if (!t.hardware.empty()) {
+        v.live = true;
+        v.source = short_device(t.device) + " counted now";
+        counts = t.hardware;
+    } else if (!t.hardware_error.empty()) {
+        v.why_none = "the GPU's counters could not be read: " + t.hardware_error;
+        return v;
+    } else {
+        for (const RecordedHardware& r : library.runs)
+            if (same_request(r.request, t.request)) {
+                v.source = short_device(r.device) + " counted (" + r.date + ")";
+                counts = r.counts;
+                break;
+            }
+        if (counts.empty()) return v;  // nothing recorded for this request: nothing to say
+    }
+    if (std::string why = run::hardware_refusal(t); !why.empty()) {
+        v.why_none = "the GPU's counts: " + why;
+        return v;
+    }
+    for (const run::HardwareRow& r : run::hardware_rows(t, counts))
+        if (r.counted) v.lines.push_back({r.metric, r.ours, *r.counted});
+    return v;
+}
+
+}  // namespace ws::ui

@@ -1,0 +1,48 @@
+// The GPU's own counts beside ours, for the banks, warps and global-memory panels: counted now
+// (a GPU run of this session read them with CUPTI: Trace::hardware), or recorded (the same
+// request run on a GPU, kept in assets/measurements/hardware-counts-*.json with device and
+// date), or neither, and then why. Counts are of the traced pass's whole launch, so they are
+// shown for requests whose traced pass is one block. Plain data.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "kernels/run/hardware_compare.hpp"
+#include "kernels/trace/trace.hpp"
+
+namespace ws::ui {
+
+// One request's counts as a GPU counted them.
+struct RecordedHardware {
+    trace::Request request;  // algo, n, block, type, pattern, seed, kind, stride
+    std::string device, date;
+    std::vector<trace::HardwareCount> counts;
+};
+struct HardwareLibrary {
+    std::vector<RecordedHardware> runs;
+    std::vector<std::string> problems;  // files that could not be read, a line each
+};
+// Every assets/measurements/hardware-counts-*.json under `root`.
+HardwareLibrary load_hardware_library(const std::string& root);
+// One file's text (the format `tests/device/hardware_counts.py` writes); "" or why not.
+std::string parse_hardware_file(const std::string& text, std::vector<RecordedHardware>& out);
+
+struct HardwareLine {
+    const run::HardwareMetric* metric = nullptr;
+    std::uint64_t ours = 0;
+    double counted = 0;
+    bool agree() const { return double(ours) == counted; }
+};
+
+struct HardwareView {
+    bool live = false;     // counted in this run (else recorded, when lines are there)
+    std::string source;    // "the GPU counted (NVIDIA H100 80GB HBM3, now)", "on ... (date)"
+    std::string why_none;  // no lines: why (one line), or "" when there is nothing to say
+    std::vector<HardwareLine> lines;
+    const HardwareLine* find(const std::string& metric) const;
+};
+
+HardwareView hardware_view(const trace::Trace& t, const HardwareLibrary& library);
+
+}  // namespace ws::ui
