@@ -21,6 +21,12 @@ TEST_CASE("where the numbers came from, in one wording", "[provenance]") {
     CHECK(provenance(gpu, "") == "measured now on NVIDIA H100 80GB HBM3");
     CHECK(provenance(gpu, "/x/y/strided.wstrace") ==
           "recorded on NVIDIA H100 80GB HBM3, 2026-11-22 (replayed from strided.wstrace)");
+    // The badge the header keeps when the line does not fit.
+    CHECK(provenance_badge(*v->trace, "") == "emulated");
+    CHECK(provenance_badge(gpu, "") == "H100 now");
+    CHECK(provenance_badge(gpu, "/x/y/strided.wstrace") == "H100 2026-11-22");
+    CHECK(short_device("NVIDIA H200") == "H200");
+    CHECK(short_device("Tesla T4") == "Tesla");
 }
 
 TEST_CASE("a replayed GPU trace is said to be recorded on its GPU", "[provenance]") {

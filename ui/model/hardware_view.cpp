@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "kernels/run/request_parse.hpp"
+#include "ui/model/provenance.hpp"
 
 namespace ws::ui {
 namespace {
@@ -13,12 +14,6 @@ namespace {
 bool same_request(const trace::Request& a, const trace::Request& b) {
     return a.algo == b.algo && a.n == b.n && a.block == b.block && a.type == b.type &&
            a.pattern == b.pattern && a.seed == b.seed && a.kind == b.kind && a.stride == b.stride;
-}
-
-// "NVIDIA H100 80GB HBM3" -> "H100".
-std::string short_device(const std::string& device) {
-    std::string d = device.rfind("NVIDIA ", 0) == 0 ? device.substr(7) : device;
-    return d.substr(0, d.find(' '));
 }
 
 }  // namespace

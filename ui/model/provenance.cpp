@@ -22,6 +22,18 @@ std::string provenance(const trace::Trace& t, const std::string& replayed_from) 
     return "emulated on the CPU (" + t.request.schedule + " schedule)";
 }
 
+std::string short_device(const std::string& device) {
+    const std::string d = device.rfind("NVIDIA ", 0) == 0 ? device.substr(7) : device;
+    return d.substr(0, d.find(' '));
+}
+
+std::string provenance_badge(const trace::Trace& t, const std::string& replayed_from) {
+    const bool gpu = t.backend != "emulator";
+    if (!gpu) return "emulated";
+    if (replayed_from.empty()) return short_device(t.device) + " now";
+    return short_device(t.device) + " " + t.recorded_at.substr(0, 10);
+}
+
 namespace {
 std::string short_text(double v, trace::DType type) {
     char buf[48];

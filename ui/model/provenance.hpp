@@ -12,6 +12,11 @@ namespace ws::ui {
 
 // `replayed_from`: the file the trace was opened from, "" for a run of this session.
 std::string provenance(const trace::Trace& t, const std::string& replayed_from);
+// The same in a word or three, for a badge that stays where the line does not fit (the header
+// in presentation mode): "emulated", "H100 now", "H100 2026-11-22".
+std::string provenance_badge(const trace::Trace& t, const std::string& replayed_from);
+// A GPU's name as a class says it: "NVIDIA H100 80GB HBM3" -> "H100".
+std::string short_device(const std::string& device);
 
 // "result 32640, expected 32640: ok"; floating point with the bound it was checked against:
 // "result 1.2346e+04, expected 1.2346e+04 (within 3.1e-03): ok"; "...: WRONG".

@@ -112,11 +112,15 @@ void draw_header(const TraceView& v, UiState& ui) {
     // panel tells them).
     const std::string title = info ? info->title : t.request.algo;
     const std::string device = "   " + provenance(t, ui.replayed_from);
+    const std::string badge = "   [" + provenance_badge(t, ui.replayed_from) + "]";
     const std::string full = title + "   " + sizes + device + running;
-    // Shorter and shorter, but always with n and block.
-    std::vector<std::string> shorter = {sizes + device + running, sizes + running, must};
+    // Shorter and shorter, but always with n and block, and where it fits where the numbers
+    // came from (emulated, measured now, recorded).
+    std::vector<std::string> shorter = {sizes + device + running, sizes + badge + running,
+                                        must + badge, must};
     if (ui.controls_hidden)
-        shorter = {title + "   " + sizes + running, sizes + running, must + running, must};
+        shorter = {title + "   " + sizes + badge + running, sizes + badge + running,
+                   must + badge + running, must + badge, must};
     std::string what = full;
     for (const std::string& s : shorter)
         if (ImGui::CalcTextSize(what.c_str()).x > strip.w) what = s;

@@ -140,10 +140,9 @@ void draw_warps(const TraceView& v, UiState& ui) {
     legend_row(legend, 2);
     ImGui::PopFont();
     if (v.empty()) return;
-    draw_hardware_counts(
-        ui.hardware,
-        {"smsp__sass_inst_executed_op_shared_ld.sum", "smsp__sass_inst_executed_op_shared_st.sum",
-         "smsp__sass_inst_executed_op_global_ld.sum", "smsp__sass_inst_executed_op_global_st.sum"});
+    // The shared accesses' warp instructions (the global ones are in the Global memory panel).
+    draw_hardware_counts(ui.hardware, {"smsp__sass_inst_executed_op_shared_ld.sum",
+                                       "smsp__sass_inst_executed_op_shared_st.sum"});
     draw_ballots(v, v.steps[step]);
 
     // Wide traces scroll sideways inside a child window.
