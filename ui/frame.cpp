@@ -154,6 +154,11 @@ void draw_frame(const TraceView& v, UiState& ui, const Layout& layout) {
     draw_help(ui);
 }
 
+// A lesson's slide `by` away, when a lesson is on.
+bool move_slide(UiState& ui, int by) {
+    return ui.lessons && !ui.lesson.empty() && next_slide(*ui.lessons, ui.lesson, ui.slide, by);
+}
+
 // Which action a key pressed this frame asks for (the keys are the GLFW backend's codes).
 std::vector<KeyAction> pressed_actions() {
     const ImGuiIO& io = ImGui::GetIO();
@@ -172,6 +177,9 @@ std::vector<KeyAction> pressed_actions() {
         if (c == '?') out.push_back(KeyAction::Help);
     if (!io.KeyCtrl && ImGui::IsKeyPressed('P', false)) out.push_back(KeyAction::Presentation);
     if (!io.KeyCtrl && ImGui::IsKeyPressed('C', false)) out.push_back(KeyAction::Controls);
+    if (pressed(ImGuiKey_PageDown, false)) out.push_back(KeyAction::NextSlide);
+    if (pressed(ImGuiKey_PageUp, false)) out.push_back(KeyAction::PrevSlide);
+    if (!io.KeyCtrl && ImGui::IsKeyPressed('N', false)) out.push_back(KeyAction::Notes);
     return out;
 }
 
@@ -210,6 +218,13 @@ void handle_keys(const TraceView& v, UiState& ui) {
                 break;
             case KeyAction::CloseHelp:
                 ui.help_open = false;
+                break;
+            case KeyAction::NextSlide:
+            case KeyAction::PrevSlide:
+                ui.slide_changed = move_slide(ui, a == KeyAction::NextSlide ? 1 : -1);
+                break;
+            case KeyAction::Notes:
+                ui.notes_shown = !ui.notes_shown;
                 break;
         }
     }

@@ -15,6 +15,9 @@ const std::vector<KeyBinding>& key_bindings() {
         {KeyAction::Controls, "C", "show or hide the controls"},
         {KeyAction::Help, "F1 or ?", "this help"},
         {KeyAction::CloseHelp, "Esc", "close the help"},
+        {KeyAction::NextSlide, "Page Down", "a lesson's next slide (what clickers send)"},
+        {KeyAction::PrevSlide, "Page Up", "a lesson's previous slide"},
+        {KeyAction::Notes, "N", "the teacher's note of the slide, shown or hidden"},
     };
     return keys;
 }

@@ -16,6 +16,9 @@ enum class KeyAction {
     Controls,
     Help,       // open or close the help
     CloseHelp,  // Esc
+    NextSlide,  // lecture mode (a lesson on): the next slide
+    PrevSlide,
+    Notes,  // the teacher's note of the slide, shown or hidden
 };
 
 struct KeyBinding {

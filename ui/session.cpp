@@ -1,6 +1,7 @@
 // Session: runs, results, trace files and exports.
 #include "ui/session.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 
@@ -52,6 +53,8 @@ Session::Session(bool background) : background_(background) {
     sass_ = load_sass_library(data_root());
     ui.sass = &sass_;
     hardware_ = load_hardware_library(data_root());
+    lessons_ = load_lessons(data_root());
+    ui.lessons = &lessons_;
     view_ = error_view({}, "");
 }
 
@@ -63,6 +66,15 @@ void Session::show(RunResult result, const std::string& replayed_from) {
     if (!result.note.empty()) ui.banner = result.note;
     const std::size_t n = view_->step_count();
     set_step(ui.playback, std::min(ui.playback.step, n ? n - 1 : 0), n);
+    if (slide_step_ && view_->trace && view_->trace->request.algo == slide_request_.algo &&
+        view_->trace->request.n == slide_request_.n &&
+        view_->trace->request.schedule == slide_request_.schedule) {
+        set_step(ui.playback,
+                 *slide_step_ < 0 || std::size_t(*slide_step_) >= n ? (n ? n - 1 : 0)
+                                                                    : std::size_t(*slide_step_),
+                 n);
+        slide_step_.reset();
+    }
     if (race_jump_ && view_->trace && view_->trace->request.schedule == race_jump_schedule_) {
         if (const auto at = step_of_access(*view_, race_jump_->thread,
                                            std::uint32_t(race_jump_->index), race_jump_->write))
@@ -172,6 +184,7 @@ void Session::update() {
         }
     }
     race_actions();
+    slide_actions();
     if (ui.form_changed) run_form();
     if (ui.compare_changed) run_compare();
     if (ui.circuit_changed) run_circuits();
@@ -218,6 +231,33 @@ void Session::race_actions() {
             race_jump_schedule_ = story.schedule;
         }
     }
+}
+
+const Slide* Session::current_slide() const {
+    const Lesson* l = ui.lesson.empty() ? nullptr : find_lesson(lessons_, ui.lesson);
+    return l && ui.slide < l->slides.size() ? &l->slides[ui.slide] : nullptr;
+}
+
+void Session::slide_actions() {
+    if (!ui.slide_changed) return;
+    ui.slide_changed = false;
+    const Slide* s = current_slide();
+    if (!s) return;
+    ui.view = s->view;
+    if (s->panel) {  // in front where it shares a place with others
+        ui.recent_tabs.erase(std::remove(ui.recent_tabs.begin(), ui.recent_tabs.end(), *s->panel),
+                             ui.recent_tabs.end());
+        ui.recent_tabs.insert(ui.recent_tabs.begin(), *s->panel);
+        ui.tab_groups_drawn.clear();  // each group selects its front tab again
+    }
+    if (s->request.algo.empty()) return;
+    const bool gpu = ui.form.gpu && s->request.schedule == "lockstep";
+    ui.form = form_of(s->request);
+    ui.form.gpu = gpu;
+    ui.form_changed = true;
+    ui.slow_run_confirmed = true;
+    slide_step_ = s->step;
+    slide_request_ = s->request;
 }
 
 void Session::sweep_actions() {

@@ -32,6 +32,8 @@ class Session {
     void run_circuits();
     // Shows a saved trace (its request fills the form). Returns "" or a one-line error.
     std::string open_trace(const std::string& path);
+    // The current lesson's slide, or nullptr when no lesson is on.
+    const Slide* current_slide() const;
     // Picks up finished runs and acts on what the panels asked for in the last frame
     // (except ExportPng, which needs the renderer).
     void update();
@@ -45,6 +47,7 @@ class Session {
     void file_action();
     void sweep_actions();
     void race_actions();
+    void slide_actions();
 
     bool background_;
     std::shared_ptr<const TraceView> view_;
@@ -58,6 +61,10 @@ class Session {
     LabData lab_;
     SassLibrary sass_;
     HardwareLibrary hardware_;
+    LessonLibrary lessons_;
+    // The step a slide asks for, placed when the trace of its request arrives.
+    std::optional<long> slide_step_;
+    trace::Request slide_request_;
 };
 
 }  // namespace ws::ui

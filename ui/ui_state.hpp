@@ -13,6 +13,7 @@
 
 #include "ui/layout.hpp"
 #include "ui/model/hardware_view.hpp"
+#include "ui/model/lesson.hpp"
 #include "ui/model/measurements.hpp"
 #include "ui/model/playback.hpp"
 #include "ui/model/request_form.hpp"
@@ -71,6 +72,14 @@ struct UiState : Preferences {
     bool race_find = false, race_running = false;
     std::vector<std::string> race_story;
     std::string race_story_algo;
+
+    // Lecture mode: a lesson (ui/model/lesson.hpp) and its slide; `slide_changed` asks the
+    // session to show the slide (its request, view, panel and step). N shows the teacher's note.
+    const LessonLibrary* lessons = nullptr;
+    std::string lesson;  // Lesson::name; "" when no lesson is on
+    std::size_t slide = 0;
+    bool slide_changed = false;
+    bool notes_shown = false;
 
     // Compare: a second variant (Preferences::compare_algo) on the same input, stepped with the
     // same cursor.

@@ -54,6 +54,18 @@ const std::vector<ViewFlag>& view_flags() {
              a.step = *s;
              return std::string();
          }},
+        {"--lesson", "open a lesson of assets/lessons (its name or number): lecture mode",
+         [](WindowArgs& a, const std::string& v) {
+             a.lesson = v;
+             return std::string();
+         }},
+        {"--slide", "the lesson's slide to open: 1, 2, ...",
+         [](WindowArgs& a, const std::string& v) {
+             auto s = parse_long(v);
+             if (!s || *s < 1) return "--slide " + v + ": not a slide number (1, 2, ...)";
+             a.slide = std::size_t(*s - 1);
+             return std::string();
+         }},
         {"--view", "step|compare|lab|circuit",
          [](WindowArgs& a, const std::string& v) {
              a.view = parse_view(v);

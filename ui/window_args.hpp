@@ -27,6 +27,8 @@ struct WindowArgs {
     bool side_by_side = false;  // the circuit view's Kogge-Stone | Brent-Kung | Sklansky
     bool show_help = false;     // open with the keys overlay (F1) shown
     bool find_race = false;     // open with a race search of the request (Find a race)
+    std::string lesson;         // open this lesson (lecture mode) at `slide` (0-based)
+    std::size_t slide = 0;
     std::optional<std::string> theme;
     std::optional<float> font_scale;
     float zoom = 1.0f;              // of the shared-memory picture

@@ -46,6 +46,17 @@ std::string prepare(Session& s, const WindowArgs& a) {
         s.ui.slow_run_confirmed = a.request_given || !a.screenshot.empty() || a.bench_frames;
         s.run_form();
         if (!s.ui.form_error.empty()) return s.ui.form_error;
+        if (!a.lesson.empty()) {
+            const Lesson* l = find_lesson(*s.ui.lessons, a.lesson);
+            if (!l) return "--lesson " + a.lesson + ": no such lesson in assets/lessons";
+            if (a.slide >= l->slides.size())
+                return "--slide " + std::to_string(a.slide + 1) + ": " + l->name + " has " +
+                       std::to_string(l->slides.size()) + " slides";
+            s.ui.lesson = l->name;
+            s.ui.slide = a.slide;
+            s.ui.slide_changed = true;
+            s.update();  // a picture's session runs the slide's request now
+        }
         if (a.find_race) {
             s.ui.race_find = true;
             s.update();  // starts the search; a picture's session runs it and its schedule now

@@ -1,5 +1,7 @@
 #include "kernels/run/request_parse.hpp"
 
+#include <sstream>
+
 #include "kernels/algorithms/memory/memory_rules.hpp"
 #include "kernels/run/input_data.hpp"
 #include "kernels/run/request_text.hpp"
@@ -204,6 +206,26 @@ std::string command_line(const trace::Request& r) {
     if (t.kind != RequestText{}.kind) s += " --kind " + t.kind;
     if (t.stride != RequestText{}.stride) s += " --stride " + t.stride;
     return s;
+}
+
+bool request_text_from_flags(const std::string& flags, RequestText& text, std::string& error) {
+    std::istringstream words(flags);
+    std::string flag, value;
+    while (words >> flag) {
+        const RequestField* field = nullptr;
+        for (const RequestField& f : request_fields())
+            if (flag == f.flag) field = &f;
+        if (!field) {
+            error = flag + ": not a request flag";
+            return false;
+        }
+        if (!(words >> value)) {
+            error = flag + ": needs a value";
+            return false;
+        }
+        text.*(field->text) = value;
+    }
+    return true;
 }
 
 std::string trace_brings_its_request(const std::string& trace_file, const std::string& flag) {

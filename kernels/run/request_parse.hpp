@@ -55,6 +55,9 @@ std::string check_request(const trace::Request& r, std::uint64_t max_elements);
 // where the reader does not need them).
 RequestText request_text(const trace::Request& r);
 std::string command_line(const trace::Request& r);
+// The inverse: "--algo X --n 64 ..." (flag and value pairs, as command_line writes them) into
+// a RequestText; false and `error` (one line) for a word that is not a request flag.
+bool request_text_from_flags(const std::string& flags, RequestText& text, std::string& error);
 
 // "--trace run.wstrace brings its own request: leave out --n" (stats and the window).
 std::string trace_brings_its_request(const std::string& trace_file, const std::string& flag);

@@ -29,11 +29,9 @@ std::string parse_hardware_file(const std::string& text, std::vector<RecordedHar
             return "a run without a request or counts";
         // The request as the command line gives it: parsed by the one parser.
         run::RequestText text;
-        std::istringstream words(r["request"].get<std::string>());
-        std::string flag, value;
-        while (words >> flag >> value)
-            for (const run::RequestField& f : run::request_fields())
-                if (flag == f.flag) text.*(f.text) = value;
+        std::string why;
+        if (!run::request_text_from_flags(r["request"].get<std::string>(), text, why))
+            return "a run's request: " + why;
         const run::ParsedRequest p = run::parse_request(text, {run::kMaxElementsGpu});
         if (!p.ok()) return "a run's request: " + p.error;
         RecordedHardware h;

@@ -1,0 +1,94 @@
+// Lessons as data: every shipped lesson parses, names only algorithms, views and panels that
+// exist, and every slide's request runs; a damaged lesson is refused at its line; lecture mode
+// shows a slide's request, view and step and moves with Page Down / Page Up.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "kernels/run/emulator_backend.hpp"
+#include "ui/model/lesson.hpp"
+#include "ui/session.hpp"
+
+using namespace ws;
+using namespace ws::ui;
+
+TEST_CASE("every shipped lesson parses and every slide's request runs") {
+    const LessonLibrary lib = load_lessons(WS_SOURCE_DIR);
+    for (const std::string& p : lib.problems) FAIL(p);
+    REQUIRE(lib.lessons.size() >= 7);
+    for (const Lesson& l : lib.lessons) {
+        INFO(l.name);
+        CHECK_FALSE(l.title.empty());
+        REQUIRE(l.slides.size() >= 3);
+        for (const Slide& s : l.slides) {
+            INFO(s.heading);
+            CHECK_FALSE(s.say.empty());
+            if (s.request.algo.empty()) continue;
+            const trace::Trace t = run::run_on_emulator(s.request);
+            CHECK(t.grid > 0);  // it ran
+            // Right, unless the slide's schedule is there to show it going wrong.
+            if (s.request.schedule == "lockstep")
+                CHECK(t.ok);
+            else
+                CHECK_FALSE(t.ok);
+        }
+    }
+}
+
+TEST_CASE("a damaged lesson is refused with the line that is wrong") {
+    std::string error;
+    parse_lesson("x", "title: t\nslide: s\nrequest: --algo nope --n 3 --block 32\nsay: a\n", error);
+    CHECK(error.rfind("line 3: ", 0) == 0);
+    CHECK(error.find("nope") != std::string::npos);
+    parse_lesson("x", "title: t\nsay: a\n", error);
+    CHECK(error == "line 2: say before the first slide:");
+    parse_lesson("x",
+                 "title: t\nslide: s\nrequest: --algo reduce-sequential --n 64 --block 32\n"
+                 "panel: nowhere\nsay: a\n",
+                 error);
+    CHECK(error.rfind("line 4: panel: nowhere is not a panel (", 0) == 0);
+    parse_lesson("x", "title: t\nslide: s\nrequest: --algo reduce-sequential --n 64 --block 32\n",
+                 error);
+    CHECK(error == "line 0: slide 1 (s) says nothing");
+    parse_lesson("x",
+                 "title: t\nslide: s\nrequest: --algo reduce-sequential --n 64 --block 32\n"
+                 "step: two\nsay: a\n",
+                 error);
+    CHECK(error.rfind("line 4: step: two is not a step", 0) == 0);
+    const Lesson ok = parse_lesson(
+        "x",
+        "# a comment\ntitle: t\n\nslide: s\nrequest: --algo reduce-sequential --n 64 "
+        "--block 32\nstep: -1\nview: circuit\npanel: banks\nsay: a\nsay: b\nnote: n\nask: q\n",
+        error);
+    CHECK(error.empty());
+    REQUIRE(ok.slides.size() == 1);
+    CHECK(ok.slides[0].say == "a b");
+    CHECK(ok.slides[0].step == -1);
+    CHECK(ok.slides[0].view == View::Circuit);
+    CHECK(ok.slides[0].panel == PanelId::Banks);
+    CHECK(ok.slides[0].request.n == 64);
+}
+
+TEST_CASE("lecture mode shows a slide's request, view, panel and step, and moves by slides",
+          "[session]") {
+    Session s(false);
+    REQUIRE(s.ui.lessons);
+    const Lesson* l = find_lesson(*s.ui.lessons, "1");
+    REQUIRE(l);
+    s.ui.lesson = l->name;
+    s.ui.slide = 1;
+    s.ui.slide_changed = true;
+    s.update();
+    const Slide& slide = l->slides[1];
+    REQUIRE(s.view().trace);
+    CHECK(s.view().trace->request.algo == slide.request.algo);
+    CHECK(s.ui.step() == std::size_t(slide.step));
+    REQUIRE(slide.panel);
+    CHECK(s.ui.recent_tabs.front() == *slide.panel);
+    std::size_t at = 0;
+    CHECK_FALSE(next_slide(*s.ui.lessons, l->name, at, -1));  // the first stays
+    CHECK(next_slide(*s.ui.lessons, l->name, at, 1));
+    CHECK(at == 1);
+    at = l->slides.size() - 1;
+    CHECK_FALSE(next_slide(*s.ui.lessons, l->name, at, 1));  // the last stays
+}
