@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # GUI smoke test: for every algorithm `warpscope list` names, render every panel (the circuit
 # included) at its first, middle and last step, the four views and the side-by-side networks
-# (`warpscope --screenshot-panels`), plus a few single `--screenshot` views, under Xvfb; then
-# check every PNG with ws_png_check. Fails on any error or blank image.
+# (`warpscope --screenshot-panels`), plus a few single `--screenshot` views and every slide of
+# every lesson, under Xvfb; then check every PNG with ws_png_check. Fails on any error or blank
+# image.
 #   gui_smoke.sh WARPSCOPE PNG_CHECK OUTDIR
 set -euo pipefail
 ws=$1 check=$2 out=$3
@@ -42,6 +43,16 @@ run circuit --screenshot "$out/circuit.png" --algo scan-brent-kung --n 64 --bloc
   --view circuit --size 1280x720
 run side-by-side --screenshot "$out/side-by-side.png" --algo scan-sklansky --n 128 --block 64 \
   --side-by-side --presentation --size 1280x720
+
+# Every slide of every lesson (lecture mode) at a projector size.
+lessons=$(cd "$(dirname "$0")/../../assets/lessons" && pwd)
+for f in "$lessons"/*.lesson; do
+  name=$(basename "$f" .lesson)
+  for k in $(seq 1 "$(grep -c '^slide:' "$f")"); do
+    run "lesson-$name-$k" --screenshot "$out/lesson-$name-$k.png" --lesson "$name" --slide "$k" \
+      --presentation --size 1280x720
+  done
+done
 
 # Bad input must fail cleanly: exit code 2 and one line.
 for bad in "--algo no-such-algo" "--algo reduce-sequential --n 64 --block 32 --step 99" \
