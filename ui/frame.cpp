@@ -11,6 +11,7 @@
 #include "ui/keys.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
+#include "ui/widgets/slide_words.hpp"
 
 namespace ws::ui {
 namespace {
@@ -151,6 +152,7 @@ void draw_frame(const TraceView& v, UiState& ui, const Layout& layout) {
         ImGui::End();
     }
     ui.tab_groups_drawn = std::move(drawn);
+    draw_slide_overlay(ui, layout);
     draw_help(ui);
 }
 

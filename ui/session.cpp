@@ -244,12 +244,15 @@ void Session::slide_actions() {
     const Slide* s = current_slide();
     if (!s) return;
     ui.view = s->view;
-    if (s->panel) {  // in front where it shares a place with others
-        ui.recent_tabs.erase(std::remove(ui.recent_tabs.begin(), ui.recent_tabs.end(), *s->panel),
+    // In front where they share a place with others: the slide's words (the explanation), then
+    // the slide's panel, which wins where the two share one.
+    for (std::optional<PanelId> p : {std::optional<PanelId>(PanelId::Explanation), s->panel}) {
+        if (!p) continue;
+        ui.recent_tabs.erase(std::remove(ui.recent_tabs.begin(), ui.recent_tabs.end(), *p),
                              ui.recent_tabs.end());
-        ui.recent_tabs.insert(ui.recent_tabs.begin(), *s->panel);
-        ui.tab_groups_drawn.clear();  // each group selects its front tab again
+        ui.recent_tabs.insert(ui.recent_tabs.begin(), *p);
     }
+    ui.tab_groups_drawn.clear();  // each group selects its front tab again
     if (s->request.algo.empty()) return;
     const bool gpu = ui.form.gpu && s->request.schedule == "lockstep";
     ui.form = form_of(s->request);

@@ -7,35 +7,18 @@
 #include "ui/fonts.hpp"
 #include "ui/model/circuit_text.hpp"
 #include "ui/model/deadlock_picture.hpp"
-#include "ui/model/lesson.hpp"
 #include "ui/model/step_text.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
+#include "ui/widgets/slide_words.hpp"
 
 namespace ws::ui {
 
 void draw_explanation(const TraceView& v, UiState& ui) {
     const Palette& p = palette();
     const std::size_t step = v.clamp(static_cast<long>(ui.step()));
-    if (const Lesson* l =
-            ui.lessons && !ui.lesson.empty() ? find_lesson(*ui.lessons, ui.lesson) : nullptr;
-        l && ui.slide < l->slides.size()) {  // lecture mode: the slide's words, large
-        const Slide& slide = l->slides[ui.slide];
-        ImGui::PushFont(fonts().small);
-        text_wrapped_colored(
-            p.text_dim, l->title + "  \xc2\xb7  slide " + std::to_string(ui.slide + 1) + " of " +
-                            std::to_string(l->slides.size()) + "  (Page Down / Page Up; N: notes)");
-        ImGui::PopFont();
-        ImGui::PushFont(fonts().heading);
-        ImGui::TextWrapped("%s", slide.heading.c_str());
-        ImGui::PopFont();
-        ImGui::TextWrapped("%s", slide.say.c_str());
-        if (!slide.ask.empty()) text_wrapped_colored(p.raced, "Ask: " + slide.ask);
-        if (ui.notes_shown && !slide.note.empty())
-            text_wrapped_colored(p.text_dim, "Teacher's note: " + slide.note);
-        ImGui::Separator();
-    }
+    if (draw_slide_words(ui)) ImGui::Separator();  // lecture mode: the slide's words
     if (!ui.race_story.empty() && v.trace && v.trace->request.algo == ui.race_story_algo) {
         // The race search's story (Find a race), until another algorithm is shown.
         for (const std::string& line : ui.race_story) text_wrapped_colored(p.text, line);
