@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include <bitset>
+#include <cfloat>
 #include <cstdio>
 #include <string>
 
@@ -61,6 +62,17 @@ struct Tally {
     }
 };
 
+// "block 0: 2.50 sectors/request (ideal 4.00); H100 counted (2026-11-25): ld sectors 40 ✓".
+std::string block_line(const TraceView& v, const Tally& block, const HardwareView& hw) {
+    bool agree = true;
+    const std::string gpu = hardware_counts_text(hw,
+                                                 {"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+                                                  "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"},
+                                                 agree);
+    return "block " + std::to_string(v.block ? v.block->block : 0) + ": " + block.text() +
+           (gpu.empty() ? "  (ncu?)" : "; " + gpu);
+}
+
 }  // namespace
 
 void draw_global_memory(const TraceView& v, UiState& ui) {
@@ -69,9 +81,11 @@ void draw_global_memory(const TraceView& v, UiState& ui) {
     const StepView& s = v.steps[step];
     const std::vector<std::uint32_t> insts = global_instructions(v, s);
     Tally this_step, block;
+    std::string line_text;  // the block's line: shortened below where the picture needs room
     for (std::uint32_t i : insts) this_step.add(v.instructions[i].coalescing);
     for (const InstructionInfo& info : v.instructions)
         if (is_global(info.inst.kind)) block.add(info.coalescing);
+    line_text = block_line(v, block, ui.hardware);
     ImGui::PushFont(fonts().small);
     ImGui::TextWrapped("step %s: %s, %s", step_label(s).c_str(),
                        plural(insts.size(), "global instruction", "global instructions").c_str(),
@@ -100,18 +114,26 @@ void draw_global_memory(const TraceView& v, UiState& ui) {
                     ui.global_pick = static_cast<long>(i);
             ImGui::EndCombo();
         }
-        const float line = fonts().small->FontSize + ImGui::GetStyle().ItemSpacing.y;
-        const float lines = ui.hardware.lines.empty() ? 2.0f : 4.0f;
-        draw_sectors_picture("##sectors", info, ImGui::GetContentRegionAvail().y - lines * line);
+        // The block's line under the picture, with what a GPU counted for it when known, and
+        // its wrapped height kept free; where that would leave the picture too small to draw,
+        // the GPU's count goes (the picture is the lesson).
+        ImFont* small = fonts().small;
+        auto height_of = [&](const std::string& text) {
+            return small
+                       ->CalcTextSizeA(small->FontSize, FLT_MAX, ImGui::GetContentRegionAvail().x,
+                                       text.c_str())
+                       .y +
+                   small->FontSize + 2 * ImGui::GetStyle().ItemSpacing.y;
+        };
+        const float avail = ImGui::GetContentRegionAvail().y;
+        line_text = block_line(v, block, ui.hardware);
+        if (avail - height_of(line_text) < 5 * (small->FontSize + 2))
+            line_text = block_line(v, block, HardwareView{});
+        draw_sectors_picture("##sectors", info, avail - height_of(line_text));
     }
     ImGui::PushFont(fonts().small);
-    ImGui::TextWrapped("block %u: %s%s", v.block ? v.block->block : 0, block.text().c_str(),
-                       ui.hardware.lines.empty() ? "  (ncu?)" : "");
+    ImGui::TextWrapped("%s", line_text.c_str());
     ImGui::PopFont();
-    draw_hardware_counts(ui.hardware, {"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
-                                       "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
-                                       "smsp__sass_inst_executed_op_global_ld.sum",
-                                       "smsp__sass_inst_executed_op_global_st.sum"});
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "Nsight Compute counts the same: sectors / requests =\n%s\n/ %s\n(a request is one "
