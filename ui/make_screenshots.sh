@@ -103,6 +103,11 @@ shot deadlock-1920x1080 --algo scan-lookback-blockidx --n 4000 --block 64 \
 # The GPU's own counts (recorded on an H100) beside the trace's, without a GPU.
 shot hardware-counts-presentation-1280x720 --algo reduce-interleaved-strided --n 256 --block 256 \
   --pattern random --seed 1 --step 3 --presentation --size 1280x720
-# Lecture mode: a slide of lesson 1 and of lesson 4.
+# Lecture mode: a slide of each lesson.
 shot lesson-ladder-presentation-1280x720 --lesson 1 --slide 2 --presentation --size 1280x720
 shot lesson-races-presentation-1024x768 --lesson 4 --slide 2 --presentation --size 1024x768
+shot lesson-banks-presentation-1280x720 --lesson 2 --slide 3 --presentation --size 1280x720
+shot lesson-divergence-presentation-1280x720 --lesson 3 --slide 2 --presentation --size 1280x720
+shot lesson-scans-presentation-1280x720 --lesson 5 --slide 1 --presentation --size 1280x720
+shot lesson-lookback-presentation-1280x720 --lesson 6 --slide 3 --presentation --size 1280x720
+shot lesson-atomics-presentation-1280x720 --lesson 7 --slide 3 --presentation --size 1280x720
