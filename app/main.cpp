@@ -35,8 +35,11 @@ int main(int argc, char** argv) {
     hold_closed_standard_streams();
     ws::io::install_interrupt_cleanup();
     ws::app::register_backends();
-    const bool gui_flags = argc > 1 && std::strncmp(argv[1], "--", 2) == 0 &&
-                           std::strcmp(argv[1], "--help") != 0 && std::strcmp(argv[1], "-h") != 0;
+    // Window flags, or a warpscope:// link (ui/model/state_link.hpp) that carries them.
+    const bool gui_flags =
+        argc > 1 && ((std::strncmp(argv[1], "--", 2) == 0 && std::strcmp(argv[1], "--help") != 0 &&
+                      std::strcmp(argv[1], "-h") != 0) ||
+                     std::strncmp(argv[1], "warpscope://", 12) == 0);
     if (argc == 1 || gui_flags) {
 #if defined(WS_HAVE_GUI)
         return ws::ui::run_window(argc, argv);

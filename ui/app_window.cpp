@@ -5,11 +5,14 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
+#include <memory>
 
 #include "kernels/run/backend.hpp"
 #include "ui/frame.hpp"
+#include "ui/frame_capture.hpp"
 #include "ui/gui_context.hpp"
 #include "ui/model/png_export.hpp"
 #include "ui/offscreen.hpp"
@@ -62,6 +65,112 @@ void export_png(GuiContext& gui, UiState& ui, const TraceView& v, const Layout& 
     if (!e.empty()) ui.banner = e;
 }
 
+// A step range being exported (UiState::frames): its own framebuffer and layout (the window,
+// or the chosen panel at its size on screen), where the frames go, and the next step.
+struct FramesJob {
+    std::unique_ptr<Offscreen> fbo;
+    std::unique_ptr<FramesSink> sink;
+    Layout layout;
+    StepRange range;
+    std::size_t next = 0, saved_step = 0;
+};
+
+void end_frames(Session& s, FramesJob& job, const std::string& message) {
+    FramesExport& f = s.ui.frames;
+    const std::size_t count = cursor_view(s.view(), s.ui).step_count();
+    set_step(s.ui.playback, std::min(job.saved_step, count ? count - 1 : 0), count);
+    settle(s.ui.playback);
+    job = FramesJob{};
+    Offscreen::bind_window();
+    f.active = f.cancel = f.capturing = false;
+    s.ui.file_message = message;
+}
+
+// The controls asked for an export: checks the range and the target, opens them.
+void start_frames(GuiContext& gui, Session& s, FramesJob& job, const Layout& window_layout) {
+    FramesExport& f = s.ui.frames;
+    f.start = false;
+    std::string error;
+    const TraceView& v = cursor_view(s.view(), s.ui);
+    const auto range = step_range(f.from, f.to < 0 ? std::nullopt : std::optional<long>(f.to),
+                                  v.step_count(), error);
+    if (!range) {
+        s.ui.file_message = s.ui.banner = error;
+        return;
+    }
+    int w = 0, h = 0;
+    gui.window_size(w, h);
+    job.layout = window_layout;
+    if (s.ui.export_panel) {
+        if (!window_layout.shows(*s.ui.export_panel)) {
+            s.ui.file_message = std::string(panel_title(*s.ui.export_panel)) +
+                                " is not shown in this view: nothing exported";
+            return;
+        }
+        const Rect& r = window_layout[*s.ui.export_panel];
+        w = int(r.w), h = int(r.h);
+        job.layout = single_panel_layout(*s.ui.export_panel, float(w), float(h));
+    }
+    const std::string name = s.ui.export_name.empty()
+                                 ? default_frames_name(v, *range, s.ui.export_panel, f.kind)
+                                 : s.ui.export_name;
+    const bool gif = f.kind == FramesKind::Gif;
+    std::string target = s.ui.export_folder;
+    if (gif) target = export_path(s.ui.export_folder, name, ".gif", &error);
+    if (target.empty()) {
+        s.ui.file_message = s.ui.banner = error;
+        return;
+    }
+    job.fbo = std::make_unique<Offscreen>();
+    if (std::string e = job.fbo->create(w, h); !e.empty()) {
+        job = FramesJob{};
+        Offscreen::bind_window();
+        s.ui.file_message = s.ui.banner = e;
+        return;
+    }
+    Offscreen::bind_window();
+    job.sink = std::make_unique<FramesSink>(f.kind, target, name, w, h, *range, f.frame_ms);
+    job.range = *range;
+    job.next = range->from;
+    job.saved_step = s.ui.step();
+    f.active = true;
+    f.done = 0;
+    f.total = range->count();
+    f.target = target;
+}
+
+// One frame of the export each turn of the loop, so the window stays alive and Cancel works.
+void continue_frames(GuiContext& gui, Session& s, FramesJob& job) {
+    FramesExport& f = s.ui.frames;
+    if (f.cancel) {
+        const std::size_t written = job.sink->written();
+        return end_frames(s, job,
+                          f.kind == FramesKind::Gif
+                              ? std::string("GIF export cancelled: nothing written")
+                              : "PNG export cancelled after " + std::to_string(written) + " of " +
+                                    std::to_string(f.total) + " pictures");
+    }
+    f.capturing = true;
+    const std::vector<std::uint8_t> rgba = capture_step(gui, *job.fbo, s, job.layout, job.next, 2);
+    f.capturing = false;
+    if (std::string e = job.sink->add(rgba); !e.empty()) {
+        s.ui.banner = e;
+        return end_frames(s, job, e);
+    }
+    ++f.done;
+    if (job.next++ < job.range.to) {
+        // Back to the step on show until the next frame of the export.
+        const std::size_t count = cursor_view(s.view(), s.ui).step_count();
+        set_step(s.ui.playback, job.saved_step, count);
+        settle(s.ui.playback);
+        Offscreen::bind_window();
+        return;
+    }
+    std::string e = job.sink->finish();
+    if (!e.empty()) s.ui.banner = e;
+    end_frames(s, job, e.empty() ? job.sink->summary() : e);
+}
+
 int run_interactive(const WindowArgs& a) {
     const std::string path = settings_path();
     std::string problem;
@@ -80,6 +189,7 @@ int run_interactive(const WindowArgs& a) {
     const int w = a.width ? a.width : settings.width, h = a.height ? a.height : settings.height;
     if (std::string e = gui.open(w, h, true, style_of(s.ui)); !e.empty()) return fail(1, e);
     bool step_placed = false;
+    FramesJob frames;
     double last = glfwGetTime();
     std::signal(SIGINT, on_signal);
     std::signal(SIGTERM, on_signal);
@@ -87,7 +197,8 @@ int run_interactive(const WindowArgs& a) {
         // Idle (nothing playing, easing or running): wait for input instead of spinning, so a
         // software renderer does not keep a core busy.
         const bool busy = s.ui.playback.playing || s.ui.playback.transition < 1.0 || s.ui.running ||
-                          s.ui.compare_running || s.ui.circuit_running || s.ui.sweep.running;
+                          s.ui.compare_running || s.ui.circuit_running || s.ui.sweep.running ||
+                          s.ui.frames.active || s.ui.frames.start;
         if (busy)
             glfwPollEvents();
         else
@@ -115,6 +226,9 @@ int run_interactive(const WindowArgs& a) {
         gui.render(fw, fh);
         if (s.ui.file_action == FileAction::ExportPng) export_png(gui, s.ui, s.view(), layout);
         gui.swap();
+        // After the frame on show, before the next events: the export's own frames.
+        if (s.ui.frames.start && !s.ui.frames.active) start_frames(gui, s, frames, layout);
+        if (s.ui.frames.active) continue_frames(gui, s, frames);
     }
     gui.window_size(settings.width, settings.height);
     settings.preferences() = s.ui.preferences();
@@ -133,7 +247,8 @@ int run_window(int argc, char** argv) {
         std::fputs(window_usage().c_str(), stdout);
         return 0;
     }
-    if (!a.screenshot.empty() || !a.screenshot_panels.empty() || a.bench_frames)
+    if (!a.screenshot.empty() || !a.screenshot_panels.empty() || a.bench_frames ||
+        !a.export_gif.empty() || !a.export_pngs.empty())
         return run_offscreen(a);
     return run_interactive(a);
 }

@@ -86,11 +86,7 @@ void draw_tab_group(const PanelGroup& g, const TraceView& v, UiState& ui,
             const ImGuiTabItemFlags flags =
                 is_new && p == front ? ImGuiTabItemFlags_SetSelected : 0;
             if (!ImGui::BeginTabItem(panel_title(p), nullptr, flags)) continue;
-            if (p != front && !is_new) {
-                ui.recent_tabs.erase(std::remove(ui.recent_tabs.begin(), ui.recent_tabs.end(), p),
-                                     ui.recent_tabs.end());
-                ui.recent_tabs.insert(ui.recent_tabs.begin(), p);
-            }
+            if (p != front && !is_new) bring_to_front(ui, p);
             ImGui::BeginChild(panel_name(p), {0, 0}, false,
                               scrolls(p) ? 0 : ImGuiWindowFlags_NoScrollbar);
             draw_panel(p, v, ui);
@@ -122,9 +118,7 @@ void front_lesson_tab(const TraceView& v, UiState& ui) {
     ui.lesson_tab_for = v.trace->request.algo;
     const VariantInfo* info = find_variant(v.trace->request.algo);
     if (!info || info->family != Family::Memory) return;
-    ui.recent_tabs.erase(std::remove(ui.recent_tabs.begin(), ui.recent_tabs.end(), PanelId::Global),
-                         ui.recent_tabs.end());
-    ui.recent_tabs.insert(ui.recent_tabs.begin(), PanelId::Global);
+    bring_to_front(ui, PanelId::Global);
     ui.tab_groups_drawn.clear();  // each group selects its front tab again
 }
 
@@ -182,6 +176,7 @@ std::vector<KeyAction> pressed_actions() {
     if (pressed(ImGuiKey_PageDown, false)) out.push_back(KeyAction::NextSlide);
     if (pressed(ImGuiKey_PageUp, false)) out.push_back(KeyAction::PrevSlide);
     if (!io.KeyCtrl && ImGui::IsKeyPressed('N', false)) out.push_back(KeyAction::Notes);
+    if (!io.KeyCtrl && ImGui::IsKeyPressed('L', false)) out.push_back(KeyAction::CopyLink);
     return out;
 }
 
@@ -220,6 +215,7 @@ void handle_keys(const TraceView& v, UiState& ui) {
                 break;
             case KeyAction::CloseHelp:
                 ui.help_open = false;
+                if (ui.frames.active) ui.frames.cancel = true;
                 break;
             case KeyAction::NextSlide:
             case KeyAction::PrevSlide:
@@ -227,6 +223,11 @@ void handle_keys(const TraceView& v, UiState& ui) {
                 break;
             case KeyAction::Notes:
                 ui.notes_shown = !ui.notes_shown;
+                break;
+            case KeyAction::CopyLink:
+                copy_state_link(ui);
+                ui.banner.clear();
+                ui.note = "link copied: " + ui.link_copied;
                 break;
         }
     }

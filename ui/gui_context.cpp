@@ -202,6 +202,10 @@ void Offscreen::bind() const {
     fbo_api().bind_framebuffer(GL_FRAMEBUFFER, fbo_);
 }
 
+void Offscreen::bind_window() {
+    fbo_api().bind_framebuffer(GL_FRAMEBUFFER, 0);
+}
+
 std::vector<std::uint8_t> Offscreen::read_rgba() const {
     bind();
     glFinish();

@@ -59,6 +59,7 @@ class Offscreen {
     ~Offscreen();
     std::string create(int width, int height);  // "" or an error
     void bind() const;
+    static void bind_window();                    // back to drawing into the window
     std::vector<std::uint8_t> read_rgba() const;  // top row first
     int width() const { return width_; }
     int height() const { return height_; }

@@ -14,10 +14,11 @@ const std::vector<KeyBinding>& key_bindings() {
         {KeyAction::Presentation, "P", "presentation mode: large type, high contrast"},
         {KeyAction::Controls, "C", "show or hide the controls"},
         {KeyAction::Help, "F1 or ?", "this help"},
-        {KeyAction::CloseHelp, "Esc", "close the help"},
+        {KeyAction::CloseHelp, "Esc", "close the help; cancel a GIF or PNG export"},
         {KeyAction::NextSlide, "Page Down", "a lesson's next slide (what clickers send)"},
         {KeyAction::PrevSlide, "Page Up", "a lesson's previous slide"},
         {KeyAction::Notes, "N", "the teacher's note of the slide, shown or hidden"},
+        {KeyAction::CopyLink, "L", "copy a link that reopens this view (warpscope LINK)"},
     };
     return keys;
 }

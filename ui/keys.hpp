@@ -18,7 +18,8 @@ enum class KeyAction {
     CloseHelp,  // Esc
     NextSlide,  // lecture mode (a lesson on): the next slide
     PrevSlide,
-    Notes,  // the teacher's note of the slide, shown or hidden
+    Notes,     // the teacher's note of the slide, shown or hidden
+    CopyLink,  // the state as a warpscope:// link on the clipboard
 };
 
 struct KeyBinding {

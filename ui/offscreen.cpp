@@ -8,12 +8,15 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
+#include <memory>
 #include <utility>
 #include <vector>
 
 #include "kernels/io/atomic_file.hpp"
 #include "ui/draw_cost.hpp"
 #include "ui/frame.hpp"
+#include "ui/frame_capture.hpp"
 #include "ui/gui_context.hpp"
 #include "ui/png.hpp"
 #include "ui/session.hpp"
@@ -171,6 +174,34 @@ std::string all_panels(Target& t, Session& s, const WindowArgs& a) {
     return "";
 }
 
+// --export-gif / --export-pngs: the steps --from..--to, each settled, into a GIF and/or numbered
+// PNGs; a summary line each on stdout. "" or the error.
+std::string export_frames(Target& t, Session& s, const WindowArgs& a, const Layout& layout,
+                          StepRange range) {
+    const auto name = [&](FramesKind k) {
+        return default_frames_name(s.view(), range, a.panel, k);
+    };
+    std::vector<std::unique_ptr<FramesSink>> sinks;
+    if (!a.export_gif.empty())
+        sinks.push_back(std::make_unique<FramesSink>(
+            FramesKind::Gif, a.export_gif, name(FramesKind::Gif), t.w, t.h, range, a.frame_ms));
+    if (!a.export_pngs.empty())
+        sinks.push_back(std::make_unique<FramesSink>(
+            FramesKind::Pngs, a.export_pngs, name(FramesKind::Pngs), t.w, t.h, range, a.frame_ms));
+    for (std::size_t step = range.from; step <= range.to; ++step) {
+        const std::vector<std::uint8_t> rgba = capture_step(t.gui, t.fbo, s, layout, step);
+        if (looks_blank(image_stats(rgba)))
+            return "step " + std::to_string(step) + ": the picture is blank";
+        for (auto& sink : sinks)
+            if (std::string e = sink->add(rgba); !e.empty()) return e;
+    }
+    for (auto& sink : sinks) {
+        if (std::string e = sink->finish(); !e.empty()) return e;
+        std::printf("%s\n", sink->summary().c_str());
+    }
+    return "";
+}
+
 }  // namespace
 
 int run_offscreen(const WindowArgs& args) {
@@ -179,6 +210,13 @@ int run_offscreen(const WindowArgs& args) {
     // An output that cannot be written is bad input, said before any work.
     if (!a.screenshot.empty())
         if (std::string e = io::check_output_path(a.screenshot); !e.empty()) return fail(2, e);
+    if (!a.export_gif.empty())
+        if (std::string e = io::check_output_path(a.export_gif); !e.empty()) return fail(2, e);
+    if (!a.export_pngs.empty()) {
+        std::error_code ec;
+        if (!std::filesystem::is_directory(a.export_pngs, ec))
+            return fail(2, "--export-pngs " + a.export_pngs + ": not a folder");
+    }
     Session s(false);
     if (std::string e = prepare(s, a); !e.empty()) return fail(2, e);
     if (std::string e = place_step(s, a); !e.empty()) return fail(2, e);
@@ -193,6 +231,13 @@ int run_offscreen(const WindowArgs& args) {
     }
     const Layout layout =
         layout_for(s.ui, a, float(t.w), float(t.h), t.gui.style().effective_scale());
+    if (!a.export_gif.empty() || !a.export_pngs.empty()) {
+        std::string e;
+        const auto range = step_range(a.from, a.to, cursor_view(s.view(), s.ui).step_count(), e);
+        if (!range) return fail(2, e);
+        e = export_frames(t, s, a, layout, *range);
+        return e.empty() ? 0 : fail(1, e);
+    }
     if (!a.bench_frames) {
         const std::string e = picture(t, s, layout, a.screenshot);
         return e.empty() ? 0 : fail(1, e);

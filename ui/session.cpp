@@ -247,10 +247,7 @@ void Session::slide_actions() {
     // In front where they share a place with others: the slide's words (the explanation), then
     // the slide's panel, which wins where the two share one.
     for (std::optional<PanelId> p : {std::optional<PanelId>(PanelId::Explanation), s->panel}) {
-        if (!p) continue;
-        ui.recent_tabs.erase(std::remove(ui.recent_tabs.begin(), ui.recent_tabs.end(), *p),
-                             ui.recent_tabs.end());
-        ui.recent_tabs.insert(ui.recent_tabs.begin(), *p);
+        if (p) bring_to_front(ui, *p);
     }
     ui.tab_groups_drawn.clear();  // each group selects its front tab again
     if (s->request.algo.empty()) return;

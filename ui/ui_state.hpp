@@ -3,6 +3,7 @@
 // Panels read the TraceView and write only here; the app loop acts on the requests they leave
 // (a changed form re-runs, a file action runs) at the end of the frame.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "ui/layout.hpp"
+#include "ui/model/frame_export.hpp"
 #include "ui/model/hardware_view.hpp"
 #include "ui/model/lesson.hpp"
 #include "ui/model/measurements.hpp"
@@ -140,6 +142,17 @@ struct UiState : Preferences {
     std::optional<PanelId> export_panel;
     std::string export_folder = ".";
     std::string export_name;
+    // A step range as an animated GIF or numbered PNGs (run by the app a frame at a time).
+    FramesExport frames;
+    // "Copy link": what was put on the clipboard, shown until the next copy.
+    std::string link_copied;
 };
+
+// Puts `p` first among the panels brought to the front (tab groups select it).
+inline void bring_to_front(UiState& ui, PanelId p) {
+    ui.recent_tabs.erase(std::remove(ui.recent_tabs.begin(), ui.recent_tabs.end(), p),
+                         ui.recent_tabs.end());
+    ui.recent_tabs.insert(ui.recent_tabs.begin(), p);
+}
 
 }  // namespace ws::ui

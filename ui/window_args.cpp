@@ -11,6 +11,7 @@
 #include "kernels/run/memory_estimate.hpp"
 #include "kernels/run/request_text.hpp"
 #include "ui/keys.hpp"
+#include "ui/model/state_link.hpp"
 
 namespace ws::ui {
 namespace {
@@ -29,6 +30,18 @@ std::optional<float> parse_float(const std::string& s, float lo, float hi) {
     return v;
 }
 
+// A step index: 0, 1, ... or last (-1).
+std::string step_flag(const char* flag, const std::string& v, std::optional<long>& step) {
+    if (v == "last") {
+        step = -1;
+        return std::string();
+    }
+    auto s = parse_long(v);
+    if (!s) return std::string(flag) + " " + v + ": not a step index (0, 1, ... or last)";
+    step = *s;
+    return std::string();
+}
+
 // One view flag: its name, its help, and the check that stores its value ("" or the error).
 struct ViewFlag {
     const char* name;
@@ -44,15 +57,12 @@ const std::vector<ViewFlag>& view_flags() {
              return std::string();
          }},
         {"--step", "the step to show: 0, 1, ... or last",
+         [](WindowArgs& a, const std::string& v) { return step_flag("--step", v, a.step); }},
+        {"--focus", "bring this panel to the front of its tabs: " + panel_names(),
          [](WindowArgs& a, const std::string& v) {
-             if (v == "last") {
-                 a.step = -1;
-                 return std::string();
-             }
-             auto s = parse_long(v);
-             if (!s) return "--step " + v + ": not a step index (0, 1, ... or last)";
-             a.step = *s;
-             return std::string();
+             a.focus = parse_panel(v);
+             return a.focus ? std::string()
+                            : "--focus " + v + ": not a panel (" + panel_names() + ")";
          }},
         {"--lesson", "open a lesson of assets/lessons (its name or number): lecture mode",
          [](WindowArgs& a, const std::string& v) {
@@ -129,6 +139,30 @@ const std::vector<ViewFlag>& view_flags() {
              a.screenshot_panels = v;
              return std::string();
          }},
+        {"--export-gif",
+         "write the steps --from..--to of the view (or one --panel) as an "
+         "animated GIF and exit",
+         [](WindowArgs& a, const std::string& v) {
+             a.export_gif = v;
+             return std::string();
+         }},
+        {"--export-pngs", "write the steps --from..--to as numbered PNGs into this folder and exit",
+         [](WindowArgs& a, const std::string& v) {
+             a.export_pngs = v;
+             return std::string();
+         }},
+        {"--from", "the first step exported: 0, 1, ... (default 0)",
+         [](WindowArgs& a, const std::string& v) { return step_flag("--from", v, a.from); }},
+        {"--to", "the last step exported: 0, 1, ... or last (default last)",
+         [](WindowArgs& a, const std::string& v) { return step_flag("--to", v, a.to); }},
+        {"--frame-ms", "how long the GIF shows each step, in milliseconds (20..10000; 700)",
+         [](WindowArgs& a, const std::string& v) {
+             auto ms = parse_long(v);
+             if (!ms || *ms < 20 || *ms > 10000)
+                 return "--frame-ms " + v + ": not a time from 20 to 10000 ms";
+             a.frame_ms = int(*ms);
+             return std::string();
+         }},
         {"--bench-frames", "render N frames of the full window, print the median frame time",
          [](WindowArgs& a, const std::string& v) {
              auto n = parse_long(v);
@@ -185,6 +219,14 @@ std::string bad_argument(CLI::App& app, int argc, const char* const* argv) {
 }  // namespace
 
 ParsedArgs parse_window_args(int argc, const char* const* argv) {
+    if (argc == 2 && is_state_link(argv[1])) {
+        std::vector<std::string> flags;
+        std::string error;
+        if (!link_flags(argv[1], flags, error)) return {{}, error};
+        std::vector<const char*> args = {argv[0]};
+        for (const std::string& f : flags) args.push_back(f.c_str());
+        return parse_window_args(int(args.size()), args.data());
+    }
     ParsedArgs out;
     WindowArgs& a = out.args;
     WindowApp w(a);
@@ -229,13 +271,24 @@ ParsedArgs parse_window_args(int argc, const char* const* argv) {
         a.form = form_of(p.request);
         a.form.n = w.request.n;  // as typed: 2^20 stays 2^20 in the controls
     }
-    if (a.panel && a.screenshot.empty() && !a.bench_frames)
+    const bool exports = !a.export_gif.empty() || !a.export_pngs.empty();
+    if (a.panel && a.screenshot.empty() && !a.bench_frames && !exports)
         out.error = "--panel " + std::string(panel_name(*a.panel)) +
-                    " needs --screenshot FILE or --bench-frames N";
+                    " needs --screenshot FILE, --export-gif FILE, --export-pngs DIR or "
+                    "--bench-frames N";
     else if (int(!a.screenshot.empty()) + int(!a.screenshot_panels.empty()) +
-                 int(a.bench_frames > 0) >
+                 int(a.bench_frames > 0) + int(exports) >
              1)
-        out.error = "--screenshot, --screenshot-panels and --bench-frames: give one of them";
+        out.error =
+            "--screenshot, --screenshot-panels, --export-gif/--export-pngs and --bench-frames: "
+            "give one of them";
+    else if ((a.from || a.to) && !exports)
+        out.error = "--from and --to choose the steps of --export-gif or --export-pngs";
+    else if (a.from && *a.from == -1)
+        out.error = "--from last: the range starts at a step index (0, 1, ...)";
+    else if (a.from && a.to && *a.to != -1 && *a.to < *a.from)
+        out.error = "--from " + std::to_string(*a.from) + " --to " + std::to_string(*a.to) +
+                    ": the range ends before it starts";
     return out;
 }
 

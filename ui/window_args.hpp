@@ -21,6 +21,7 @@ struct WindowArgs {
     std::optional<View> view;
     std::optional<std::string> compare;
     std::optional<PanelId> panel;  // screenshots: one panel filling the image
+    std::optional<PanelId> focus;  // brought to the front where it shares a place (tabs)
     int width = 0, height = 0;     // 0: default (1600x900, or the saved size)
     bool presentation = false;
     bool hide_controls = false;
@@ -34,6 +35,10 @@ struct WindowArgs {
     float zoom = 1.0f;              // of the shared-memory picture
     std::string screenshot;         // PNG path
     std::string screenshot_panels;  // a directory: every panel at several steps
+    // A step range as pictures: an animated GIF and/or a PNG per step into a folder.
+    std::string export_gif, export_pngs;
+    std::optional<long> from, to;  // 0-based steps; -1: the last; unset: the first / the last
+    int frame_ms = 700;            // how long the GIF shows each step
     int bench_frames = 0;
     bool help = false;
 };
@@ -43,6 +48,7 @@ struct ParsedArgs {
     std::string error;  // empty on success
 };
 
+// A single `warpscope://open?...` argument is read as the flags it carries (state_link.hpp).
 ParsedArgs parse_window_args(int argc, const char* const* argv);
 std::string window_usage();
 

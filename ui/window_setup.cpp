@@ -55,7 +55,12 @@ std::string prepare(Session& s, const WindowArgs& a) {
             s.ui.lesson = l->name;
             s.ui.slide = a.slide;
             s.ui.slide_changed = true;
-            s.update();  // a picture's session runs the slide's request now
+            s.update();                       // a picture's session runs the slide's request now
+            if (a.view) s.ui.view = *a.view;  // a view asked for beside the slide's wins
+        }
+        if (a.focus) {
+            bring_to_front(s.ui, *a.focus);
+            s.ui.tab_groups_drawn.clear();
         }
         if (a.find_race) {
             s.ui.race_find = true;

@@ -4,9 +4,11 @@
 # (`warpscope --screenshot-panels`), plus a few single `--screenshot` views and every slide of
 # every lesson, under Xvfb; then check every PNG with ws_png_check. Fails on any error or blank
 # image.
-#   gui_smoke.sh WARPSCOPE PNG_CHECK OUTDIR
+# A step range exported as an animated GIF (read back by ws_gif_check: frame count, size, not
+# blank) and as numbered PNGs.
+#   gui_smoke.sh WARPSCOPE PNG_CHECK OUTDIR GIF_CHECK
 set -euo pipefail
-ws=$1 check=$2 out=$3
+ws=$1 check=$2 out=$3 gif_check=$4
 rm -rf "$out" && mkdir -p "$out"
 
 # One X server for the whole run (starting one per picture would dominate the time).
@@ -52,6 +54,25 @@ for f in "$lessons"/*.lesson; do
     run "lesson-$name-$k" --screenshot "$out/lesson-$name-$k.png" --lesson "$name" --slide "$k" \
       --presentation --size 1280x720
   done
+done
+
+# A step range of one panel as a GIF and as numbered PNGs; the GIF read back.
+mkdir -p "$out/frames"
+run export-gif --export-gif "$out/banks.gif" --export-pngs "$out/frames" --panel banks \
+  --algo reduce-interleaved-strided --n 300 --block 128 --from 2 --to 6 --size 800x500
+"$gif_check" --frames 5 --size 800x500 "$out/banks.gif" || failures=$((failures + 1))
+pngs=$(find "$out/frames" -name 'reduce-interleaved-strided-banks-step-*.png' | wc -l)
+[ "$pngs" = 5 ] || { echo "FAILED: --export-pngs wrote $pngs pictures, not 5"; failures=$((failures + 1)); }
+for bad in "--export-gif $out/x.gif --to 99" "--export-pngs $out/no-such-folder" \
+           "--export-gif $out/no-such-folder/x.gif"; do
+  set +e
+  "$ws" --algo reduce-sequential --n 64 --block 32 $bad 2> "$out/bad.err"
+  rc=$?
+  set -e
+  if [ "$rc" != 2 ] || [ "$(wc -l < "$out/bad.err")" != 1 ] || [ -e "$out/x.gif" ]; then
+    echo "FAILED: warpscope $bad: exit $rc, expected 2, one line and no file:"; cat "$out/bad.err"
+    failures=$((failures + 1))
+  fi
 done
 
 # Bad input must fail cleanly: exit code 2 and one line.

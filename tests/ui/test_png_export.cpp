@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "tests/ui/emulated_view.hpp"
+#include "ui/model/frame_export.hpp"
 #include "ui/model/png_export.hpp"
 #include "ui/png.hpp"
 
@@ -19,6 +20,9 @@ TEST_CASE("a picture is named after the algorithm, the step and the panel", "[ex
     const auto v = testing::emulated_view("reduce-sequential", "64", 32);
     CHECK(default_png_name(*v, 3, PanelId::Banks) == "reduce-sequential-step-3-0-banks.png");
     CHECK(default_png_name(*v, 0, std::nullopt) == "reduce-sequential-step-0-0.png");
+    CHECK(default_frames_name(*v, {1, 4}, PanelId::Banks, FramesKind::Gif) ==
+          "reduce-sequential-steps-1-4-banks");
+    CHECK(default_frames_name(*v, {1, 4}, std::nullopt, FramesKind::Pngs) == "reduce-sequential");
 }
 
 TEST_CASE("the export folder must exist and the name must be a name", "[export]") {
@@ -69,4 +73,41 @@ TEST_CASE("a picture replaces an existing file whole, or leaves it", "[export]")
     CHECK(write_png(nowhere, 8, 8, rgba).find("cannot write") == 0);
     CHECK_FALSE(fs::exists(nowhere));
     fs::remove_all(dir);
+}
+
+TEST_CASE("a step range for an export: defaults, bounds and one-line errors", "[export]") {
+    std::string e;
+    auto r = step_range(std::nullopt, std::nullopt, 9, e);
+    REQUIRE(r);
+    CHECK(r->from == 0);
+    CHECK(r->to == 8);
+    CHECK(r->count() == 9);
+    r = step_range(2, -1, 9, e);
+    REQUIRE(r);
+    CHECK(r->from == 2);
+    CHECK(r->to == 8);
+    r = step_range(3, 3, 9, e);
+    REQUIRE(r);
+    CHECK(r->count() == 1);
+    CHECK_FALSE(step_range(2, 11, 9, e));
+    CHECK(e == "--to 11: this run has 9 steps (0..8)");
+    CHECK_FALSE(step_range(9, std::nullopt, 9, e));
+    CHECK(e == "--from 9: this run has 9 steps (0..8)");
+    CHECK_FALSE(step_range(5, 4, 9, e));
+    CHECK(e.find("ends before it starts") != std::string::npos);
+    CHECK_FALSE(step_range(std::nullopt, std::nullopt, 0, e));
+    CHECK(e == "this run has no steps to export");
+}
+
+TEST_CASE("the names of a step range's pictures sort in step order", "[export]") {
+    CHECK(numbered_png_name("reduce-sequential", 3, {0, 12}) == "reduce-sequential-step-03.png");
+    CHECK(numbered_png_name("x", 12, {0, 12}) == "x-step-12.png");
+    CHECK(numbered_png_name("x", 7, {7, 9}) == "x-step-7.png");
+    CHECK(numbered_png_name("x", 99, {95, 100}) == "x-step-099.png");
+    std::string e;
+    CHECK(export_path(".", "a", ".gif", &e) == "./a.gif");
+    CHECK(export_path(".", "a.gif", ".gif", &e) == "./a.gif");
+    CHECK(export_path(".", "a.png", ".gif", &e) == "./a.png.gif");
+    CHECK(export_path("/nonexistent-folder", "a", ".gif", &e).empty());
+    CHECK(e == "cannot export to /nonexistent-folder: no such folder");
 }

@@ -51,7 +51,8 @@ TEST_CASE("bad flags give one line", "[args]") {
     CHECK(parse({"--panel", "x", "--screenshot", "a.png"}).error.find("not a panel") !=
           std::string::npos);
     CHECK(parse({"--panel", "banks"}).error ==
-          "--panel banks needs --screenshot FILE or --bench-frames N");
+          "--panel banks needs --screenshot FILE, --export-gif FILE, --export-pngs DIR or "
+          "--bench-frames N");
     CHECK(parse({"--panel", "banks", "--bench-frames", "5"}).error.empty());
     CHECK(parse({"--step"}).error == "--step needs a value");
     CHECK(parse({"--frobnicate"}).error == "--frobnicate: not a window option (try --help)");
@@ -114,4 +115,29 @@ TEST_CASE("a saved trace brings its own request; --max-memory takes a size",
     CHECK(parse({"--max-memory", "lots"}).error ==
           "--max-memory lots: not a size (write 4G, 512M or 2000000)");
     CHECK(parse({"--max-memory", "0"}).error.find("not a size") != std::string::npos);
+}
+
+TEST_CASE("export flags: a step range as a GIF or PNGs", "[args]") {
+    ParsedArgs p = parse({"--export-gif", "a.gif", "--from", "2", "--to", "last", "--frame-ms",
+                          "500", "--panel", "banks", "--algo", "reduce-sequential"});
+    REQUIRE(p.error.empty());
+    CHECK(p.args.export_gif == "a.gif");
+    CHECK(p.args.from == 2);
+    CHECK(p.args.to == -1);
+    CHECK(p.args.frame_ms == 500);
+    CHECK(p.args.panel == PanelId::Banks);
+    CHECK(parse({"--export-pngs", "dir", "--to", "3"}).error.empty());
+    CHECK(parse({"--from", "2"}).error ==
+          "--from and --to choose the steps of --export-gif or --export-pngs");
+    CHECK(parse({"--export-gif", "a.gif", "--from", "5", "--to", "4"}).error ==
+          "--from 5 --to 4: the range ends before it starts");
+    CHECK(parse({"--export-gif", "a.gif", "--from", "last"}).error ==
+          "--from last: the range starts at a step index (0, 1, ...)");
+    CHECK(parse({"--export-gif", "a.gif", "--frame-ms", "5"}).error ==
+          "--frame-ms 5: not a time from 20 to 10000 ms");
+    CHECK(
+        parse({"--export-gif", "a.gif", "--screenshot", "b.png"}).error.find("give one of them") !=
+        std::string::npos);
+    CHECK(parse({"--focus", "banks"}).args.focus == PanelId::Banks);
+    CHECK(parse({"--focus", "bank"}).error.find("--focus bank: not a panel") == 0);
 }

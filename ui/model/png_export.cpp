@@ -18,7 +18,8 @@ std::string default_png_name(const TraceView& v, std::size_t step, std::optional
     return name + ".png";
 }
 
-std::string png_path(const std::string& folder, const std::string& name, std::string* error) {
+std::string export_path(const std::string& folder, const std::string& name,
+                        const std::string& extension, std::string* error) {
     namespace fs = std::filesystem;
     std::error_code ec;
     const std::string dir = folder.empty() ? "." : folder;
@@ -35,7 +36,9 @@ std::string png_path(const std::string& folder, const std::string& name, std::st
         return "";
     }
     std::string file = name;
-    if (file.size() < 4 || file.substr(file.size() - 4) != ".png") file += ".png";
+    if (file.size() < extension.size() ||
+        file.compare(file.size() - extension.size(), extension.size(), extension) != 0)
+        file += extension;
     error->clear();
     return (fs::path(dir) / file).string();
 }

@@ -16,9 +16,14 @@ namespace ws::ui {
 // no panel: the whole window ("reduce-sequential-step-3-0.png").
 std::string default_png_name(const TraceView& v, std::size_t step, std::optional<PanelId> panel);
 
-// folder/name with ".png" added where missing; a one-line error where the folder does not
-// exist or is not a folder ("" otherwise).
-std::string png_path(const std::string& folder, const std::string& name, std::string* error);
+// folder/name with `extension` (".png", ".gif") added where missing; a one-line error where the
+// folder does not exist or is not a folder, or the name holds a '/' ("" otherwise).
+std::string export_path(const std::string& folder, const std::string& name,
+                        const std::string& extension, std::string* error);
+inline std::string png_path(const std::string& folder, const std::string& name,
+                            std::string* error) {
+    return export_path(folder, name, ".png", error);
+}
 
 // The part of a window picture (RGBA, `width` x `height` pixels, top row first) inside `r`
 // (window coordinates times `scale`, the framebuffer's pixels per window unit).

@@ -16,6 +16,7 @@
 #include "ui/fonts.hpp"
 #include "ui/model/png_export.hpp"
 #include "ui/model/provenance.hpp"
+#include "ui/model/state_link.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
@@ -336,6 +337,37 @@ void display_controls(UiState& ui) {
     }
 }
 
+// A step range of the same picture as an animated GIF or a PNG per step; while one is being
+// written, its progress and Cancel (Esc).
+void frames_controls(const TraceView& v, UiState& ui) {
+    FramesExport& f = ui.frames;
+    if (f.active) {
+        if (f.capturing) return;  // not in the pictures being made
+        const std::string done = std::to_string(f.done) + " / " + std::to_string(f.total);
+        ImGui::ProgressBar(f.progress(), ImVec2(-1, 0), done.c_str());
+        // On the click, not the release: the export draws frames of its own between ours.
+        ImGui::Button("Cancel (Esc)");
+        if (ImGui::IsItemClicked()) f.cancel = true;
+        return;
+    }
+    const long last = long(v.step_count()) - 1;
+    label("Steps");
+    int range[2] = {int(f.from), int(f.to < 0 ? last : f.to)};
+    if (ImGui::InputInt2("##steprange", range)) {
+        f.from = std::clamp<long>(range[0], 0, std::max(last, 0L));
+        f.to = std::clamp<long>(range[1], f.from, std::max(last, 0L));
+        if (f.to == last) f.to = -1;  // stays the last as the run changes
+    }
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("the first and last step of the GIF or PNGs (0..%ld)", last);
+    const bool can = v.step_count() > 0;
+    if (!can) ImGui::BeginDisabled();
+    if (ImGui::Button("GIF of the steps")) f.kind = FramesKind::Gif, f.start = true;
+    ImGui::SameLine();
+    if (ImGui::Button("PNG per step")) f.kind = FramesKind::Pngs, f.start = true;
+    if (!can) ImGui::EndDisabled();
+}
+
 // A picture of the window or of one panel, as it is on screen now.
 void picture_controls(const TraceView& v, UiState& ui) {
     label("Picture");
@@ -357,6 +389,25 @@ void picture_controls(const TraceView& v, UiState& ui) {
         ImGui::SetTooltip("left empty: %s (from the algorithm, the step and the panel)",
                           suggested.c_str());
     if (ImGui::Button("Export PNG")) ui.file_action = FileAction::ExportPng;
+    frames_controls(v, ui);
+}
+
+// "Copy link": the state as a warpscope:// link (or the command) on the clipboard.
+void link_controls(UiState& ui) {
+    if (ImGui::Button("Copy link (L)")) copy_state_link(ui);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "a warpscope:// link that reopens this request, step, view, panel and presentation "
+            "mode (warpscope LINK)");
+    ImGui::SameLine();
+    if (ImGui::Button("Copy command")) {
+        ui.link_copied = state_command(ui);
+        ImGui::SetClipboardText(ui.link_copied.c_str());
+    }
+    if (ui.link_copied.empty()) return;
+    ImGui::PushFont(fonts().small);
+    text_wrapped_colored(palette().text_dim, "copied: " + ui.link_copied);
+    ImGui::PopFont();
 }
 
 void file_controls(const TraceView& v, UiState& ui) {
@@ -372,6 +423,8 @@ void file_controls(const TraceView& v, UiState& ui) {
     if (ImGui::Button("JSON")) ui.file_action = FileAction::ExportJson;
     ImGui::Separator();
     picture_controls(v, ui);
+    ImGui::Separator();
+    link_controls(ui);
     if (!ui.file_message.empty()) {
         ImGui::PushFont(fonts().small);
         text_wrapped_colored(palette().text_dim, ui.file_message);
@@ -380,6 +433,11 @@ void file_controls(const TraceView& v, UiState& ui) {
 }
 
 }  // namespace
+
+void copy_state_link(UiState& ui) {
+    ui.link_copied = state_link(ui);
+    ImGui::SetClipboardText(ui.link_copied.c_str());
+}
 
 void draw_controls(const TraceView& v, UiState& ui) {
     request_controls(v, ui);
