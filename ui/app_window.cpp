@@ -248,7 +248,7 @@ int run_window(int argc, char** argv) {
         return 0;
     }
     if (!a.screenshot.empty() || !a.screenshot_panels.empty() || a.bench_frames ||
-        !a.export_gif.empty() || !a.export_pngs.empty())
+        !a.export_gif.empty() || !a.export_pngs.empty() || !a.worksheet.empty())
         return run_offscreen(a);
     return run_interactive(a);
 }

@@ -126,6 +126,8 @@ void front_lesson_tab(const TraceView& v, UiState& ui) {
 
 void draw_frame(const TraceView& v, UiState& ui, const Layout& layout) {
     front_lesson_tab(v, ui);
+    // The quiz's question follows the cursor (made once per step; the panels read it).
+    refresh_question(ui.quiz, v, v.clamp(static_cast<long>(ui.step())));
     if (!layout.header.empty()) {
         if (begin_fixed("##header", layout.header,
                         ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar))
@@ -177,6 +179,7 @@ std::vector<KeyAction> pressed_actions() {
     if (pressed(ImGuiKey_PageUp, false)) out.push_back(KeyAction::PrevSlide);
     if (!io.KeyCtrl && ImGui::IsKeyPressed('N', false)) out.push_back(KeyAction::Notes);
     if (!io.KeyCtrl && ImGui::IsKeyPressed('L', false)) out.push_back(KeyAction::CopyLink);
+    if (!io.KeyCtrl && ImGui::IsKeyPressed('Q', false)) out.push_back(KeyAction::Quiz);
     return out;
 }
 
@@ -223,6 +226,12 @@ void handle_keys(const TraceView& v, UiState& ui) {
                 break;
             case KeyAction::Notes:
                 ui.notes_shown = !ui.notes_shown;
+                break;
+            case KeyAction::Quiz:
+                if (ui.quiz.on)
+                    ui.quiz.on = false;
+                else
+                    ui.quiz.start = true;
                 break;
             case KeyAction::CopyLink:
                 copy_state_link(ui);

@@ -18,6 +18,8 @@ const std::vector<KeyBinding>& key_bindings() {
         {KeyAction::NextSlide, "Page Down", "a lesson's next slide (what clickers send)"},
         {KeyAction::PrevSlide, "Page Up", "a lesson's previous slide"},
         {KeyAction::Notes, "N", "the teacher's note of the slide, shown or hidden"},
+        {KeyAction::Quiz, "Q",
+         "predict the next step: a question before each step is shown (again: stop)"},
         {KeyAction::CopyLink, "L", "copy a link that reopens this view (warpscope LINK)"},
     };
     return keys;

@@ -20,6 +20,7 @@ enum class KeyAction {
     PrevSlide,
     Notes,     // the teacher's note of the slide, shown or hidden
     CopyLink,  // the state as a warpscope:// link on the clipboard
+    Quiz,      // predict the next step: start or stop an attempt
 };
 
 struct KeyBinding {

@@ -21,6 +21,7 @@
 #include "ui/png.hpp"
 #include "ui/session.hpp"
 #include "ui/window_setup.hpp"
+#include "ui/worksheet.hpp"
 
 namespace ws::ui {
 namespace {
@@ -212,6 +213,14 @@ int run_offscreen(const WindowArgs& args) {
         if (std::string e = io::check_output_path(a.screenshot); !e.empty()) return fail(2, e);
     if (!a.export_gif.empty())
         if (std::string e = io::check_output_path(a.export_gif); !e.empty()) return fail(2, e);
+    if (!a.worksheet.empty()) {
+        if (std::string e = io::check_output_path(a.worksheet); !e.empty()) return fail(2, e);
+        if (!a.theme) a.theme = "light";  // paper
+        // A worksheet is of a quiz attempt: a fresh seed where none was given.
+        if (a.quiz_seed.empty())
+            a.quiz_seed = std::to_string(fresh_quiz_seed(
+                std::uint64_t(std::chrono::system_clock::now().time_since_epoch().count())));
+    }
     if (!a.export_pngs.empty()) {
         std::error_code ec;
         if (!std::filesystem::is_directory(a.export_pngs, ec))
@@ -231,6 +240,15 @@ int run_offscreen(const WindowArgs& args) {
     }
     const Layout layout =
         layout_for(s.ui, a, float(t.w), float(t.h), t.gui.style().effective_scale());
+    if (!a.worksheet.empty()) {
+        if (std::string e = write_worksheet(t.gui, s, a.worksheet, a.questions,
+                                            a.width ? a.width : kWorksheetWidth);
+            !e.empty())
+            return fail(1, e);
+        std::printf("wrote %s and %s (seed %s)\n", a.worksheet.c_str(),
+                    worksheet_answers_path(a.worksheet).c_str(), a.quiz_seed.c_str());
+        return 0;
+    }
     if (!a.export_gif.empty() || !a.export_pngs.empty()) {
         std::string e;
         const auto range = step_range(a.from, a.to, cursor_view(s.view(), s.ui).step_count(), e);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "ui/layout.hpp"
+#include "ui/model/quiz_score.hpp"
 #include "ui/model/request_form.hpp"
 
 namespace ws::ui {
@@ -19,6 +20,7 @@ struct Preferences {
     std::string theme = "dark";         // dark | light
     bool presentation = false;          // larger font, high contrast, colour-blind-safe palette
     double speed = 2.0;                 // playback, steps per second
+    QuizScores quiz_scores;             // "Predict the next step": right answers per lesson
 
     Preferences& preferences() { return *this; }
     const Preferences& preferences() const { return *this; }

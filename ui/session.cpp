@@ -2,6 +2,7 @@
 #include "ui/session.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 
@@ -11,6 +12,7 @@
 #include "kernels/run/stats_report.hpp"
 #include "kernels/trace/trace_file.hpp"
 #include "ui/model/circuit_text.hpp"
+#include "ui/model/png_export.hpp"
 #include "ui/model/race_steps.hpp"
 
 namespace ws::ui {
@@ -185,12 +187,44 @@ void Session::update() {
     }
     race_actions();
     slide_actions();
+    quiz_actions();
     if (ui.form_changed) run_form();
     if (ui.compare_changed) run_compare();
     if (ui.circuit_changed) run_circuits();
     if (ui.file_action != FileAction::None && ui.file_action != FileAction::ExportPng)
         file_action();
     if (sweeper_) sweep_actions();
+}
+
+void Session::quiz_actions() {
+    QuizState& q = ui.quiz;
+    if (q.start) {
+        q.start = false;
+        const FormCheck check = check_form(ui.form);
+        if (!check.ok()) {
+            ui.banner = "quiz: " + check.error;
+            return;
+        }
+        std::string error;
+        const auto now = std::chrono::steady_clock::now().time_since_epoch().count();
+        q.seed = attempt_seed(q.seed_typed, std::uint64_t(now) ^ q.seed, error);
+        if (!error.empty()) ui.banner = error;
+        // The attempt's own input, from its seed; it starts at the first step.
+        const trace::Request r = quiz_request(check.request, q.seed);
+        const bool gpu = ui.form.gpu;
+        ui.form = form_of(r);
+        ui.form.gpu = gpu;
+        ui.form_changed = true;
+        ui.slow_run_confirmed = true;
+        slide_step_ = 0;
+        slide_request_ = r;
+        q.on = true;
+        q.asked_of.reset();
+        bring_to_front(ui, PanelId::Explanation);
+        ui.tab_groups_drawn.clear();
+    }
+    if (q.on && view_ && !ui.form_changed && !ui.running) refresh_question(q, *view_, ui.step());
+    if (!q.on) q.question.reset();
 }
 
 void Session::race_actions() {
@@ -320,6 +354,12 @@ void Session::file_action() {
             const std::string path = with_extension(ui.file_path, ".json");
             error = exportable(*view_) ? write_text(path, run::stats_json(*view_->trace) + "\n")
                                        : "nothing to export: no run is shown";
+            done = "wrote " + path;
+            break;
+        }
+        case FileAction::ExportQuizCsv: {
+            const std::string path = export_path(ui.export_folder, "quiz-scores", ".csv", &error);
+            if (!path.empty()) error = write_text(path, quiz_scores_csv(ui.quiz_scores));
             done = "wrote " + path;
             break;
         }

@@ -48,6 +48,7 @@ class Session {
     void sweep_actions();
     void race_actions();
     void slide_actions();
+    void quiz_actions();
 
     bool background_;
     std::shared_ptr<const TraceView> view_;
@@ -62,7 +63,8 @@ class Session {
     SassLibrary sass_;
     HardwareLibrary hardware_;
     LessonLibrary lessons_;
-    // The step a slide asks for, placed when the trace of its request arrives.
+    // The step a slide (or a quiz attempt) asks for, placed when the trace of its request
+    // arrives.
     std::optional<long> slide_step_;
     trace::Request slide_request_;
 };

@@ -68,6 +68,7 @@ std::string settings_to_json(const Settings& s) {
           {"kind", trace::scan_kind_name(r.kind)},
           {"stride", r.stride},
           {"gpu", r.gpu}}},
+        {"quiz", quiz_scores_to_json(s.quiz_scores)},
     };
     return j.dump(2) + "\n";
 }
@@ -109,6 +110,11 @@ Settings settings_from_json(const std::string& text, std::string* problem) {
         if (auto k = trace::parse_scan_kind(kind)) f.kind = *k;
         read(r, "stride", f.stride);
         read(r, "gpu", f.gpu);
+    }
+    if (j.contains("quiz")) {
+        std::string quiz_problem;
+        s.quiz_scores = quiz_scores_from_json(j["quiz"], &quiz_problem);
+        if (problem && !quiz_problem.empty()) *problem = "quiz scores: " + quiz_problem;
     }
     if (!(s.font_scale >= 0.5f && s.font_scale <= 3.0f)) s.font_scale = 1.0f;
     if (s.theme != "dark" && s.theme != "light") s.theme = "dark";

@@ -18,6 +18,7 @@
 #include "ui/model/lesson.hpp"
 #include "ui/model/measurements.hpp"
 #include "ui/model/playback.hpp"
+#include "ui/model/quiz_state.hpp"
 #include "ui/model/request_form.hpp"
 #include "ui/model/sass_listing.hpp"
 #include "ui/model/trace_view.hpp"
@@ -39,7 +40,15 @@ struct CircuitViewState {
     float pan_x = 0;
 };
 
-enum class FileAction { None, OpenTrace, SaveTrace, ExportPng, ExportCsv, ExportJson };
+enum class FileAction {
+    None,
+    OpenTrace,
+    SaveTrace,
+    ExportPng,
+    ExportCsv,
+    ExportJson,
+    ExportQuizCsv,  // the quiz scores, for a teacher (export folder, quiz-scores.csv)
+};
 
 // Preferences (the base) are what the settings file keeps: the form, the view, the look, the
 // playback speed.
@@ -82,6 +91,9 @@ struct UiState : Preferences {
     std::size_t slide = 0;
     bool slide_changed = false;
     bool notes_shown = false;
+
+    // Predict the next step (ui/model/quiz_state.hpp): Q starts or stops an attempt.
+    QuizState quiz;
 
     // Compare: a second variant (Preferences::compare_algo) on the same input, stepped with the
     // same cursor.

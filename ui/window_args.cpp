@@ -11,6 +11,7 @@
 #include "kernels/run/memory_estimate.hpp"
 #include "kernels/run/request_text.hpp"
 #include "ui/keys.hpp"
+#include "ui/model/quiz_state.hpp"
 #include "ui/model/state_link.hpp"
 
 namespace ws::ui {
@@ -74,6 +75,28 @@ const std::vector<ViewFlag>& view_flags() {
              auto s = parse_long(v);
              if (!s || *s < 1) return "--slide " + v + ": not a slide number (1, 2, ...)";
              a.slide = std::size_t(*s - 1);
+             return std::string();
+         }},
+        {"--quiz", "open with a quiz attempt (predict the next step) of this seed, 1..999999999",
+         [](WindowArgs& a, const std::string& v) {
+             std::string error;
+             attempt_seed(v, 1, error);
+             if (!error.empty()) return "--quiz " + v + ": not a seed (1..999999999)";
+             a.quiz_seed = v;
+             return std::string();
+         }},
+        {"--worksheet",
+         "write a printable page of K quiz questions (--questions, 3) as PNG, the answers beside "
+         "it (FILE-answers.txt), and exit",
+         [](WindowArgs& a, const std::string& v) {
+             a.worksheet = v;
+             return std::string();
+         }},
+        {"--questions", "how many questions the worksheet has, 1..8 (3)",
+         [](WindowArgs& a, const std::string& v) {
+             auto k = parse_long(v);
+             if (!k || *k < 1 || *k > 8) return "--questions " + v + ": write how many, 1 to 8";
+             a.questions = int(*k);
              return std::string();
          }},
         {"--view", "step|compare|lab|circuit",
@@ -277,11 +300,11 @@ ParsedArgs parse_window_args(int argc, const char* const* argv) {
                     " needs --screenshot FILE, --export-gif FILE, --export-pngs DIR or "
                     "--bench-frames N";
     else if (int(!a.screenshot.empty()) + int(!a.screenshot_panels.empty()) +
-                 int(a.bench_frames > 0) + int(exports) >
+                 int(a.bench_frames > 0) + int(exports) + int(!a.worksheet.empty()) >
              1)
         out.error =
-            "--screenshot, --screenshot-panels, --export-gif/--export-pngs and --bench-frames: "
-            "give one of them";
+            "--screenshot, --screenshot-panels, --export-gif/--export-pngs, --worksheet and "
+            "--bench-frames: give one of them";
     else if ((a.from || a.to) && !exports)
         out.error = "--from and --to choose the steps of --export-gif or --export-pngs";
     else if (a.from && *a.from == -1)

@@ -28,6 +28,9 @@ struct WindowArgs {
     bool side_by_side = false;  // the circuit view's Kogge-Stone | Brent-Kung | Sklansky
     bool show_help = false;     // open with the keys overlay (F1) shown
     bool find_race = false;     // open with a race search of the request (Find a race)
+    std::string quiz_seed;      // open with a quiz attempt of this seed (predict the next step)
+    std::string worksheet;      // print a worksheet page of the attempt's questions (PNG)
+    int questions = 3;          // how many questions the worksheet has
     std::string lesson;         // open this lesson (lecture mode) at `slide` (0-based)
     std::size_t slide = 0;
     std::optional<std::string> theme;

@@ -58,6 +58,11 @@ std::string prepare(Session& s, const WindowArgs& a) {
             s.update();                       // a picture's session runs the slide's request now
             if (a.view) s.ui.view = *a.view;  // a view asked for beside the slide's wins
         }
+        if (!a.quiz_seed.empty()) {
+            s.ui.quiz.seed_typed = a.quiz_seed;
+            s.ui.quiz.start = true;
+            s.update();  // a picture's session runs the attempt's request now
+        }
         if (a.focus) {
             bring_to_front(s.ui, *a.focus);
             s.ui.tab_groups_drawn.clear();

@@ -2,10 +2,9 @@
 # GUI smoke test: for every algorithm `warpscope list` names, render every panel (the circuit
 # included) at its first, middle and last step, the four views and the side-by-side networks
 # (`warpscope --screenshot-panels`), plus a few single `--screenshot` views and every slide of
-# every lesson, under Xvfb; then check every PNG with ws_png_check. Fails on any error or blank
-# image.
-# A step range exported as an animated GIF (read back by ws_gif_check: frame count, size, not
-# blank) and as numbered PNGs.
+# every lesson, a quiz box and a worksheet, and a step range exported as an animated GIF (read
+# back by ws_gif_check: frame count, size, not blank) and as numbered PNGs, under Xvfb; then
+# check every PNG with ws_png_check. Fails on any error or blank image.
 #   gui_smoke.sh WARPSCOPE PNG_CHECK OUTDIR GIF_CHECK
 set -euo pipefail
 ws=$1 check=$2 out=$3 gif_check=$4
@@ -55,6 +54,15 @@ for f in "$lessons"/*.lesson; do
       --presentation --size 1280x720
   done
 done
+
+# Predict the next step: the quiz box at a projector size, and a worksheet page with its answers.
+run quiz --screenshot "$out/quiz.png" --algo reduce-interleaved-strided --n 300 --block 128 \
+  --quiz 4242 --step 2 --presentation --size 1024x768
+run worksheet --worksheet "$out/worksheet.png" --algo scan-kogge-stone-inplace --n 64 --block 64 \
+  --quiz 99 --questions 3
+if ! grep -q '^3\. ' "$out/worksheet-answers.txt" 2>/dev/null; then
+  echo "FAILED: the worksheet's answers lack question 3"; failures=$((failures + 1))
+fi
 
 # A step range of one panel as a GIF and as numbered PNGs; the GIF read back.
 mkdir -p "$out/frames"

@@ -141,3 +141,15 @@ TEST_CASE("export flags: a step range as a GIF or PNGs", "[args]") {
     CHECK(parse({"--focus", "banks"}).args.focus == PanelId::Banks);
     CHECK(parse({"--focus", "bank"}).error.find("--focus bank: not a panel") == 0);
 }
+
+TEST_CASE("quiz and worksheet flags", "[args]") {
+    ParsedArgs p = parse({"--worksheet", "page.png", "--quiz", "4242", "--questions", "5"});
+    REQUIRE(p.error.empty());
+    CHECK(p.args.worksheet == "page.png");
+    CHECK(p.args.quiz_seed == "4242");
+    CHECK(p.args.questions == 5);
+    CHECK(parse({"--quiz", "0"}).error == "--quiz 0: not a seed (1..999999999)");
+    CHECK(parse({"--questions", "9"}).error == "--questions 9: write how many, 1 to 8");
+    CHECK(parse({"--worksheet", "a.png", "--screenshot", "b.png"}).error.find("give one of them") !=
+          std::string::npos);
+}

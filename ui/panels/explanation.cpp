@@ -11,6 +11,7 @@
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
+#include "ui/widgets/quiz_box.hpp"
 #include "ui/widgets/slide_words.hpp"
 
 namespace ws::ui {
@@ -19,6 +20,12 @@ void draw_explanation(const TraceView& v, UiState& ui) {
     const Palette& p = palette();
     const std::size_t step = v.clamp(static_cast<long>(ui.step()));
     if (draw_slide_words(ui)) ImGui::Separator();  // lecture mode: the slide's words
+    if (ui.quiz.on) {
+        // The question about the next step; what this step did would give the answer away
+        // only for the next one, but the box needs the room.
+        draw_quiz_box(v, ui);
+        return;
+    }
     if (!ui.race_story.empty() && v.trace && v.trace->request.algo == ui.race_story_algo) {
         // The race search's story (Find a race), until another algorithm is shown.
         for (const std::string& line : ui.race_story) text_wrapped_colored(p.text, line);
@@ -48,6 +55,8 @@ void draw_explanation(const TraceView& v, UiState& ui) {
     if (!notes.why_faster.empty())
         text_wrapped_colored(p.text_dim, std::string("Why: ") + notes.why_faster);
     ImGui::PopFont();
+    ImGui::Spacing();
+    if (ImGui::Button("Quiz me: predict each step (Q)")) ui.quiz.start = true;
 }
 
 }  // namespace ws::ui

@@ -11,6 +11,7 @@
 #include "ui/widgets/cell_grid.hpp"
 #include "ui/widgets/deadlock_row.hpp"
 #include "ui/widgets/draw.hpp"
+#include "ui/widgets/quiz_box.hpp"
 #include "ui/widgets/tile_strip.hpp"
 
 namespace ws::ui {
@@ -68,7 +69,13 @@ void draw_shared_memory(const TraceView& v, UiState& ui) {
         ImGui::SameLine();
         ImGui::Text("%.1fx", double(ui.shared_grid.zoom));
     }
-    draw_cell_grid("##shared", v, ui.playback, ui.shared_grid, ImVec2(0, 0));
+    // A quiz question that wants a cell takes a click on one.
+    CellGridOptions options;
+    long clicked = -1;
+    if (ui.quiz.question && ui.quiz.question->shape == AnswerShape::Cell)
+        options.clicked_cell = &clicked;
+    draw_cell_grid("##shared", v, ui.playback, ui.shared_grid, ImVec2(0, 0), options);
+    if (clicked >= 0) answer_with_cell(v, ui, std::uint32_t(clicked));
 }
 
 }  // namespace ws::ui

@@ -227,6 +227,9 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
         const long cell = f.g.slot_at(m.x, m.y);
         const long thread = f.split ? f.threads.slot_at(m.x, m.y) : cell;
         grid::tooltip(f, cell, thread);
+        if (options.clicked_cell && cell >= 0 && cell < long(v.cells) &&
+            ImGui::IsMouseClicked(ImGuiMouseButton_Left))
+            *options.clicked_cell = cell;
     }
     end_canvas(c);
 }

@@ -18,6 +18,7 @@ struct CellGridOptions {
     bool interactive = true;    // zoom, pan, tooltips
     bool overview = true;       // the overview box when zoomed in
     std::uint32_t columns = 0;  // 0: the grid chooses; 32: one bank row per row (the banks lesson)
+    long* clicked_cell = nullptr;  // where given: the cell clicked this frame (else left as is)
 };
 
 void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, GridViewState& vs,

@@ -1,0 +1,17 @@
+// "Predict the next step" in the explanation panel: the question about the step after the
+// cursor, an answer typed (or a cell clicked in the Shared memory panel), the verdict and its
+// explanation from the trace, the score of the lesson or algorithm, the attempt's seed, and
+// the buttons: reveal the step, new inputs, stop, the scores as CSV.
+#pragma once
+#include "ui/model/trace_view.hpp"
+#include "ui/ui_state.hpp"
+
+namespace ws::ui {
+
+void draw_quiz_box(const TraceView& v, UiState& ui);
+// Where the score goes: the lesson on, else the algorithm on show.
+std::string quiz_score_key(const TraceView& v, const UiState& ui);
+// A cell clicked in the Shared memory panel while a question wants one.
+void answer_with_cell(const TraceView& v, UiState& ui, std::uint32_t cell);
+
+}  // namespace ws::ui
