@@ -8,6 +8,8 @@
 #include "app/backends.hpp"
 #include "app/cli/cli.hpp"
 #include "kernels/io/interrupt_cleanup.hpp"
+#include "kernels/user/child.hpp"
+#include "kernels/user/child_protocol.hpp"
 
 #if defined(WS_HAVE_GUI)
 #include "ui/app_window.hpp"
@@ -32,6 +34,9 @@ void hold_closed_standard_streams() {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // The sandboxed child of `run-kernel` (kernels/user/child.hpp): not a command for people.
+    if (argc > 1 && std::strcmp(argv[1], ws::user::kChildCommand) == 0)
+        return ws::user::child_main(argc, argv);
     hold_closed_standard_streams();
     ws::io::install_interrupt_cleanup();
     ws::app::register_backends();

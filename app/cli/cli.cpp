@@ -118,6 +118,12 @@ int run_cli(int argc, char** argv) {
                    "exhaustive check)");
     race->add_flag("--json", race_opts.json, "one JSON object");
 
+    RunKernelOptions run_kernel_opts;
+    auto* run_kernel = app.add_subcommand(
+        "run-kernel",
+        "compile your own kernel file and run it on the emulator in a sandbox; print its stats");
+    add_run_kernel_options(*run_kernel, run_kernel_opts);
+
     if (argc > 1 && argv[1][0] == '-' && std::strcmp(argv[1], "-h") != 0 &&
         std::strcmp(argv[1], "--help") != 0 && std::strcmp(argv[1], "--help-all") != 0) {
         std::fprintf(stderr,
@@ -133,7 +139,7 @@ int run_cli(int argc, char** argv) {
         if (!known) {
             std::fprintf(stderr,
                          "warpscope: %s: not a command (list, trace, stats, race, verify, bench, "
-                         "info, crosscheck; try --help)\n",
+                         "info, crosscheck, run-kernel; try --help)\n",
                          argv[1]);
             return 2;
         }
@@ -166,6 +172,7 @@ int run_cli(int argc, char** argv) {
         if (*bench) return cmd_bench(bench_opts);
         if (*cross) return cmd_crosscheck(cross_algo);
         if (*race) return cmd_race(race_opts);
+        if (*run_kernel) return cmd_run_kernel(run_kernel_opts);
         return 2;
     };
     int code = 2;

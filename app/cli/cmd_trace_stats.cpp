@@ -106,6 +106,10 @@ int cmd_stats(const RequestOptions& opts, const std::string& trace_file, bool js
                 throw UsageError{"--hardware: " + why};
         }
     }
+    return print_stats(t, json, hardware);
+}
+
+int print_stats(const trace::Trace& t, bool json, bool hardware) {
     std::printf("%s\n", json ? run::stats_json(t).c_str() : run::stats_table(t).c_str());
     // With --json the counts are in the object ("hardware"); the table is for people.
     const bool hardware_agrees = !hardware || print_hardware(t, json);

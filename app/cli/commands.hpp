@@ -25,9 +25,24 @@ int cmd_list(bool json);
 int cmd_race(const RaceOptions& opts);
 int cmd_trace(const RequestOptions& opts, const std::string& output);
 int cmd_stats(const RequestOptions& opts, const std::string& trace_file, bool json, bool hardware);
+// A run's stats as `stats` prints them (the JSON or the table on stdout; with `hardware` the
+// GPU's counters beside ours; the run's error in one line on stderr); 0 when the run was right.
+int print_stats(const trace::Trace& t, bool json, bool hardware = false);
 int cmd_verify(const std::string& algo, const std::string& backend, bool quick);
 int cmd_info();
 int cmd_bench(const BenchOptions& opts);
 int cmd_crosscheck(const std::string& algo);
+
+// `warpscope run-kernel FILE ...`: a student's kernel, compiled and run in a sandboxed child
+// (kernels/user/user_run.hpp), its stats printed as `stats` prints them.
+struct RunKernelOptions {
+    std::string file;
+    run::RequestText text;
+    std::string backend, trace_out, sandbox = "auto";
+    unsigned cpu_limit = 60;
+    bool json = false;
+};
+void add_run_kernel_options(CLI::App& command, RunKernelOptions& opts);
+int cmd_run_kernel(const RunKernelOptions& opts);
 
 }  // namespace ws::cli

@@ -22,9 +22,10 @@ std::string join(const std::vector<std::uint32_t>& blocks) {
 
 // The checks every request passes, typed or typed in; `blocks_text` is what the user wrote.
 std::string check_typed(const trace::Request& r, std::uint64_t max_elements,
-                        const std::string& blocks_text, unsigned* grid_out) {
+                        const std::string& blocks_text, unsigned* grid_out,
+                        const VariantInfo* variant = nullptr) {
     std::string error;
-    const VariantInfo* v = parse_algo(r.algo, error);
+    const VariantInfo* v = variant ? variant : parse_algo(r.algo, error);
     if (!v) return error;
     if (r.n == 0)
         return std::string("--n 0: there is nothing to ") +
@@ -141,7 +142,7 @@ ParsedRequest parse_request(const RequestText& text, const RequestRules& rules) 
         out.error = std::move(e);
         return out;
     };
-    if (!parse_algo(text.algo, out.error)) return out;
+    if (!rules.variant && !parse_algo(text.algo, out.error)) return out;
     r.algo = text.algo;
     if (text.n.empty()) return fail("--n is required: the number of elements, e.g. 64 or 2^20");
     auto n = parse_count(text.n);
@@ -172,7 +173,7 @@ ParsedRequest parse_request(const RequestText& text, const RequestRules& rules) 
         return fail(field("--blocks", text.blocks, "the window traces one block: give its index"));
     r.blocks = blocks->blocks;
     r.all_blocks = blocks->all;
-    out.error = check_typed(r, rules.max_elements, text.blocks, &out.grid);
+    out.error = check_typed(r, rules.max_elements, text.blocks, &out.grid, rules.variant);
     return out;
 }
 

@@ -36,6 +36,9 @@ inline constexpr std::uint64_t kMaxElementsGpu = std::uint64_t(1) << 31;
 struct RequestRules {
     std::uint64_t max_elements = kMaxElementsEmulator;
     bool one_block = false;  // the window traces one block: --blocks is one index
+    // A variant outside the catalog (a student's kernel, kernels/user): the request is checked
+    // against its rules, and --algo is its name, not looked up.
+    const VariantInfo* variant = nullptr;
 };
 
 struct ParsedRequest {

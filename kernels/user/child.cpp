@@ -1,0 +1,152 @@
+// The child side of running a student's kernel: compile, guard, load, run, write the trace
+// (child.hpp).
+#include "kernels/user/child.hpp"
+
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstring>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "kernels/io/regular_file.hpp"
+#include "kernels/run/emulator_user.hpp"
+#include "kernels/run/request_parse.hpp"
+#include "kernels/trace/trace_file.hpp"
+#include "kernels/user/child_guard.hpp"
+#include "kernels/user/child_protocol.hpp"
+#include "kernels/user/kernel_header.hpp"
+#include "kernels/user/toolchain.hpp"
+
+namespace ws::user {
+namespace {
+
+int g_outcome = -1;
+
+int finish(int code, const std::string& line) {
+    const std::string text = line + "\n";
+    if (g_outcome >= 0) (void)!::write(g_outcome, text.data(), text.size());
+    return code;
+}
+
+bool write_all(int fd, const std::string& bytes) {
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        done += std::size_t(n);
+    }
+    return true;
+}
+
+// Runs the compiler with its messages in kCompileLog; its wait status.
+int run_compiler(const std::vector<std::string>& command) {
+    std::vector<char*> argv;
+    for (const std::string& a : command) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    const pid_t pid = ::fork();
+    if (pid < 0) return -1;
+    if (pid == 0) {
+        const int log = ::open(kCompileLog, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (log >= 0) {
+            ::dup2(log, 1);
+            ::dup2(log, 2);
+        }
+        ::execvp(argv[0], argv.data());
+        const char* why = "warpscope: the compiler could not be started\n";
+        (void)!::write(2, why, std::strlen(why));
+        ::_exit(127);
+    }
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    return status;
+}
+
+// The compiler's failure as one line.
+std::string compiler_failure(int status, const std::string& compiler, const std::string& display) {
+    std::string error;
+    const std::string log = io::read_regular_file(kCompileLog, 1 << 20, error);
+    if (WIFSIGNALED(status)) {
+        const int sig = WTERMSIG(status);
+        if (sig == SIGXCPU || sig == SIGKILL)
+            return "compile error: the compiler ran past its CPU-time limit";
+        return "compile error: the compiler was ended by signal " + std::to_string(sig);
+    }
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 127 &&
+        log.find("could not be started") != std::string::npos)
+        return "compile error: the compiler " + compiler +
+               " could not be started (install g++, or set CXX)";
+    return compile_error_line(log, display);
+}
+
+}  // namespace
+
+int child_main(int argc, char** argv) {
+    if (argc < 8) return finish(kChildFailed, "the child was started without its arguments");
+    const std::string dir = argv[2], display = argv[3], student_dir = argv[4],
+                      include_dir = argv[5], flags = argv[6];
+    std::vector<std::string> compiler(argv + 7, argv + argc);
+    if (::chdir(dir.c_str()) != 0) return kChildFailed;
+    g_outcome = ::open(kOutcomeFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    install_child_handlers(g_outcome);
+
+    // The request, checked as the parent checked it.
+    std::string error;
+    const std::string source = io::read_regular_file(kSourceFile, 1 << 20, error);
+    if (!error.empty()) return finish(kChildFailed, error);
+    KernelHeader header = parse_kernel_header(source, display);
+    if (!header.ok()) return finish(kChildFailed, header.error);
+    header.info.id = "the kernel";
+    run::RequestText text;
+    if (!run::request_text_from_flags(flags, text, error)) return finish(kChildFailed, error);
+    run::RequestRules rules;
+    rules.variant = &header.info;
+    const run::ParsedRequest parsed = run::parse_request(text, rules);
+    if (!parsed.ok()) return finish(kChildFailed, parsed.error);
+
+    // Compile.
+    {
+        const int fd = ::open(kWrapperFile, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        const bool written = fd >= 0 && write_all(fd, wrapper_source(source, display));
+        if (fd >= 0) ::close(fd);
+        if (!written) return finish(kChildFailed, "the wrapper could not be written in " + dir);
+    }
+    const int status = run_compiler(
+        compile_command(compiler, include_dir, student_dir, kWrapperFile, kObjectFile));
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return finish(kChildCompileFailed, compiler_failure(status, compiler[0], display));
+
+    // Guard, then load: the shared object's own initialisers run under the filter too.
+    const int trace_fd = ::open(kTraceFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (trace_fd < 0) return finish(kChildFailed, "the trace file could not be made in " + dir);
+    if (std::string why = install_syscall_filter(); !why.empty())
+        (void)!::write(2, why.data(), why.size());
+    void* so = ::dlopen((dir + "/" + kObjectFile).c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!so)
+        return finish(kChildFailed,
+                      std::string("the compiled kernel does not load: ") + ::dlerror());
+    run::ForeignReduction kernels;
+    auto load = [&](auto& slot, const char* name) {
+        using Get = std::remove_reference_t<decltype(slot)> (*)();
+        if (void* f = ::dlsym(so, name)) slot = reinterpret_cast<Get>(f)();
+    };
+    load(kernels.int32, kExportInt);
+    load(kernels.float32, kExportFloat);
+    load(kernels.float64, kExportDouble);
+    kernels.source_file = display;
+    kernels.source_text = source;
+
+    const trace::Trace t = run::run_foreign_reduction(parsed.request, header.info, kernels);
+    if (!write_all(trace_fd, trace::encode_trace(t)))
+        return finish(kChildFailed, "the trace could not be written (the file-size limit?)");
+    ::close(trace_fd);
+    return kChildRan;
+}
+
+}  // namespace ws::user

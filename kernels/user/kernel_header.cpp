@@ -1,0 +1,97 @@
+// Parses the first line of a student's kernel file (kernel_header.hpp) into a catalog row.
+#include "kernels/user/kernel_header.hpp"
+
+#include <sstream>
+
+namespace ws::user {
+namespace {
+
+struct NamedRule {
+    const char* name;
+    SmemRule rule;
+};
+constexpr NamedRule kSharedRules[] = {
+    {"none", SmemRule::None},
+    {"per-thread", SmemRule::PerThread},
+    {"per-thread-min64", SmemRule::PerThreadMin64},
+    {"per-warp", SmemRule::PerWarp},
+    {"two-per-thread", SmemRule::TwoPerThread},
+};
+
+bool parse_unsigned(const std::string& text, unsigned lo, unsigned hi, unsigned& out) {
+    if (text.empty() || text.size() > 6 || text.find_first_not_of("0123456789") != text.npos)
+        return false;
+    const unsigned long v = std::stoul(text);
+    if (v < lo || v > hi) return false;
+    out = unsigned(v);
+    return true;
+}
+
+}  // namespace
+
+const char* header_usage() {
+    return "// warpscope-kernel: reduce [elements-per-thread=K] [shared=none|per-thread|"
+           "per-thread-min64|per-warp|two-per-thread] [block=power-of-two|any]";
+}
+
+KernelHeader parse_kernel_header(const std::string& source, const std::string& file) {
+    KernelHeader h;
+    VariantInfo& v = h.info;
+    v.family = Family::Reduce;
+    v.reduce_driver = ReduceDriver::MultiPass;
+    v.reduce_op = ReduceOp::Sum;
+    v.smem_rule = SmemRule::PerThread;
+    v.block_rule = BlockRule::PowerOfTwo32To1024;
+    v.elems_per_thread = 1;
+    auto fail = [&](const std::string& why) {
+        h.error = file + ":1: " + why;
+        return h;
+    };
+
+    std::string line = source.substr(0, source.find('\n'));
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const std::string tag = kHeaderTag;
+    if (line.compare(0, tag.size(), tag) != 0)
+        return fail(std::string("the first line must say what the kernel is: ") + header_usage());
+    std::istringstream words(line.substr(tag.size()));
+    std::string family;
+    if (!(words >> family))
+        return fail(std::string("no family after warpscope-kernel: ") + header_usage());
+    if (family == "scan")
+        return fail(
+            "scan: a scan of your own cannot run yet (only reduce); see `warpscope list` "
+            "for the built-in scans");
+    if (family != "reduce") return fail(family + ": not a family (reduce)");
+    for (std::string item; words >> item;) {
+        const auto eq = item.find('=');
+        const std::string key = item.substr(0, eq);
+        const std::string value = eq == item.npos ? "" : item.substr(eq + 1);
+        if (key == "elements-per-thread") {
+            if (!parse_unsigned(value, 1, 64, v.elems_per_thread))
+                return fail(item + ": elements-per-thread is a number from 1 to 64");
+        } else if (key == "shared") {
+            bool found = false;
+            for (const NamedRule& r : kSharedRules)
+                if (value == r.name) {
+                    v.smem_rule = r.rule;
+                    found = true;
+                }
+            if (!found)
+                return fail(item +
+                            ": shared is none, per-thread, per-thread-min64, per-warp or "
+                            "two-per-thread");
+        } else if (key == "block") {
+            if (value == "power-of-two")
+                v.block_rule = BlockRule::PowerOfTwo32To1024;
+            else if (value == "any")
+                v.block_rule = BlockRule::Any1To1024;
+            else
+                return fail(item + ": block is power-of-two or any");
+        } else {
+            return fail(item + ": not an item of the header (" + header_usage() + ")");
+        }
+    }
+    return h;
+}
+
+}  // namespace ws::user

@@ -1,0 +1,41 @@
+// A student's kernel file (issue 19): its first line says what the kernel is and what its launch
+// needs, so that warpscope can plan the run as it plans a catalog variant's:
+//
+//   // warpscope-kernel: reduce elements-per-thread=1 shared=per-thread block=power-of-two
+//
+// then, with the recording vocabulary (kernels/probe/vocabulary.cuh) in scope, a kernel named
+// `kernel` with the signature of the catalog's one-pass reductions:
+//
+//   template <class T, class Probe>
+//   __global__ void kernel(const T* g_in, T* g_out, unsigned n, Probe probe);
+//
+// Block b reduces its elements_per_thread * blockDim.x elements of g_in (n in all) and writes
+// its partial to g_out[b]; the plan reduces the partials with further passes of the same kernel,
+// as it does for reduce-sequential. Only `reduce` is a family for now. The items after the
+// family, each optional, in any order:
+//   elements-per-thread=K   1..64 (default 1): a block covers K * blockDim.x elements
+//   shared=RULE             none | per-thread (default) | per-thread-min64 | per-warp |
+//                           two-per-thread: the dynamic shared memory a block is given
+//   block=RULE              power-of-two (32..1024, default) | any (1..1024)
+#pragma once
+#include <string>
+
+#include "kernels/catalog.hpp"
+
+namespace ws::user {
+
+inline constexpr const char* kHeaderTag = "// warpscope-kernel:";
+
+struct KernelHeader {
+    VariantInfo info;   // a catalog row for the plan: family, driver, rules (id and title unset)
+    std::string error;  // "" when the header is valid; else one line, "FILE:1: ..."
+    bool ok() const { return error.empty(); }
+};
+
+// Reads the first line of `source` (the file's text); `file` names it in the error.
+KernelHeader parse_kernel_header(const std::string& source, const std::string& file);
+
+// The header's form, for error messages and --help.
+const char* header_usage();
+
+}  // namespace ws::user

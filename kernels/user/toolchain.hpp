@@ -1,0 +1,45 @@
+// What compiling a student's kernel for the emulator needs (issue 19): the headers installed
+// beside the program (the vocabulary, the CUDA shim and the emulator's interface, copied by the
+// build into <build>/include), the machine's C++ compiler, the generated wrapper that includes
+// the student's file and exports its instantiations, and the compiler's first error in one line.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace ws::user {
+
+// The running program's own file (/proc/self/exe resolved); "" when it cannot be read.
+std::string executable_path();
+
+// The folder that holds kernels/probe/vocabulary.cuh for the compiler's -I: beside the program
+// (<dir of the executable>/include, or <dir>/../share/warpscope/include when installed), else
+// $WARPSCOPE_ROOT, else the source tree this program was built from. "" and `error` (one line)
+// when none has it.
+std::string find_include_dir(std::string& error);
+
+// The compiler and its leading arguments: $CXX when set ("ccache g++" is two words), else the
+// compiler that built warpscope, else g++.
+std::vector<std::string> find_compiler();
+
+// The translation unit the compiler sees: the vocabulary, then the student's text under
+// `#line 1 "display"` (so errors and recorded lines are the student's), then the exported
+// instantiations for int, float and double with the emulator's probe.
+std::string wrapper_source(const std::string& student_source, const std::string& display);
+
+// The names the wrapper exports (extern "C", each returning the kernel's address).
+inline constexpr const char* kExportInt = "warpscope_user_reduce_int";
+inline constexpr const char* kExportFloat = "warpscope_user_reduce_float";
+inline constexpr const char* kExportDouble = "warpscope_user_reduce_double";
+
+// The whole command: compiler, flags that must match warpscope's (C++17, -fwrapv), -fPIC -shared,
+// the include folder, the student's own folder for its "..." includes, the wrapper and the
+// output.
+std::vector<std::string> compile_command(const std::vector<std::string>& compiler,
+                                         const std::string& include_dir,
+                                         const std::string& student_dir, const std::string& wrapper,
+                                         const std::string& output);
+
+// The compiler's first error as one line: "compile error at FILE:12: expected ';' before '}'".
+std::string compile_error_line(const std::string& compiler_output, const std::string& display);
+
+}  // namespace ws::user
