@@ -111,3 +111,13 @@ shot lesson-divergence-presentation-1280x720 --lesson 3 --slide 2 --presentation
 shot lesson-scans-presentation-1280x720 --lesson 5 --slide 1 --presentation --size 1280x720
 shot lesson-lookback-presentation-1280x720 --lesson 6 --slide 3 --presentation --size 1280x720
 shot lesson-atomics-presentation-1280x720 --lesson 7 --slide 3 --presentation --size 1280x720
+# Predict the next step: the quiz box (seed 4242), a worksheet page and a GIF of a step range.
+shot quiz-presentation-1280x720 --algo reduce-interleaved-strided --n 300 --block 128 --quiz 4242 \
+  --step 2 --presentation --size 1280x720
+echo "assets/screenshots/worksheet-kogge-stone-inplace.png"
+"$ws" --worksheet "$out/worksheet-kogge-stone-inplace.png" --algo scan-kogge-stone-inplace \
+  --n 64 --block 64 --quiz 99 --questions 3 > /dev/null
+rm -f "$out/worksheet-kogge-stone-inplace-answers.txt"
+echo "assets/screenshots/banks-steps-2-6.gif"
+"$ws" --export-gif "$out/banks-steps-2-6.gif" --panel banks --algo reduce-interleaved-strided \
+  --n 300 --block 128 --from 2 --to 6 --size 800x500 --frame-ms 900 > /dev/null
