@@ -16,8 +16,6 @@
 namespace ws::ui {
 namespace {
 
-constexpr int kKeyF1 = 290;  // GLFW_KEY_F1: the backend reports GLFW's key codes
-
 using DrawFn = void (*)(const TraceView&, UiState&);
 
 #define WS_PANEL_DRAW(id, name, title, min_w, min_h, scrolls, view, steps, draw) draw,
@@ -170,7 +168,7 @@ std::vector<KeyAction> pressed_actions() {
     if (pressed(ImGuiKey_Home, false)) out.push_back(KeyAction::First);
     if (pressed(ImGuiKey_End, false)) out.push_back(KeyAction::Last);
     if (pressed(ImGuiKey_Escape, false)) out.push_back(KeyAction::CloseHelp);
-    if (ImGui::IsKeyPressed(kKeyF1, false)) out.push_back(KeyAction::Help);
+    if (ImGui::IsKeyPressed(kGlfwKeyF1, false)) out.push_back(KeyAction::Help);
     for (ImWchar c : io.InputQueueCharacters)
         if (c == '?') out.push_back(KeyAction::Help);
     if (!io.KeyCtrl && ImGui::IsKeyPressed('P', false)) out.push_back(KeyAction::Presentation);
@@ -226,6 +224,8 @@ void handle_keys(const TraceView& v, UiState& ui) {
                 break;
             case KeyAction::Notes:
                 ui.notes_shown = !ui.notes_shown;
+                break;
+            case KeyAction::RunKernel:  // the editor panel's, even while typing
                 break;
             case KeyAction::Quiz:
                 if (ui.quiz.on)

@@ -20,6 +20,7 @@ const std::vector<KeyBinding>& key_bindings() {
         {KeyAction::Notes, "N", "the teacher's note of the slide, shown or hidden"},
         {KeyAction::Quiz, "Q",
          "predict the next step: a question before each step is shown (again: stop)"},
+        {KeyAction::RunKernel, "F5", "Your kernel: save and run it"},
         {KeyAction::CopyLink, "L", "copy a link that reopens this view (warpscope LINK)"},
     };
     return keys;

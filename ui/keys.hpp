@@ -6,6 +6,9 @@
 
 namespace ws::ui {
 
+// GLFW's codes for the function keys (the backend reports GLFW's key codes).
+inline constexpr int kGlfwKeyF1 = 290, kGlfwKeyF5 = 294;
+
 enum class KeyAction {
     PlayPause,
     StepBack,
@@ -18,9 +21,10 @@ enum class KeyAction {
     CloseHelp,  // Esc
     NextSlide,  // lecture mode (a lesson on): the next slide
     PrevSlide,
-    Notes,     // the teacher's note of the slide, shown or hidden
-    CopyLink,  // the state as a warpscope:// link on the clipboard
-    Quiz,      // predict the next step: start or stop an attempt
+    Notes,      // the teacher's note of the slide, shown or hidden
+    CopyLink,   // the state as a warpscope:// link on the clipboard
+    Quiz,       // predict the next step: start or stop an attempt
+    RunKernel,  // the editor's kernel saved and run (the editor panel handles it)
 };
 
 struct KeyBinding {

@@ -149,19 +149,20 @@ void place_center(Builder& b, const Rect& c) {
 }
 
 // Code over the explanation, the SASS a second tab beside the explanation (the machine code
-// under its source; it does not change with the step, so it need not be always in view); where
-// the column is too short for two, all three as tabs.
+// under its source; it does not change with the step, so it need not be always in view) and
+// Your kernel (the editor) a second tab beside the code; where the column is too short for two,
+// all four as tabs.
 void place_side(Builder& b, const Rect& s) {
     using P = PanelId;
     const float code_h = b.min(P::Code).h + b.chrome();
     const float lower_h =
         std::max(b.min(P::Sass).h, b.min(P::Explanation).h) + b.chrome();  // one rectangle
     if (s.h + 0.5f < code_h + lower_h) {
-        b.add(s, {P::Code, P::Explanation, P::Sass});
+        b.add(s, {P::Code, P::Editor, P::Explanation, P::Sass});
         return;
     }
     auto [code, explanation] = split_y(s, b.share(s.h, 0.62f, code_h, lower_h));
-    b.add(code, {P::Code});
+    b.add(code, {P::Code, P::Editor});
     b.add(explanation, {P::Explanation, P::Sass});
 }
 
@@ -188,10 +189,11 @@ void place_step(Builder& b, const Rect& stage, float scale) {
     if (stage.h + 0.5f >= shared_h + rest_h) {
         auto [shared, rest] = split_y(stage, b.share(stage.h, 0.5f, shared_h, rest_h));
         b.add(shared, {P::Shared});
-        b.add(rest, {P::Warps, P::Banks, P::Global, P::Code, P::Explanation, P::Sass});
+        b.add(rest, {P::Warps, P::Banks, P::Global, P::Code, P::Editor, P::Explanation, P::Sass});
         return;
     }
-    b.add(stage, {P::Shared, P::Warps, P::Banks, P::Global, P::Code, P::Explanation, P::Sass});
+    b.add(stage,
+          {P::Shared, P::Warps, P::Banks, P::Global, P::Code, P::Editor, P::Explanation, P::Sass});
 }
 
 }  // namespace

@@ -188,12 +188,65 @@ void Session::update() {
     race_actions();
     slide_actions();
     quiz_actions();
+    editor_actions();
     if (ui.form_changed) run_form();
     if (ui.compare_changed) run_compare();
     if (ui.circuit_changed) run_circuits();
     if (ui.file_action != FileAction::None && ui.file_action != FileAction::ExportPng)
         file_action();
     if (sweeper_) sweep_actions();
+}
+
+void Session::editor_actions() {
+    EditorState& e = ui.editor;
+    // A request changed while a kernel of the editor is on show runs that kernel again, unless
+    // the controls chose another algorithm (then the catalog's runs).
+    if (ui.form_changed && !e.shown_file.empty()) {
+        if (ui.form.algo == editor_form_algo_) {
+            ui.form_changed = false;
+            e.run = true;
+        } else {
+            e.shown_file.clear();
+        }
+    }
+    if (e.run && !e.running) {
+        e.run = false;
+        if (e.loaded) {
+            if (std::string error = write_text(e.path, e.text); !error.empty()) {
+                e.message = error;
+                e.message_is_error = true;
+                return;
+            }
+        }
+        user::UserRun r;
+        r.file = e.path;
+        r.text = form_text(ui.form);
+        editor_form_algo_ = ui.form.algo;
+        e.running = true;
+        e.error_line = -1;
+        e.message = "compiling and running " + e.path + "\xe2\x80\xa6";
+        e.message_is_error = false;
+        if (!background_) return take_editor_result(user::run_user_kernel(r));
+        editor_run_ = std::async(std::launch::async, [r] { return user::run_user_kernel(r); });
+    }
+    if (e.running && editor_run_.valid() &&
+        editor_run_.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
+        take_editor_result(editor_run_.get());
+}
+
+void Session::take_editor_result(user::UserRunResult result) {
+    EditorState& e = ui.editor;
+    e.running = false;
+    if (result.ran) {
+        RunResult shown;
+        shown.view = make_trace_view(std::make_shared<trace::Trace>(std::move(result.trace)));
+        show(std::move(shown));
+        e.shown_file = e.path;
+    }
+    e.message_is_error = !result.error.empty();
+    e.message = result.error.empty() ? "ran " + e.path + ": the result is right" : result.error;
+    if (!result.warning.empty()) e.message += "\n" + result.warning;
+    e.error_line = compile_error_line(result.error, e.path);
 }
 
 void Session::quiz_actions() {

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "kernels/run/race_search.hpp"
+#include "kernels/user/user_run.hpp"
 #include "ui/model/measurements.hpp"
 #include "ui/runner.hpp"
 #include "ui/sweeper.hpp"
@@ -49,6 +50,8 @@ class Session {
     void race_actions();
     void slide_actions();
     void quiz_actions();
+    void editor_actions();
+    void take_editor_result(user::UserRunResult result);
 
     bool background_;
     std::shared_ptr<const TraceView> view_;
@@ -56,6 +59,8 @@ class Session {
     std::array<std::unique_ptr<Runner>, 3> circuits_;  // made at the first side-by-side run
     std::unique_ptr<Sweeper> sweeper_;
     std::future<run::RaceStory> race_;
+    std::future<user::UserRunResult> editor_run_;  // the editor's kernel, running
+    std::string editor_form_algo_;  // the controls' algorithm when it ran (another: the catalog)
     // The found race's first access, shown when the trace of its schedule arrives.
     std::optional<run::RaceAccess> race_jump_;
     std::string race_jump_schedule_;

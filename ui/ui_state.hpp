@@ -15,6 +15,7 @@
 #include "ui/layout.hpp"
 #include "ui/model/frame_export.hpp"
 #include "ui/model/hardware_view.hpp"
+#include "ui/model/kernel_editor.hpp"
 #include "ui/model/lesson.hpp"
 #include "ui/model/measurements.hpp"
 #include "ui/model/playback.hpp"
@@ -94,6 +95,9 @@ struct UiState : Preferences {
 
     // Predict the next step (ui/model/quiz_state.hpp): Q starts or stops an attempt.
     QuizState quiz;
+
+    // Your kernel (ui/model/kernel_editor.hpp): the editor's text, run by the session.
+    EditorState editor;
 
     // Compare: a second variant (Preferences::compare_algo) on the same input, stepped with the
     // same cursor.

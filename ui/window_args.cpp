@@ -99,6 +99,13 @@ const std::vector<ViewFlag>& view_flags() {
              a.questions = int(*k);
              return std::string();
          }},
+        {"--kernel",
+         "open your own kernel file (run-kernel's) in the editor and run it with the request's "
+         "n, block, type and data",
+         [](WindowArgs& a, const std::string& v) {
+             a.kernel_file = v;
+             return std::string();
+         }},
         {"--view", "step|compare|lab|circuit",
          [](WindowArgs& a, const std::string& v) {
              a.view = parse_view(v);

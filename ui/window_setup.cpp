@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "kernels/io/regular_file.hpp"
 #include "ui/frame.hpp"
 
 namespace ws::ui {
@@ -62,6 +63,18 @@ std::string prepare(Session& s, const WindowArgs& a) {
             s.ui.quiz.seed_typed = a.quiz_seed;
             s.ui.quiz.start = true;
             s.update();  // a picture's session runs the attempt's request now
+        }
+        if (!a.kernel_file.empty()) {
+            std::string error;
+            EditorState& e = s.ui.editor;
+            e.text = io::read_regular_file(a.kernel_file, kMaxKernelFileBytes, error);
+            if (!error.empty()) return "--kernel " + error;
+            e.path = a.kernel_file;
+            e.loaded = true;
+            e.run = true;
+            bring_to_front(s.ui, PanelId::Editor);
+            s.ui.tab_groups_drawn.clear();
+            s.update();  // a picture's session runs it now
         }
         if (a.focus) {
             bring_to_front(s.ui, *a.focus);

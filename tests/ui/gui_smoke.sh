@@ -2,7 +2,8 @@
 # GUI smoke test: for every algorithm `warpscope list` names, render every panel (the circuit
 # included) at its first, middle and last step, the four views and the side-by-side networks
 # (`warpscope --screenshot-panels`), plus a few single `--screenshot` views and every slide of
-# every lesson, a quiz box and a worksheet, and a step range exported as an animated GIF (read
+# every lesson, a quiz box and a worksheet, the editor with a student's kernel run (and one that
+# does not compile), and a step range exported as an animated GIF (read
 # back by ws_gif_check: frame count, size, not blank) and as numbered PNGs, under Xvfb; then
 # check every PNG with ws_png_check. Fails on any error or blank image.
 #   gui_smoke.sh WARPSCOPE PNG_CHECK OUTDIR GIF_CHECK
@@ -63,6 +64,14 @@ run worksheet --worksheet "$out/worksheet.png" --algo scan-kogge-stone-inplace -
 if ! grep -q '^3\. ' "$out/worksheet-answers.txt" 2>/dev/null; then
   echo "FAILED: the worksheet's answers lack question 3"; failures=$((failures + 1))
 fi
+
+# Your kernel: a student's file opened in the editor, compiled and run (its trace on show), and
+# one with a syntax error (its line marked, the catalog's trace kept).
+kernels=$(cd "$(dirname "$0")/../data/user_kernels" && pwd)
+run editor --screenshot "$out/editor.png" --kernel "$kernels/reduce_sequential.cu" \
+  --algo reduce-sequential --n 300 --block 64 --step 3 --size 1920x1080
+run editor-error --screenshot "$out/editor-error.png" --kernel "$kernels/syntax_error.cu" \
+  --algo reduce-sequential --n 300 --block 64 --presentation --size 1280x720
 
 # A step range of one panel as a GIF and as numbered PNGs; the GIF read back.
 mkdir -p "$out/frames"

@@ -213,11 +213,13 @@ TEST_CASE("a small window with large text tabs panels instead of shrinking them"
     REQUIRE(g);
     CHECK(g->tabs());
     // At 1920x1080 and the normal size nothing is tabbed but the SASS, a tab beside the
-    // explanation under the code, and global memory, a tab beside the banks.
+    // explanation under the code, global memory, a tab beside the banks, and the editor (Your
+    // kernel), a tab beside the code.
     const Layout big = compute_layout(View::Step, 1920, 1080, 1.0f);
     for (const PanelGroup& group : big.groups)
         CHECK(group.tabs() ==
               (group.panels == std::vector<PanelId>{PanelId::Explanation, PanelId::Sass} ||
-               group.panels == std::vector<PanelId>{PanelId::Banks, PanelId::Global}));
+               group.panels == std::vector<PanelId>{PanelId::Banks, PanelId::Global} ||
+               group.panels == std::vector<PanelId>{PanelId::Code, PanelId::Editor}));
     CHECK(big[PanelId::Code].bottom() <= big[PanelId::Sass].y + 0.5f);
 }

@@ -1,0 +1,103 @@
+// Compile-error lines and catalog kernels as students' files.
+#include "ui/model/kernel_editor.hpp"
+
+#include <filesystem>
+#include <regex>
+#include <vector>
+
+#include "kernels/user/kernel_header.hpp"
+
+namespace ws::ui {
+namespace {
+
+// The header line that run-kernel reads back as `v`'s rules, from the names the header's own
+// usage line lists (kernel_header.hpp): nullopt where no header says them.
+std::optional<std::string> header_for(const VariantInfo& v) {
+    const std::string usage = user::header_usage();
+    std::vector<std::string> shared;
+    const std::size_t at = usage.find("shared=");
+    if (at != std::string::npos) {
+        const std::size_t end = usage.find(']', at);
+        std::string list = usage.substr(at + 7, end - at - 7);
+        std::size_t from = 0;
+        while (from <= list.size()) {
+            const std::size_t bar = std::min(list.find('|', from), list.size());
+            shared.push_back(list.substr(from, bar - from));
+            from = bar + 1;
+        }
+    }
+    const std::string block = v.block_rule == BlockRule::Any1To1024 ? "any" : "power-of-two";
+    for (const std::string& s : shared) {
+        const std::string line = std::string(user::kHeaderTag) + " reduce elements-per-thread=" +
+                                 std::to_string(v.elems_per_thread) + " shared=" + s +
+                                 " block=" + block;
+        const user::KernelHeader h = user::parse_kernel_header(line, "copy");
+        if (h.ok() && h.info.smem_rule == v.smem_rule && h.info.block_rule == v.block_rule &&
+            h.info.elems_per_thread == v.elems_per_thread)
+            return line;
+    }
+    return std::nullopt;
+}
+
+// The kernel and the device functions before it: the text between the family's namespace and
+// the variant's struct.
+std::optional<std::string> kernel_text(const std::string& source) {
+    const std::string open = "namespace ws::reduce {";
+    const std::size_t from = source.find(open);
+    const std::size_t to = source.find("\nstruct ", from == std::string::npos ? 0 : from);
+    if (from == std::string::npos || to == std::string::npos) return std::nullopt;
+    std::string text = source.substr(from + open.size(), to - from - open.size());
+    while (!text.empty() && text.front() == '\n') text.erase(0, 1);
+    return text;
+}
+
+}  // namespace
+
+long compile_error_line(const std::string& message, const std::string& file) {
+    static const std::regex pattern(R"(^compile error at (.+):(\d+):)");
+    std::smatch m;
+    if (!std::regex_search(message, m, pattern)) return -1;
+    namespace fs = std::filesystem;
+    if (m[1].str() != file && fs::path(m[1].str()).filename() != fs::path(file).filename())
+        return -1;
+    return std::stol(m[2].str());
+}
+
+std::optional<std::string> copy_of_variant(const VariantInfo& v, const std::string& source,
+                                           std::string& why) {
+    if (v.family != Family::Reduce || v.reduce_driver != ReduceDriver::MultiPass ||
+        v.reduce_op != ReduceOp::Sum || v.max_grid != 0) {
+        why = std::string(v.id) +
+              ": only a sum of the one-kernel, pass-after-pass kind opens as a copy for now";
+        return std::nullopt;
+    }
+    // The kernel the variant's struct returns: `return &NAME<T, Probe>;`, exactly one.
+    static const std::regex returned(R"(return &(\w+)<T, Probe>;)");
+    auto it = std::sregex_iterator(source.begin(), source.end(), returned);
+    const auto count = std::distance(it, std::sregex_iterator());
+    const std::optional<std::string> header = header_for(v);
+    if (count != 1 || !header) {
+        why =
+            std::string(v.id) + (count != 1 ? ": it has a kernel per block size"
+                                            : ": its shared memory is not one a file can ask for");
+        return std::nullopt;
+    }
+    const std::string name = (*it)[1].str();
+    std::optional<std::string> body = kernel_text(source);
+    if (!body || body->find("void " + name + "(") == std::string::npos) {
+        why = std::string(v.id) + ": its kernel " + name + " was not found in its source";
+        return std::nullopt;
+    }
+    body->replace(body->find("void " + name + "(") + 5, name.size(), "kernel");
+    // The teaching notes at the top of the file stay, as comments.
+    std::string notes;
+    for (std::size_t at = 0; at < source.size() && source.compare(at, 2, "//") == 0;) {
+        const std::size_t end = std::min(source.find('\n', at), source.size());
+        notes += source.substr(at, end - at) + "\n";
+        at = end + 1;
+    }
+    return *header + "\n// A copy of " + v.id + " (" + v.source_file + ").\n" + notes + *body +
+           "\n";
+}
+
+}  // namespace ws::ui

@@ -1,0 +1,39 @@
+// The editor panel's model (issue 19): the student's kernel text, the file it is saved to and
+// run from, the last run's one line and the line a compile error names; a template to start
+// from; and "open as a copy": a catalog kernel turned into a student's file (its header from the
+// variant's rules, its kernel renamed `kernel`). Plain data; the session runs the file
+// (kernels/user/user_run.hpp) off the UI thread and shows its trace.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "kernels/catalog.hpp"
+
+namespace ws::ui {
+
+// The largest kernel file the editor opens.
+inline constexpr std::uint64_t kMaxKernelFileBytes = 1 << 20;
+
+struct EditorState {
+    std::string path = "my-kernel.cu";  // where Run saves the text, and what it runs
+    std::string text;                   // the kernel being written
+    bool run = false;                   // asked for (Run, Ctrl+Enter): the session saves and runs
+    bool running = false;
+    bool loaded = false;  // the text holds something (a template, a file, a copy)
+    std::string message;  // the last run's one line (an error, a wrong sum), or ""
+    bool message_is_error = false;
+    long error_line = -1;    // the line of `path` a compile error names
+    std::string shown_file;  // the kernel file whose trace is on show ("" : none)
+};
+
+// The line number in "compile error at FILE:12: ..." when FILE is `file` (its name or path);
+// -1 otherwise.
+long compile_error_line(const std::string& message, const std::string& file);
+
+// A catalog kernel as a student's file, or nullopt and `why` (one line) for a variant that is
+// not one kernel a run-kernel file can hold (a scan, a kernel per block size, several launches).
+std::optional<std::string> copy_of_variant(const VariantInfo& v, const std::string& source,
+                                           std::string& why);
+
+}  // namespace ws::ui

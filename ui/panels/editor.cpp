@@ -1,0 +1,106 @@
+// Your kernel (issue 19): write a reduction in the vocabulary, from a template or as a copy of
+// the catalog kernel chosen in the controls, save it and run it (F5) on the emulator in a
+// sandboxed child (kernels/user); its trace then fills every panel, and the lines the current
+// step ran are marked in the gutter as the Code panel highlights them. A compile error marks its
+// line; every other ending is the one line run-kernel prints.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <string>
+
+#include "kernels/catalog.hpp"
+#include "kernels/embedded_sources.hpp"
+#include "kernels/io/regular_file.hpp"
+#include "ui/fonts.hpp"
+#include "ui/keys.hpp"
+#include "ui/model/kernel_editor.hpp"
+#include "ui/panels/panels.hpp"
+#include "ui/session.hpp"
+#include "ui/theme.hpp"
+#include "ui/widgets/code_editor.hpp"
+#include "ui/widgets/draw.hpp"
+
+namespace ws::ui {
+namespace {
+
+void load_file(EditorState& e, const std::string& path) {
+    std::string error;
+    const std::string text = io::read_regular_file(path, kMaxKernelFileBytes, error);
+    if (!error.empty()) {
+        e.message = error;
+        e.message_is_error = true;
+        return;
+    }
+    e.text = text;
+    e.loaded = true;
+    e.message = "loaded " + path;
+    e.message_is_error = false;
+}
+
+void toolbar(const TraceView& v, UiState& ui) {
+    EditorState& e = ui.editor;
+    if (ImGui::Button("Template"))
+        load_file(e, Session::data_root() + "/assets/kernels/template-reduce.cu");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("start from a reduction with its loop to write");
+    ImGui::SameLine();
+    const std::string copy = "Copy of " + ui.form.algo;
+    if (ImGui::Button(copy.c_str())) {
+        const VariantInfo* info = find_variant(ui.form.algo);
+        const char* source = info ? embedded_source(info->source_file) : nullptr;
+        std::string why;
+        const auto text = info && source ? copy_of_variant(*info, source, why) : std::nullopt;
+        if (text) {
+            e.text = *text;
+            e.loaded = true;
+            e.message = "a copy of " + ui.form.algo + ": change it and run it (F5)";
+            e.message_is_error = false;
+        } else {
+            e.message = why.empty() ? ui.form.algo + ": its source is not in this build" : why;
+            e.message_is_error = true;
+        }
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Load")) load_file(e, e.path);
+    ImGui::SameLine();
+    // F5 runs, in the editor or anywhere in the window (while this panel is drawn).
+    if (ImGui::IsKeyPressed(kGlfwKeyF5, false) && !e.running) e.run = true;
+    const bool can_run = !e.running && (e.loaded || !e.path.empty());
+    if (!can_run) ImGui::BeginDisabled();
+    if (ImGui::Button(e.running ? "running\xe2\x80\xa6" : "Save and run (F5)")) e.run = true;
+    if (!can_run) ImGui::EndDisabled();
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "saves the text as the file below and runs it on the emulator with the "
+            "controls' n, block, type and data (warpscope run-kernel)");
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputTextWithHint("##kernelpath", "file to save and run", &e.path);
+    (void)v;
+}
+
+}  // namespace
+
+void draw_editor(const TraceView& v, UiState& ui) {
+    EditorState& e = ui.editor;
+    const Palette& p = palette();
+    toolbar(v, ui);
+    if (!e.message.empty()) {
+        ImGui::PushFont(fonts().small);
+        text_wrapped_colored(e.message_is_error ? p.disagree : p.text_dim, e.message);
+        ImGui::PopFont();
+    }
+    if (!e.loaded) {
+        text_wrapped_colored(p.text_dim,
+                             "Write your own reduction: start from the Template or a Copy of the "
+                             "algorithm chosen in the controls, then Save and run (F5).");
+        return;
+    }
+    EditorMarks marks;
+    marks.error_line = e.error_line;
+    if (!v.empty() && v.trace && e.shown_file == e.path) {
+        for (const LineActivity& l : v.steps[v.clamp(long(ui.step()))].lines)
+            marks.step_lines.push_back(l.line);
+    }
+    if (draw_code_editor("##kernel", e.text, marks, {0, 0})) e.error_line = -1;
+}
+
+}  // namespace ws::ui
