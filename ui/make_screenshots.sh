@@ -121,3 +121,6 @@ rm -f "$out/worksheet-kogge-stone-inplace-answers.txt"
 echo "assets/screenshots/banks-steps-2-6.gif"
 "$ws" --export-gif "$out/banks-steps-2-6.gif" --panel banks --algo reduce-interleaved-strided \
   --n 300 --block 128 --from 2 --to 6 --size 800x500 --frame-ms 900 > /dev/null
+# Your kernel: a student's copy of reduce-sequential, run and stepped.
+shot editor-1920x1080 --kernel "$root/tests/data/user_kernels/reduce_sequential.cu" \
+  --algo reduce-sequential --n 300 --block 64 --step 3 --size 1920x1080
