@@ -25,6 +25,9 @@ struct EditorState {
     bool message_is_error = false;
     long error_line = -1;    // the line of `path` a compile error names
     std::string shown_file;  // the kernel file whose trace is on show ("" : none)
+    // What the editor last scrolled to: the step whose lines it showed, the error line.
+    std::size_t followed_step = static_cast<std::size_t>(-1);
+    long followed_error = -1;
 };
 
 // The line number in "compile error at FILE:12: ..." when FILE is `file` (its name or path);

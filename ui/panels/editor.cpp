@@ -23,6 +23,14 @@
 namespace ws::ui {
 namespace {
 
+// SameLine when a button labelled `next` still fits on this line, so the toolbar wraps in a
+// narrow panel (large text, a projector) instead of running off its edge.
+void same_line_if_fits(const char* next) {
+    const float w = ImGui::CalcTextSize(next).x + ImGui::GetStyle().FramePadding.x * 2;
+    const float right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + w;
+    if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+}
+
 void load_file(EditorState& e, const std::string& path) {
     std::string error;
     const std::string text = io::read_regular_file(path, kMaxKernelFileBytes, error);
@@ -42,8 +50,8 @@ void toolbar(const TraceView& v, UiState& ui) {
     if (ImGui::Button("Template"))
         load_file(e, Session::data_root() + "/assets/kernels/template-reduce.cu");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("start from a reduction with its loop to write");
-    ImGui::SameLine();
     const std::string copy = "Copy of " + ui.form.algo;
+    same_line_if_fits(copy.c_str());
     if (ImGui::Button(copy.c_str())) {
         const VariantInfo* info = find_variant(ui.form.algo);
         const char* source = info ? embedded_source(info->source_file) : nullptr;
@@ -59,14 +67,15 @@ void toolbar(const TraceView& v, UiState& ui) {
             e.message_is_error = true;
         }
     }
-    ImGui::SameLine();
+    same_line_if_fits("Load");
     if (ImGui::Button("Load")) load_file(e, e.path);
-    ImGui::SameLine();
     // F5 runs, in the editor or anywhere in the window (while this panel is drawn).
     if (ImGui::IsKeyPressed(kGlfwKeyF5, false) && !e.running) e.run = true;
     const bool can_run = !e.running && (e.loaded || !e.path.empty());
+    const char* run_label = e.running ? "running\xe2\x80\xa6" : "Save and run (F5)";
+    same_line_if_fits(run_label);
     if (!can_run) ImGui::BeginDisabled();
-    if (ImGui::Button(e.running ? "running\xe2\x80\xa6" : "Save and run (F5)")) e.run = true;
+    if (ImGui::Button(run_label)) e.run = true;
     if (!can_run) ImGui::EndDisabled();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
@@ -96,10 +105,16 @@ void draw_editor(const TraceView& v, UiState& ui) {
     }
     EditorMarks marks;
     marks.error_line = e.error_line;
+    const std::size_t step = v.clamp(long(ui.step()));
     if (!v.empty() && v.trace && e.shown_file == e.path) {
-        for (const LineActivity& l : v.steps[v.clamp(long(ui.step()))].lines)
-            marks.step_lines.push_back(l.line);
+        for (const LineActivity& l : v.steps[step].lines) marks.step_lines.push_back(l.line);
+        // Follow the step, as the Code panel does.
+        if (e.followed_step != step && !marks.step_lines.empty())
+            marks.show_line = marks.step_lines.front();
+        e.followed_step = step;
     }
+    if (e.error_line > 0 && e.followed_error != e.error_line) marks.show_line = e.error_line;
+    e.followed_error = e.error_line;
     if (draw_code_editor("##kernel", e.text, marks, {0, 0})) e.error_line = -1;
 }
 

@@ -28,8 +28,16 @@ bool draw_code_editor(const char* id, std::string& text, const EditorMarks& mark
                                                    ImGuiInputTextFlags_AllowTabInput);
     // The input scrolls in a child window of its own, the last one begun in this window.
     ImGuiWindow* window = ImGui::GetCurrentWindow();
-    const float scroll =
-        window->DC.ChildWindows.empty() ? 0.0f : window->DC.ChildWindows.back()->Scroll.y;
+    ImGuiWindow* input = window->DC.ChildWindows.empty() ? nullptr : window->DC.ChildWindows.back();
+    float scroll = input ? input->Scroll.y : 0.0f;
+    if (input && marks.show_line > 0) {
+        // The line a third of the way down, unless it is already in view.
+        const float y = float(marks.show_line - 1) * line_h;
+        if (y < scroll || y + line_h > scroll + size.y - 2 * style.FramePadding.y) {
+            scroll = std::max(0.0f, y - size.y / 3);
+            ImGui::SetScrollY(input, scroll);
+        }
+    }
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 clip_min = origin, clip_max = {origin.x + gutter, origin.y + size.y};
     dl->PushClipRect(clip_min, clip_max, true);

@@ -13,6 +13,7 @@ namespace ws::ui {
 struct EditorMarks {
     std::vector<std::uint16_t> step_lines;  // lines the current step ran (sorted)
     long error_line = -1;                   // a compile error's line, or -1
+    long show_line = -1;  // scroll this line into view this frame (a new step, an error), or -1
 };
 
 // Returns true when the text changed this frame.
