@@ -124,6 +124,11 @@ int run_cli(int argc, char** argv) {
         "compile your own kernel file and run it on the emulator in a sandbox; print its stats");
     add_run_kernel_options(*run_kernel, run_kernel_opts);
 
+    bool puzzles_json = false;
+    auto* puzzles = app.add_subcommand(
+        "puzzles", "list the puzzles of assets/puzzles (grade one with run-kernel --puzzle)");
+    puzzles->add_flag("--json", puzzles_json, "one JSON array");
+
     if (argc > 1 && argv[1][0] == '-' && std::strcmp(argv[1], "-h") != 0 &&
         std::strcmp(argv[1], "--help") != 0 && std::strcmp(argv[1], "--help-all") != 0) {
         std::fprintf(stderr,
@@ -139,7 +144,7 @@ int run_cli(int argc, char** argv) {
         if (!known) {
             std::fprintf(stderr,
                          "warpscope: %s: not a command (list, trace, stats, race, verify, bench, "
-                         "info, crosscheck, run-kernel; try --help)\n",
+                         "info, crosscheck, run-kernel, puzzles; try --help)\n",
                          argv[1]);
             return 2;
         }
@@ -173,6 +178,7 @@ int run_cli(int argc, char** argv) {
         if (*cross) return cmd_crosscheck(cross_algo);
         if (*race) return cmd_race(race_opts);
         if (*run_kernel) return cmd_run_kernel(run_kernel_opts);
+        if (*puzzles) return cmd_puzzles(puzzles_json);
         return 2;
     };
     int code = 2;

@@ -25,6 +25,9 @@ void add_run_kernel_options(CLI::App& c, RunKernelOptions& o) {
     }
     c.add_option("--backend", o.backend, run::backend_flag_help() + "; your own kernels: cpu");
     c.add_flag("--json", o.json, "one JSON object (the fields of stats --json)");
+    c.add_option("--puzzle", o.puzzle,
+                 "grade the file against a puzzle of assets/puzzles (its name or number; "
+                 "`warpscope puzzles` lists them): the puzzle brings its requests");
     c.add_option("--trace-out", o.trace_out, "also keep the run's trace in this file");
     c.add_option("--cpu-limit", o.cpu_limit,
                  "seconds of CPU time the compiler and the kernel may each use (1..3600)")
@@ -36,6 +39,7 @@ void add_run_kernel_options(CLI::App& c, RunKernelOptions& o) {
 }
 
 int cmd_run_kernel(const RunKernelOptions& o) {
+    if (!o.puzzle.empty()) return cmd_grade_puzzle(o);
     if (!o.backend.empty() && o.backend != "cpu") {
         const run::BackendChoice choice = run::choose_backend(o.backend);
         if (!choice.error.empty()) throw UsageError{choice.error};
@@ -72,7 +76,7 @@ int cmd_run_kernel(const RunKernelOptions& o) {
             std::fprintf(stderr, "warpscope: %s\n", err.c_str());
             return 1;
         }
-    return print_stats(t, o.json);
+    return print_stats(t, o.json, false, &r.info);
 }
 
 }  // namespace ws::cli

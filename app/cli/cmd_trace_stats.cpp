@@ -109,8 +109,9 @@ int cmd_stats(const RequestOptions& opts, const std::string& trace_file, bool js
     return print_stats(t, json, hardware);
 }
 
-int print_stats(const trace::Trace& t, bool json, bool hardware) {
-    std::printf("%s\n", json ? run::stats_json(t).c_str() : run::stats_table(t).c_str());
+int print_stats(const trace::Trace& t, bool json, bool hardware, const VariantInfo* foreign) {
+    std::printf("%s\n",
+                json ? run::stats_json(t, foreign).c_str() : run::stats_table(t, foreign).c_str());
     // With --json the counts are in the object ("hardware"); the table is for people.
     const bool hardware_agrees = !hardware || print_hardware(t, json);
     if (!t.ok && !t.error.empty()) std::fprintf(stderr, "warpscope: %s\n", t.error.c_str());

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "app/cli/request_options.hpp"
+#include "kernels/catalog.hpp"
 
 namespace ws::cli {
 
@@ -27,7 +28,9 @@ int cmd_trace(const RequestOptions& opts, const std::string& output);
 int cmd_stats(const RequestOptions& opts, const std::string& trace_file, bool json, bool hardware);
 // A run's stats as `stats` prints them (the JSON or the table on stdout; with `hardware` the
 // GPU's counters beside ours; the run's error in one line on stderr); 0 when the run was right.
-int print_stats(const trace::Trace& t, bool json, bool hardware = false);
+// `foreign`: a student's kernel's rules (run-kernel), which the catalog does not have.
+int print_stats(const trace::Trace& t, bool json, bool hardware = false,
+                const VariantInfo* foreign = nullptr);
 int cmd_verify(const std::string& algo, const std::string& backend, bool quick);
 int cmd_info();
 int cmd_bench(const BenchOptions& opts);
@@ -39,10 +42,17 @@ struct RunKernelOptions {
     std::string file;
     run::RequestText text;
     std::string backend, trace_out, sandbox = "auto";
+    std::string puzzle;  // --puzzle NAME: grade the file against a puzzle instead
     unsigned cpu_limit = 60;
     bool json = false;
 };
 void add_run_kernel_options(CLI::App& command, RunKernelOptions& opts);
 int cmd_run_kernel(const RunKernelOptions& opts);
+
+// `warpscope run-kernel FILE --puzzle NAME [--json]`: the file graded against a puzzle of
+// assets/puzzles (kernels/user/puzzle.hpp): a line per check, then the verdict; 0 when solved.
+int cmd_grade_puzzle(const RunKernelOptions& opts);
+// `warpscope puzzles [--json]`: every puzzle: number, name, title, the statement's first line.
+int cmd_puzzles(bool json);
 
 }  // namespace ws::cli

@@ -115,8 +115,9 @@ Trace run_unguarded(const trace::Request& request, const RunOptions& options) {
 }
 }  // namespace
 
-Trace run_foreign_reduction(const trace::Request& request, const VariantInfo& info,
-                            const ForeignReduction& kernels, const RunOptions& options) {
+Trace run_foreign(const trace::Request& request, const std::string& source_file,
+                  const std::string& source_text,
+                  const std::function<void(const sim::Schedule&, Trace&)>& body) {
     Trace out;
     out.request = request;
     out.backend = "emulator";
@@ -124,33 +125,41 @@ Trace run_foreign_reduction(const trace::Request& request, const VariantInfo& in
     out.recorded_at = now_iso8601();
     out.threads_per_block = request.block;
     out.smem_type = request.type;
-    out.source_file = kernels.source_file;
-    out.source_text = kernels.source_text;
+    out.source_file = source_file;
+    out.source_text = source_text;
     try {
         const auto schedule = sim::Schedule::parse(request.schedule);
         if (!schedule) {
             out.error = "the schedule " + request.schedule + " cannot be read";
             return out;
         }
-        trace::visit_dtype(request.type, [&](auto zero) {
-            using T = decltype(zero);
-            reduce::ReduceKernels<T, SimProbe> k;
-            if constexpr (std::is_same_v<T, int>) k.pass = kernels.int32;
-            if constexpr (std::is_same_v<T, float>) k.pass = kernels.float32;
-            if constexpr (std::is_same_v<T, double>) k.pass = kernels.float64;
-            if (!k.pass) {
-                out.error = std::string("the kernel has no instantiation for ") +
-                            trace::dtype_name(request.type);
-                return;
-            }
-            run_reduction<T>(k, info, *schedule, options, out);
-        });
+        body(*schedule, out);
     } catch (const std::bad_alloc&) {
         out.grid = 0;
         out.blocks.clear();
         out.error = out_of_memory(request);
     }
     return out;
+}
+
+Trace run_foreign_reduction(const trace::Request& request, const VariantInfo& info,
+                            const ForeignReduction& kernels, const RunOptions& options) {
+    return run_foreign(request, kernels.source_file, kernels.source_text,
+                       [&](const sim::Schedule& schedule, Trace& out) {
+                           trace::visit_dtype(request.type, [&](auto zero) {
+                               using T = decltype(zero);
+                               reduce::ReduceKernels<T, SimProbe> k;
+                               if constexpr (std::is_same_v<T, int>) k.pass = kernels.int32;
+                               if constexpr (std::is_same_v<T, float>) k.pass = kernels.float32;
+                               if constexpr (std::is_same_v<T, double>) k.pass = kernels.float64;
+                               if (!k.pass) {
+                                   out.error = std::string("the kernel has no instantiation for ") +
+                                               trace::dtype_name(request.type);
+                                   return;
+                               }
+                               run_reduction<T>(k, info, schedule, options, out);
+                           });
+                       });
 }
 
 Trace run_on_emulator(const trace::Request& request, const RunOptions& options) {

@@ -2,10 +2,14 @@
 
 #include <algorithm>
 #include <functional>
+#include <type_traits>
 
 #include "kernels/algorithms/memory/all.cuh"
 #include "kernels/algorithms/visit_variant.hpp"
+#include "kernels/run/emulator_user.hpp"
 #include "kernels/run/input_data.hpp"
+#include "kernels/run/memory_estimate.hpp"
+#include "kernels/run/request_check.hpp"
 #include "kernels/scan_plan.hpp"
 #include "kernels/sim/sim_probe.hpp"
 #include "kernels/trace/trace_file_format.hpp"
@@ -130,6 +134,26 @@ void run_scan_on_emulator(const VariantInfo& info, const sim::Schedule& schedule
         });
     });
     if (!found) out.error = std::string(info.id) + " has no emulator kernel";
+}
+
+Trace run_foreign_scan(const trace::Request& request, const VariantInfo& info,
+                       const ForeignScan& kernels, const RunOptions& options) {
+    return run_foreign(request, kernels.source_file, kernels.source_text,
+                       [&](const sim::Schedule& schedule, Trace& out) {
+                           trace::visit_dtype(request.type, [&](auto zero) {
+                               using T = decltype(zero);
+                               scan::ScanKernels<T, SimProbe> k;
+                               if constexpr (std::is_same_v<T, int>) k.tile = kernels.int32;
+                               if constexpr (std::is_same_v<T, float>) k.tile = kernels.float32;
+                               if constexpr (std::is_same_v<T, double>) k.tile = kernels.float64;
+                               if (!k.tile) {
+                                   out.error = std::string("the kernel has no instantiation for ") +
+                                               trace::dtype_name(request.type);
+                                   return;
+                               }
+                               execute<T>(k, info, schedule, options, out);
+                           });
+                       });
 }
 
 }  // namespace ws::run

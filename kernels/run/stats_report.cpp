@@ -32,15 +32,25 @@ void put_counters(ordered_json& o, const trace::Counters& c) {
     for (const trace::CounterField& f : trace::kCounterFields) o[f.name] = c.*f.member;
 }
 
+// The catalog row the run's stats read: `foreign` (a student's kernel, whose header gave it), else
+// the catalog's row for the run's algo, else nullptr.
+const VariantInfo* variant_of(const trace::Trace& t, const VariantInfo* foreign) {
+    return foreign ? foreign : find_variant(t.request.algo);
+}
+
 // A block-level scan's measured work and depth (first traced block) and the textbook's.
 struct ScanNumbers {
     unsigned tile = 0;
     trace::WorkDepth measured;
     std::optional<WorkDepthFormula> formula;
 };
-std::optional<ScanNumbers> scan_numbers(const trace::Trace& t) {
-    const VariantInfo* v = find_variant(t.request.algo);
-    if (!v || !measures_work_depth(*v) || t.blocks.empty()) return std::nullopt;
+std::optional<ScanNumbers> scan_numbers(const trace::Trace& t, const VariantInfo* v, bool foreign) {
+    if (!v || t.blocks.empty()) return std::nullopt;
+    // A student's scan is measured where its source marks additions with `// +`, as ours are.
+    const bool measured =
+        foreign ? v->family == Family::Scan && !trace::marked_lines(t.source_text).empty()
+                : measures_work_depth(*v);
+    if (!measured) return std::nullopt;
     ScanNumbers s;
     s.tile = v->elems_per_thread * t.request.block;
     s.measured = trace::work_depth(t.blocks[0], t.source_text);
@@ -49,14 +59,12 @@ std::optional<ScanNumbers> scan_numbers(const trace::Trace& t) {
 }
 
 // The variant of an array-writing run (a scan, a memory kernel), or nullptr.
-const VariantInfo* array_variant(const trace::Trace& t) {
-    const VariantInfo* v = find_variant(t.request.algo);
+const VariantInfo* array_variant(const VariantInfo* v) {
     return v && writes_array(v->family) ? v : nullptr;
 }
 // Does the run have a kind (a prefix sum)?
-bool has_kind(const trace::Trace& t) {
-    const VariantInfo* v = array_variant(t);
-    return v && has_scan_kind(v->scan_op);
+bool has_kind(const VariantInfo* v) {
+    return array_variant(v) && has_scan_kind(v->scan_op);
 }
 
 }  // namespace
@@ -65,15 +73,16 @@ std::string value_json(const trace::Value& v) {
     return number(v).dump();
 }
 
-std::string stats_json(const trace::Trace& t) {
+std::string stats_json(const trace::Trace& t, const VariantInfo* foreign) {
+    const VariantInfo* v = variant_of(t, foreign);
     ordered_json o;
     o["request"] = command_line(t.request);
     o["algo"] = t.request.algo;
     o["n"] = t.request.n;
     o["block"] = t.request.block;
     o["type"] = trace::dtype_name(t.request.type);
-    if (has_kind(t)) o["kind"] = trace::scan_kind_name(t.request.kind);
-    if (const VariantInfo* v = array_variant(t); v && v->takes_stride)
+    if (has_kind(v)) o["kind"] = trace::scan_kind_name(t.request.kind);
+    if (const VariantInfo* a = array_variant(v); a && a->takes_stride)
         o["stride"] = t.request.stride;
     o["backend"] = t.backend;
     o["device"] = t.device;
@@ -96,7 +105,7 @@ std::string stats_json(const trace::Trace& t) {
         o["hardware"] = rows;
         if (!t.hardware_error.empty()) o["hardware_error"] = t.hardware_error;
     }
-    if (const auto s = scan_numbers(t)) {
+    if (const auto s = scan_numbers(t, v, foreign != nullptr)) {
         o["tile"] = s->tile;
         o["work"] = s->measured.work;
         o["depth"] = s->measured.depth;
@@ -151,12 +160,13 @@ std::string stats_csv(const trace::Trace& t) {
     return out;
 }
 
-std::string stats_table(const trace::Trace& t) {
+std::string stats_table(const trace::Trace& t, const VariantInfo* foreign) {
+    const VariantInfo* v = variant_of(t, foreign);
     std::ostringstream out;
     out << t.request.algo << "  n=" << t.request.n << " block=" << t.request.block << " "
         << trace::dtype_name(t.request.type);
-    if (has_kind(t)) out << " " << trace::scan_kind_name(t.request.kind);
-    const VariantInfo* array = array_variant(t);
+    if (has_kind(v)) out << " " << trace::scan_kind_name(t.request.kind);
+    const VariantInfo* array = array_variant(v);
     if (array && array->takes_stride) out << " stride " << t.request.stride;
     out << "  on " << t.device << "\n";
     out << (array ? array_result_label(*array) : "result") << " " << t.result.to_string()
@@ -166,7 +176,7 @@ std::string stats_table(const trace::Trace& t) {
             scan_plan(*array, t.request.n, t.request.block, t.request.type, t.request.kind);
         for (const ScanLaunch& l : plan.launches) out << "  launch: " << describe(l) << "\n";
     }
-    if (const auto s = scan_numbers(t)) {
+    if (const auto s = scan_numbers(t, v, foreign != nullptr)) {
         out << "tile of " << s->tile << ": " << s->measured.work << " additions in "
             << s->measured.depth << " steps";
         if (s->formula)

@@ -5,11 +5,14 @@
 #pragma once
 #include <string>
 
+#include "kernels/catalog.hpp"
 #include "kernels/trace/trace.hpp"
 
 namespace ws::run {
-std::string stats_json(const trace::Trace& t);   // one JSON object, pretty-printed
-std::string stats_table(const trace::Trace& t);  // the same numbers for people
-std::string stats_csv(const trace::Trace& t);    // a header row, then one row per step
-std::string value_json(const trace::Value& v);   // a JSON number
+// `foreign`: the rules of a student's kernel (run-kernel: its header's row), which the catalog
+// does not have; else the catalog's row for the run's algo is read (its kind, tile, work, depth).
+std::string stats_json(const trace::Trace& t, const VariantInfo* foreign = nullptr);
+std::string stats_table(const trace::Trace& t, const VariantInfo* foreign = nullptr);
+std::string stats_csv(const trace::Trace& t);   // a header row, then one row per step
+std::string value_json(const trace::Value& v);  // a JSON number
 }  // namespace ws::run

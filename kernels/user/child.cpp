@@ -69,7 +69,8 @@ int run_compiler(const std::vector<std::string>& command) {
 }
 
 // The compiler's failure as one line.
-std::string compiler_failure(int status, const std::string& compiler, const std::string& display) {
+std::string compiler_failure(int status, const std::string& compiler, const std::string& display,
+                             Family family) {
     std::string error;
     const std::string log = io::read_regular_file(kCompileLog, 1 << 20, error);
     if (WIFSIGNALED(status)) {
@@ -82,7 +83,7 @@ std::string compiler_failure(int status, const std::string& compiler, const std:
         log.find("could not be started") != std::string::npos)
         return "compile error: the compiler " + compiler +
                " could not be started (install g++, or set CXX)";
-    return compile_error_line(log, display);
+    return compile_error_line(log, display, family);
 }
 
 }  // namespace
@@ -113,14 +114,16 @@ int child_main(int argc, char** argv) {
     // Compile.
     {
         const int fd = ::open(kWrapperFile, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        const bool written = fd >= 0 && write_all(fd, wrapper_source(source, display));
+        const bool written =
+            fd >= 0 && write_all(fd, wrapper_source(source, display, header.info.family));
         if (fd >= 0) ::close(fd);
         if (!written) return finish(kChildFailed, "the wrapper could not be written in " + dir);
     }
     const int status = run_compiler(
         compile_command(compiler, include_dir, student_dir, kWrapperFile, kObjectFile));
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        return finish(kChildCompileFailed, compiler_failure(status, compiler[0], display));
+        return finish(kChildCompileFailed,
+                      compiler_failure(status, compiler[0], display, header.info.family));
 
     // Guard, then load: the shared object's own initialisers run under the filter too.
     const int trace_fd = ::open(kTraceFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
@@ -131,18 +134,27 @@ int child_main(int argc, char** argv) {
     if (!so)
         return finish(kChildFailed,
                       std::string("the compiled kernel does not load: ") + ::dlerror());
-    run::ForeignReduction kernels;
     auto load = [&](auto& slot, const char* name) {
         using Get = std::remove_reference_t<decltype(slot)> (*)();
         if (void* f = ::dlsym(so, name)) slot = reinterpret_cast<Get>(f)();
     };
-    load(kernels.int32, kExportInt);
-    load(kernels.float32, kExportFloat);
-    load(kernels.float64, kExportDouble);
-    kernels.source_file = display;
-    kernels.source_text = source;
-
-    const trace::Trace t = run::run_foreign_reduction(parsed.request, header.info, kernels);
+    auto load_all = [&](auto& kernels, const char* const(&names)[3]) {
+        load(kernels.int32, names[0]);
+        load(kernels.float32, names[1]);
+        load(kernels.float64, names[2]);
+        kernels.source_file = display;
+        kernels.source_text = source;
+    };
+    trace::Trace t;
+    if (header.info.family == Family::Scan) {
+        run::ForeignScan kernels;
+        load_all(kernels, {kExportScanInt, kExportScanFloat, kExportScanDouble});
+        t = run::run_foreign_scan(parsed.request, header.info, kernels);
+    } else {
+        run::ForeignReduction kernels;
+        load_all(kernels, {kExportInt, kExportFloat, kExportDouble});
+        t = run::run_foreign_reduction(parsed.request, header.info, kernels);
+    }
     if (!write_all(trace_fd, trace::encode_trace(t)))
         return finish(kChildFailed, "the trace could not be written (the file-size limit?)");
     ::close(trace_fd);

@@ -16,6 +16,7 @@ constexpr NamedRule kSharedRules[] = {
     {"per-thread-min64", SmemRule::PerThreadMin64},
     {"per-warp", SmemRule::PerWarp},
     {"two-per-thread", SmemRule::TwoPerThread},
+    {"two-per-thread-padded", SmemRule::TwoPerThreadPadded},
 };
 
 bool parse_unsigned(const std::string& text, unsigned lo, unsigned hi, unsigned& out) {
@@ -30,8 +31,9 @@ bool parse_unsigned(const std::string& text, unsigned lo, unsigned hi, unsigned&
 }  // namespace
 
 const char* header_usage() {
-    return "// warpscope-kernel: reduce [elements-per-thread=K] [shared=none|per-thread|"
-           "per-thread-min64|per-warp|two-per-thread] [block=power-of-two|any]";
+    return "// warpscope-kernel: reduce|scan [elements-per-thread=K] [shared=none|per-thread|"
+           "per-thread-min64|per-warp|two-per-thread|two-per-thread-padded] "
+           "[block=power-of-two|any]";
 }
 
 KernelHeader parse_kernel_header(const std::string& source, const std::string& file) {
@@ -57,11 +59,13 @@ KernelHeader parse_kernel_header(const std::string& source, const std::string& f
     std::string family;
     if (!(words >> family))
         return fail(std::string("no family after warpscope-kernel: ") + header_usage());
-    if (family == "scan")
-        return fail(
-            "scan: a scan of your own cannot run yet (only reduce); see `warpscope list` "
-            "for the built-in scans");
-    if (family != "reduce") return fail(family + ": not a family (reduce)");
+    if (family == "scan") {  // a tile scan, run as the catalog's block-level scans are
+        v.family = Family::Scan;
+        v.driver = ScanDriver::ScanThenFan;
+        v.scan_op = ScanOp::PrefixSum;
+    } else if (family != "reduce") {
+        return fail(family + ": not a family (reduce or scan)");
+    }
     for (std::string item; words >> item;) {
         const auto eq = item.find('=');
         const std::string key = item.substr(0, eq);
@@ -78,8 +82,8 @@ KernelHeader parse_kernel_header(const std::string& source, const std::string& f
                 }
             if (!found)
                 return fail(item +
-                            ": shared is none, per-thread, per-thread-min64, per-warp or "
-                            "two-per-thread");
+                            ": shared is none, per-thread, per-thread-min64, per-warp, "
+                            "two-per-thread or two-per-thread-padded");
         } else if (key == "block") {
             if (value == "power-of-two")
                 v.block_rule = BlockRule::PowerOfTwo32To1024;

@@ -11,11 +11,24 @@
 //
 // Block b reduces its elements_per_thread * blockDim.x elements of g_in (n in all) and writes
 // its partial to g_out[b]; the plan reduces the partials with further passes of the same kernel,
-// as it does for reduce-sequential. Only `reduce` is a family for now. The items after the
-// family, each optional, in any order:
+// as it does for reduce-sequential.
+//
+//   // warpscope-kernel: scan elements-per-thread=2 shared=two-per-thread
+//
+// is a tile scan with the signature of the catalog's block-level scans (scan_common.cuh):
+//
+//   template <class T, class Probe>
+//   __global__ void kernel(const T* g_in, T* g_out, T* g_totals, unsigned n, ScanKind kind,
+//                          Probe probe);
+//
+// Block b scans its tile of elements_per_thread * blockDim.x elements into g_out (inclusive or
+// exclusive as `kind` says) and writes the tile's total to g_totals[b]; the scan-then-fan plan
+// scans the totals with the same kernel and adds them back, as it does for scan-kogge-stone.
+// The items after the family, each optional, in any order:
 //   elements-per-thread=K   1..64 (default 1): a block covers K * blockDim.x elements
 //   shared=RULE             none | per-thread (default) | per-thread-min64 | per-warp |
-//                           two-per-thread: the dynamic shared memory a block is given
+//                           two-per-thread | two-per-thread-padded (2 * blockDim.x plus a word
+//                           every 32): the dynamic shared memory a block is given
 //   block=RULE              power-of-two (32..1024, default) | any (1..1024)
 #pragma once
 #include <string>

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "kernels/catalog.hpp"
+
 namespace ws::user {
 
 // The running program's own file (/proc/self/exe resolved); "" when it cannot be read.
@@ -23,13 +25,21 @@ std::vector<std::string> find_compiler();
 
 // The translation unit the compiler sees: the vocabulary, then the student's text under
 // `#line 1 "display"` (so errors and recorded lines are the student's), then the exported
-// instantiations for int, float and double with the emulator's probe.
-std::string wrapper_source(const std::string& student_source, const std::string& display);
+// instantiations for int, float and double with the emulator's probe, of the signature
+// `family` has (kernel_header.hpp).
+std::string wrapper_source(const std::string& student_source, const std::string& display,
+                           Family family = Family::Reduce);
 
 // The names the wrapper exports (extern "C", each returning the kernel's address).
 inline constexpr const char* kExportInt = "warpscope_user_reduce_int";
 inline constexpr const char* kExportFloat = "warpscope_user_reduce_float";
 inline constexpr const char* kExportDouble = "warpscope_user_reduce_double";
+inline constexpr const char* kExportScanInt = "warpscope_user_scan_int";
+inline constexpr const char* kExportScanFloat = "warpscope_user_scan_float";
+inline constexpr const char* kExportScanDouble = "warpscope_user_scan_double";
+
+// The signature a family's kernel must have, as the header comment writes it.
+const char* kernel_signature(Family family);
 
 // The whole command: compiler, flags that must match warpscope's (C++17, -fwrapv), -fPIC -shared,
 // the include folder, the student's own folder for its "..." includes, the wrapper and the
@@ -40,6 +50,7 @@ std::vector<std::string> compile_command(const std::vector<std::string>& compile
                                          const std::string& output);
 
 // The compiler's first error as one line: "compile error at FILE:12: expected ';' before '}'".
-std::string compile_error_line(const std::string& compiler_output, const std::string& display);
+std::string compile_error_line(const std::string& compiler_output, const std::string& display,
+                               Family family = Family::Reduce);
 
 }  // namespace ws::user

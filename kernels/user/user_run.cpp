@@ -86,6 +86,7 @@ UserRunResult run_user_kernel(const UserRun& run) {
     KernelHeader header = parse_kernel_header(source, run.file);
     if (!header.ok()) return refuse(header.error);
     header.info.id = "the kernel";
+    r.info = header.info;
     run::RequestText text = run.text;
     text.algo = user_algo(run.file);
     run::RequestRules rules;

@@ -5,6 +5,7 @@
 #pragma once
 #include <string>
 
+#include "kernels/catalog.hpp"
 #include "kernels/run/request_parse.hpp"
 #include "kernels/trace/trace.hpp"
 #include "kernels/user/outcome.hpp"
@@ -22,6 +23,7 @@ struct UserRun {
 struct UserRunResult {
     bool ran = false;  // the child ran the kernel: `trace` holds the run (right or wrong)
     trace::Trace trace;
+    VariantInfo info;        // the rules the file's header gave (a catalog row; id "the kernel")
     std::string error;       // else one line: bad input (bad_input) or how the kernel ended
     bool bad_input = false;  // the file, its header, the request or --sandbox: exit code 2
     std::string warning;     // one line for stderr (what the sandbox does not wall off), or ""

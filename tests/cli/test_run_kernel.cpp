@@ -97,6 +97,33 @@ TEST_CASE("a student's copy of reduce-sequential gives the built-in variant's st
     std::remove(trace.c_str());
 }
 
+TEST_CASE("a student's copy of scan-kogge-stone gives the built-in scan's stats",
+          "[cli][run-kernel]") {
+    for (const char* request : {"--n 1000 --block 64", "--n 3000 --block 128 --kind exclusive",
+                                "--n 777 --block 32 --type float --pattern random --seed 3"}) {
+        INFO(request);
+        const auto mine = run_warpscope("run-kernel " + user_kernel("scan_kogge_stone.cu") + " " +
+                                        request + " --json");
+        INFO(mine.err);
+        REQUIRE(mine.code == 0);
+        const auto builtin = run_warpscope(std::string("stats --algo scan-kogge-stone ") + request +
+                                           " --backend cpu --json");
+        REQUIRE(builtin.code == 0);
+        json a = json::parse(mine.out), b = json::parse(builtin.out);
+        CHECK(a["ok"] == true);
+        CHECK(a["kind"] == b["kind"]);
+        CHECK(a["work"] == b["work_formula"]);  // the marked additions, counted as ours are
+        // A student's network has no textbook formula: the rest is the same.
+        for (const char* key :
+             {"work_formula", "depth_formula", "work_formula_text", "depth_formula_text"}) {
+            CHECK(a[key].is_null());
+            a.erase(key);
+            b.erase(key);
+        }
+        CHECK(without_run_identity(a) == without_run_identity(b));
+    }
+}
+
 TEST_CASE("a kernel with a wrong sum is reported as stats reports one", "[cli][run-kernel]") {
     const auto r =
         run_warpscope("run-kernel " + user_kernel("wrong_sum.cu") + " --n 1000 --block 64 --json");

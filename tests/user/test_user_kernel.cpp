@@ -33,6 +33,23 @@ TEST_CASE("the header's family and rules become a catalog row for the plan", "[u
     CHECK(all.info.block_rule == BlockRule::Any1To1024);
 }
 
+TEST_CASE("a scan header is a tile scan run by scan-then-fan", "[user]") {
+    const KernelHeader h = parse_kernel_header(
+        "// warpscope-kernel: scan elements-per-thread=2 shared=two-per-thread-padded\n", "k.cu");
+    REQUIRE(h.ok());
+    CHECK(h.info.family == ws::Family::Scan);
+    CHECK(h.info.driver == ws::ScanDriver::ScanThenFan);
+    CHECK(h.info.scan_op == ws::ScanOp::PrefixSum);
+    CHECK(h.info.elems_per_thread == 2);
+    CHECK(h.info.smem_rule == ws::SmemRule::TwoPerThreadPadded);
+    // The wrapper exports the tile-scan signature.
+    const std::string w =
+        wrapper_source("// warpscope-kernel: scan\nint x;", "k.cu", ws::Family::Scan);
+    CHECK(w.find(kExportScanInt) != std::string::npos);
+    CHECK(w.find("ScanKind, ws::sim::SimProbe") != std::string::npos);
+    CHECK(w.find(kExportInt) == std::string::npos);
+}
+
 TEST_CASE("a bad header is one line naming the file, line 1 and the item", "[user]") {
     struct Case {
         const char* source;
@@ -41,7 +58,7 @@ TEST_CASE("a bad header is one line naming the file, line 1 and the item", "[use
     const Case cases[] = {
         {"template <class T>\n", "k.cu:1: the first line must say what the kernel is"},
         {"// warpscope-kernel:\n", "k.cu:1: no family"},
-        {"// warpscope-kernel: scan\n", "k.cu:1: scan: a scan of your own cannot run yet"},
+        {"// warpscope-kernel: scan shared=lots\n", "k.cu:1: shared=lots:"},
         {"// warpscope-kernel: sort\n", "k.cu:1: sort: not a family"},
         {"// warpscope-kernel: reduce elements-per-thread=0\n", "elements-per-thread=0:"},
         {"// warpscope-kernel: reduce elements-per-thread=x\n", "elements-per-thread=x:"},

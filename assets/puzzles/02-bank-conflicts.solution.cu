@@ -1,0 +1,18 @@
+// warpscope-kernel: reduce shared=per-thread
+// Puzzle 2, a reference solution: sequential addressing (as reduce-sequential). Lane t adds
+// s[t + stride] into s[t]; a warp's lanes touch 32 consecutive words, one per bank.
+template <class T, class Probe>
+__global__ void kernel(const T* g_in, T* g_out, unsigned n, Probe probe) {
+    auto s = shared_array<T>(probe, blockDim.x);
+    auto in = global_array(g_in, probe);
+    const unsigned t = threadIdx.x;
+    const unsigned i = blockIdx.x * blockDim.x + t;
+
+    s[t] = i < n ? T(in[i]) : T(0);
+    block_sync(probe);
+    for (unsigned stride = blockDim.x / 2; stride > 0; stride >>= 1) {
+        if (t < stride) s[t] += s[t + stride];
+        block_sync(probe);
+    }
+    if (t == 0) global_array(g_out, probe)[blockIdx.x] = s[0];
+}
