@@ -124,3 +124,6 @@ echo "assets/screenshots/banks-steps-2-6.gif"
 # Your kernel: a student's copy of reduce-sequential, run and stepped.
 shot editor-1920x1080 --kernel "$root/tests/data/user_kernels/reduce_sequential.cu" \
   --algo reduce-sequential --n 300 --block 64 --step 3 --size 1920x1080
+# A puzzle graded in the window (a copy of its wrong kernel, so the asset is not written).
+cp "$root/assets/puzzles/03-idle-lanes.wrong.cu" /tmp/warpscope-wrong.cu
+shot puzzle-1920x1080 --puzzle 3 --kernel /tmp/warpscope-wrong.cu --grade --step 2 --size 1920x1080

@@ -16,7 +16,7 @@
     X(Banks, "banks", "Banks", 13, 7, false, Step, true, draw_banks)                        \
     X(Global, "global", "Global memory", 13, 7, false, Step, true, draw_global_memory)      \
     X(Code, "code", "Code", 13, 5, false, Step, true, draw_code)                            \
-    X(Editor, "editor", "Your kernel", 13, 5, false, Step, false, draw_editor)              \
+    X(Editor, "editor", "Your kernel", 13, 5, true, Step, false, draw_editor)               \
     X(Sass, "sass", "SASS", 13, 6, true, Step, false, draw_sass)                            \
     X(Explanation, "explanation", "Explanation", 11, 4, true, Step, true, draw_explanation) \
     X(Timeline, "timeline", "Playback", 13, 0, false, Step, true, draw_timeline)            \

@@ -232,6 +232,45 @@ void Session::editor_actions() {
     if (e.running && editor_run_.valid() &&
         editor_run_.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
         take_editor_result(editor_run_.get());
+    if (e.grade && !e.grading && !e.puzzle_file.empty()) {
+        e.grade = false;
+        if (std::string error = write_text(e.path, e.text); !error.empty()) {
+            e.message = error;
+            e.message_is_error = true;
+            return;
+        }
+        const user::PuzzleParse parsed = user::load_puzzle(e.puzzle_file);
+        if (!parsed.ok()) {
+            e.message = parsed.error;
+            e.message_is_error = true;
+            return;
+        }
+        e.grading = true;
+        e.grade_lines = {"grading " + e.path + " against " + parsed.puzzle.name + "\xe2\x80\xa6"};
+        const std::string file = e.path;
+        if (!background_) return take_grade(user::grade_puzzle(parsed.puzzle, file));
+        grade_run_ = std::async(std::launch::async,
+                                [p = parsed.puzzle, file] { return user::grade_puzzle(p, file); });
+    }
+    if (e.grading && grade_run_.valid() &&
+        grade_run_.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
+        take_grade(grade_run_.get());
+}
+
+void Session::take_grade(const user::PuzzleGrade& grade) {
+    EditorState& e = ui.editor;
+    e.grading = false;
+    e.grade_lines.clear();
+    if (!grade.error.empty()) {
+        e.grade_lines.push_back(grade.error);
+        e.error_line = compile_error_line(grade.error, e.path);
+        e.solved = false;
+        return;
+    }
+    for (const user::CheckVerdict& v : grade.verdicts)
+        e.grade_lines.push_back(user::verdict_line(v));
+    e.grade_lines.push_back(user::grade_summary(grade));
+    e.solved = grade.solved();
 }
 
 void Session::take_editor_result(user::UserRunResult result) {

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "kernels/run/race_search.hpp"
+#include "kernels/user/puzzle.hpp"
 #include "kernels/user/user_run.hpp"
 #include "ui/model/measurements.hpp"
 #include "ui/runner.hpp"
@@ -52,6 +53,7 @@ class Session {
     void quiz_actions();
     void editor_actions();
     void take_editor_result(user::UserRunResult result);
+    void take_grade(const user::PuzzleGrade& grade);
 
     bool background_;
     std::shared_ptr<const TraceView> view_;
@@ -60,6 +62,7 @@ class Session {
     std::unique_ptr<Sweeper> sweeper_;
     std::future<run::RaceStory> race_;
     std::future<user::UserRunResult> editor_run_;  // the editor's kernel, running
+    std::future<user::PuzzleGrade> grade_run_;     // its puzzle's checks, running
     std::string editor_form_algo_;  // the controls' algorithm when it ran (another: the catalog)
     // The found race's first access, shown when the trace of its schedule arrives.
     std::optional<run::RaceAccess> race_jump_;

@@ -106,6 +106,13 @@ const std::vector<ViewFlag>& view_flags() {
              a.kernel_file = v;
              return std::string();
          }},
+        {"--puzzle",
+         "open a puzzle of assets/puzzles (its name or number) in the editor: its start kernel, "
+         "statement and request",
+         [](WindowArgs& a, const std::string& v) {
+             a.puzzle = v;
+             return std::string();
+         }},
         {"--view", "step|compare|lab|circuit",
          [](WindowArgs& a, const std::string& v) {
              a.view = parse_view(v);
@@ -225,6 +232,9 @@ struct WindowApp {
         app.add_flag("--presentation", a.presentation, "large type, high contrast");
         app.add_flag("--hide-controls", a.hide_controls, "the stage takes the whole width");
         app.add_flag("--show-help", a.show_help, "open with the keys overlay (F1) shown");
+        app.add_flag("--grade", a.grade,
+                     "with --puzzle: grade the editor's kernel (--kernel FILE, else the start) at "
+                     "once");
         app.add_flag("--find-race", a.find_race,
                      "open with a race search of the request (Find a race), its story shown");
     }
@@ -312,6 +322,8 @@ ParsedArgs parse_window_args(int argc, const char* const* argv) {
         out.error =
             "--screenshot, --screenshot-panels, --export-gif/--export-pngs, --worksheet and "
             "--bench-frames: give one of them";
+    else if (a.grade && a.puzzle.empty())
+        out.error = "--grade grades against a --puzzle: name one";
     else if ((a.from || a.to) && !exports)
         out.error = "--from and --to choose the steps of --export-gif or --export-pngs";
     else if (a.from && *a.from == -1)

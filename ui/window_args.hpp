@@ -31,6 +31,8 @@ struct WindowArgs {
     std::string quiz_seed;      // open with a quiz attempt of this seed (predict the next step)
     std::string worksheet;      // print a worksheet page of the attempt's questions (PNG)
     std::string kernel_file;    // open this kernel file in the editor and run it (run-kernel)
+    std::string puzzle;         // open this puzzle in the editor (its name or number)
+    bool grade = false;         // with --puzzle: grade the editor's kernel at once
     int questions = 3;          // how many questions the worksheet has
     std::string lesson;         // open this lesson (lecture mode) at `slide` (0-based)
     std::size_t slide = 0;

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "kernels/io/regular_file.hpp"
+#include "kernels/user/puzzle.hpp"
 #include "ui/frame.hpp"
 
 namespace ws::ui {
@@ -64,6 +65,17 @@ std::string prepare(Session& s, const WindowArgs& a) {
             s.ui.quiz.start = true;
             s.update();  // a picture's session runs the attempt's request now
         }
+        if (!a.puzzle.empty()) {
+            std::string error;
+            const std::string file = user::find_puzzle(Session::data_root(), a.puzzle, error);
+            if (file.empty()) return "--puzzle " + error;
+            if (std::string e = open_puzzle(s.ui.editor, file, s.ui.form); !e.empty())
+                return "--puzzle " + e;
+            s.ui.form_changed = true;
+            bring_to_front(s.ui, PanelId::Editor);
+            s.ui.tab_groups_drawn.clear();
+            s.update();
+        }
         if (!a.kernel_file.empty()) {
             std::string error;
             EditorState& e = s.ui.editor;
@@ -75,6 +87,10 @@ std::string prepare(Session& s, const WindowArgs& a) {
             bring_to_front(s.ui, PanelId::Editor);
             s.ui.tab_groups_drawn.clear();
             s.update();  // a picture's session runs it now
+        }
+        if (a.grade) {
+            s.ui.editor.grade = true;
+            s.update();  // a picture's session grades it now
         }
         if (a.focus) {
             bring_to_front(s.ui, *a.focus);

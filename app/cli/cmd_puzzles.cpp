@@ -89,11 +89,7 @@ int cmd_grade_puzzle(const RunKernelOptions& o) {
     const user::PuzzleGrade g = user::grade_puzzle(p, o.file, settings);
     if (!g.error.empty()) throw UsageError{g.error};
     if (!g.run_warning.empty()) std::fprintf(stderr, "warpscope: %s\n", g.run_warning.c_str());
-    const std::string verdict = !g.skipped.empty() ? "skipped on the emulator: " + g.skipped
-                                : g.solved()
-                                    ? "solved"
-                                    : "not yet: " + std::to_string(g.failed) + " of " +
-                                          std::to_string(g.verdicts.size()) + " checks fail";
+    const std::string verdict = user::grade_summary(g);
     if (o.json) {
         ordered_json checks = ordered_json::array();
         for (const user::CheckVerdict& v : g.verdicts) {
@@ -109,13 +105,8 @@ int cmd_grade_puzzle(const RunKernelOptions& o) {
         if (!g.skipped.empty()) out["skipped"] = g.skipped;
         std::printf("%s\n", out.dump(2).c_str());
     } else {
-        for (const user::CheckVerdict& v : g.verdicts) {
-            if (v.pass)
-                std::printf("PASS %s\n", v.check.c_str());
-            else
-                std::printf("FAIL %s: got %s (%s)\n", v.check.c_str(), v.got.c_str(),
-                            v.why.c_str());
-        }
+        for (const user::CheckVerdict& v : g.verdicts)
+            std::printf("%s\n", user::verdict_line(v).c_str());
         std::printf("puzzle %s: %s\n", p.name.c_str(), verdict.c_str());
     }
     return g.solved() ? 0 : 1;

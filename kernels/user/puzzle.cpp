@@ -361,4 +361,15 @@ PuzzleGrade grade_puzzle(const Puzzle& p, const std::string& kernel_file,
     return g;
 }
 
+std::string verdict_line(const CheckVerdict& v) {
+    return v.pass ? "PASS " + v.check : "FAIL " + v.check + ": got " + v.got + " (" + v.why + ")";
+}
+
+std::string grade_summary(const PuzzleGrade& g) {
+    if (!g.skipped.empty()) return "skipped on the emulator: " + g.skipped;
+    if (g.solved()) return "solved";
+    return "not yet: " + std::to_string(g.failed) + " of " + std::to_string(g.verdicts.size()) +
+           " checks fail";
+}
+
 }  // namespace ws::user

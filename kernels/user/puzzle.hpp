@@ -87,6 +87,11 @@ struct PuzzleGrade {
     bool solved() const { return error.empty() && skipped.empty() && failed == 0; }
 };
 
+// The words of a grade, for the command line and the window: "PASS check" / "FAIL check: got X
+// (why)", and "solved" / "not yet: K of M checks fail" / "skipped on the emulator: why".
+std::string verdict_line(const CheckVerdict& v);
+std::string grade_summary(const PuzzleGrade& g);
+
 struct PuzzleRunSettings {
     Limits limits;
     SandboxMode sandbox = SandboxMode::Auto;

@@ -73,6 +73,11 @@ run editor --screenshot "$out/editor.png" --kernel "$kernels/reduce_sequential.c
 run editor-error --screenshot "$out/editor-error.png" --kernel "$kernels/syntax_error.cu" \
   --algo reduce-sequential --n 300 --block 64 --presentation --size 1280x720
 
+# A puzzle open in the editor, a wrong kernel (a copy, so the source tree is not written) graded.
+cp "$(dirname "$0")/../../assets/puzzles/03-idle-lanes.wrong.cu" "$out/wrong.cu"
+run puzzle --screenshot "$out/puzzle.png" --puzzle 3 --kernel "$out/wrong.cu" --grade \
+  --presentation --size 1280x720
+
 # A step range of one panel as a GIF and as numbered PNGs; the GIF read back.
 mkdir -p "$out/frames"
 run export-gif --export-gif "$out/banks.gif" --export-pngs "$out/frames" --panel banks \

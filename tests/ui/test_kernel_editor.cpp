@@ -7,6 +7,7 @@
 #include "kernels/catalog.hpp"
 #include "kernels/embedded_sources.hpp"
 #include "kernels/user/kernel_header.hpp"
+#include "kernels/user/puzzle.hpp"
 #include "ui/model/kernel_editor.hpp"
 
 using namespace ws;
@@ -58,4 +59,32 @@ TEST_CASE("a catalog kernel opens as a copy run-kernel reads with the variant's 
     }
     CHECK(copied >= 4);
     CHECK(refused >= 1);  // scans, for one, are not a run-kernel reduction
+}
+
+TEST_CASE("every puzzle opens in the editor with its start kernel and its request", "[editor]") {
+    const auto files = user::puzzle_files(WS_SOURCE_DIR);
+    REQUIRE(files.size() >= 10);
+    for (const std::string& file : files) {
+        INFO(file);
+        EditorState e;
+        RequestForm form;
+        form.algo = "reduce-sequential";
+        REQUIRE(open_puzzle(e, file, form).empty());
+        const user::PuzzleParse p = user::load_puzzle(file);
+        REQUIRE(p.ok());
+        CHECK(e.loaded);
+        CHECK(e.path == p.puzzle.name + ".cu");  // the start file itself is never written
+        CHECK(e.text.rfind(user::kHeaderTag, 0) == 0);
+        CHECK(e.puzzle_statement == p.puzzle.statement);
+        CHECK(form.algo == "reduce-sequential");  // the controls keep their algorithm
+        run::RequestText first;
+        std::string error;
+        REQUIRE(run::request_text_from_flags(p.puzzle.requests.front(), first, error));
+        CHECK(form.n == first.n);
+        CHECK(std::to_string(form.block) == first.block);
+    }
+    EditorState e;
+    RequestForm form;
+    CHECK(!open_puzzle(e, "/nonexistent/01-x.puzzle", form).empty());
+    CHECK_FALSE(e.loaded);
 }

@@ -5,7 +5,9 @@
 #include <regex>
 #include <vector>
 
+#include "kernels/io/regular_file.hpp"
 #include "kernels/user/kernel_header.hpp"
+#include "kernels/user/puzzle.hpp"
 
 namespace ws::ui {
 namespace {
@@ -52,6 +54,47 @@ std::optional<std::string> kernel_text(const std::string& source) {
 }
 
 }  // namespace
+
+std::string open_puzzle(EditorState& e, const std::string& file, RequestForm& form) {
+    const user::PuzzleParse parsed = user::load_puzzle(file);
+    if (!parsed.ok()) return parsed.error;
+    const user::Puzzle& p = parsed.puzzle;
+    std::string error;
+    std::string text = io::read_regular_file(p.start, kMaxKernelFileBytes, error);
+    if (!error.empty()) return error;
+    if (!p.requests.empty()) {
+        run::RequestText request = form_text(form);
+        if (!run::request_text_from_flags(p.requests.front(), request, error))
+            return p.file + ": " + error;
+        // Checked against the start kernel's own rules (its header), as run-kernel checks it.
+        const user::KernelHeader header = user::parse_kernel_header(text, p.start);
+        run::RequestRules rules;
+        if (header.ok()) rules.variant = &header.info;
+        request.algo = p.name;
+        const run::ParsedRequest checked = run::parse_request(request, rules);
+        if (!checked.ok()) return p.file + ": " + checked.error;
+        const std::string algo = form.algo;  // the controls keep their algorithm
+        const bool gpu = form.gpu;
+        form = form_of(checked.request);
+        form.algo = algo;
+        form.n = request.n;
+        form.gpu = gpu;
+    }
+    e.text = std::move(text);
+    e.loaded = true;
+    e.path = p.name + ".cu";
+    e.puzzle_file = p.file;
+    e.puzzle_title = std::to_string(p.number) + ". " + p.title;
+    e.puzzle_statement = p.statement;
+    e.puzzle_hint = p.hint;
+    e.hint_shown = false;
+    e.grade_lines.clear();
+    e.solved = false;
+    e.error_line = -1;
+    e.message = "puzzle " + p.name + ": write your kernel, run it (F5), then Grade";
+    e.message_is_error = false;
+    return "";
+}
 
 long compile_error_line(const std::string& message, const std::string& file) {
     static const std::regex pattern(R"(^compile error at (.+):(\d+):)");

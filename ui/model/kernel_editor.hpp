@@ -7,8 +7,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "kernels/catalog.hpp"
+#include "ui/model/request_form.hpp"
 
 namespace ws::ui {
 
@@ -25,6 +27,13 @@ struct EditorState {
     bool message_is_error = false;
     long error_line = -1;    // the line of `path` a compile error names
     std::string shown_file;  // the kernel file whose trace is on show ("" : none)
+    // A puzzle (assets/puzzles, kernels/user/puzzle.hpp) open in the editor: its file ("" when
+    // none), title, statement and hint; Grade runs its checks on the saved text.
+    std::string puzzle_file, puzzle_title, puzzle_statement, puzzle_hint;
+    bool hint_shown = false;
+    bool grade = false, grading = false;   // asked for / running
+    std::vector<std::string> grade_lines;  // a line per check, then the verdict
+    bool solved = false;
     // What the editor last scrolled to: the step whose lines it showed, the error line.
     std::size_t followed_step = static_cast<std::size_t>(-1);
     long followed_error = -1;
@@ -33,6 +42,11 @@ struct EditorState {
 // The line number in "compile error at FILE:12: ..." when FILE is `file` (its name or path);
 // -1 otherwise.
 long compile_error_line(const std::string& message, const std::string& file);
+
+// Opens the puzzle `file` in the editor: its statement and hint, its start kernel as the text,
+// saved (by Run or Grade) as NAME.cu in the working folder (the start file stays as it is), and
+// its first request as `form`'s n, block and data. "" or the one-line error.
+std::string open_puzzle(EditorState& e, const std::string& file, RequestForm& form);
 
 // A catalog kernel as a student's file, or nullopt and `why` (one line) for a variant that is
 // not one kernel a run-kernel file can hold (a scan, a kernel per block size, several launches).

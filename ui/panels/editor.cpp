@@ -7,10 +7,13 @@
 #include <imgui_stdlib.h>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "kernels/catalog.hpp"
 #include "kernels/embedded_sources.hpp"
 #include "kernels/io/regular_file.hpp"
+#include "kernels/user/puzzle.hpp"
 #include "ui/fonts.hpp"
 #include "ui/keys.hpp"
 #include "ui/model/kernel_editor.hpp"
@@ -45,8 +48,59 @@ void load_file(EditorState& e, const std::string& path) {
     e.message_is_error = false;
 }
 
+// The puzzles of assets/puzzles, to open one (its start kernel, statement, hint and request).
+void puzzle_picker(UiState& ui) {
+    EditorState& e = ui.editor;
+    static std::vector<std::pair<std::string, std::string>> puzzles;  // file, title
+    if (puzzles.empty())
+        for (const std::string& file : user::puzzle_files(Session::data_root())) {
+            const user::PuzzleParse p = user::load_puzzle(file);
+            if (p.ok())
+                puzzles.emplace_back(file, std::to_string(p.puzzle.number) + ". " + p.puzzle.title);
+        }
+    ImGui::SetNextItemWidth(-1);
+    const std::string shown = e.puzzle_file.empty() ? "Puzzles\xe2\x80\xa6" : e.puzzle_title;
+    if (!ImGui::BeginCombo("##puzzle", shown.c_str())) return;
+    for (const auto& [file, title] : puzzles)
+        if (ImGui::Selectable(title.c_str(), file == e.puzzle_file)) {
+            if (std::string error = open_puzzle(e, file, ui.form); !error.empty()) {
+                e.message = error;
+                e.message_is_error = true;
+            } else {
+                ui.form_changed = true;  // the puzzle's request in the controls
+            }
+        }
+    ImGui::EndCombo();
+}
+
+// The open puzzle: its statement, its hint on demand, Grade and the verdicts.
+void puzzle_box(UiState& ui) {
+    EditorState& e = ui.editor;
+    if (e.puzzle_file.empty()) return;
+    const Palette& p = palette();
+    ImGui::TextWrapped("%s", e.puzzle_statement.c_str());
+    if (ImGui::SmallButton(e.hint_shown ? "hide the hint" : "hint")) e.hint_shown = !e.hint_shown;
+    ImGui::SameLine();
+    if (e.grading) ImGui::BeginDisabled();
+    if (ImGui::SmallButton("Grade")) e.grade = true;
+    if (e.grading) ImGui::EndDisabled();
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("saves the text and runs the puzzle's checks (run-kernel --puzzle)");
+    if (e.hint_shown) text_wrapped_colored(p.text_dim, "Hint: " + e.puzzle_hint);
+    for (std::size_t i = 0; i < e.grade_lines.size(); ++i) {
+        const std::string& line = e.grade_lines[i];
+        const bool last = i + 1 == e.grade_lines.size();
+        const ImU32 colour = line.rfind("PASS", 0) == 0 || (last && e.solved) ? p.agree
+                             : line.rfind("FAIL", 0) == 0 || last             ? p.disagree
+                                                                              : p.text;
+        text_wrapped_colored(e.grading ? p.text_dim : colour, line);
+    }
+    ImGui::Separator();
+}
+
 void toolbar(const TraceView& v, UiState& ui) {
     EditorState& e = ui.editor;
+    puzzle_picker(ui);
     if (ImGui::Button("Template"))
         load_file(e, Session::data_root() + "/assets/kernels/template-reduce.cu");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("start from a reduction with its loop to write");
@@ -92,6 +146,7 @@ void draw_editor(const TraceView& v, UiState& ui) {
     EditorState& e = ui.editor;
     const Palette& p = palette();
     toolbar(v, ui);
+    puzzle_box(ui);
     if (!e.message.empty()) {
         ImGui::PushFont(fonts().small);
         text_wrapped_colored(e.message_is_error ? p.disagree : p.text_dim, e.message);

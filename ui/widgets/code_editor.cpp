@@ -21,7 +21,9 @@ bool draw_code_editor(const char* id, std::string& text, const EditorMarks& mark
     const float gutter = ImGui::CalcTextSize("00000").x + style.ItemSpacing.x;
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     if (size.x <= 0) size.x = avail.x;
-    if (size.y <= 0) size.y = avail.y;
+    // At least a dozen lines: in a small panel (a projector, large text) the panel scrolls to
+    // them rather than the editor shrinking to nothing.
+    if (size.y <= 0) size.y = std::max(avail.y, 12 * line_h + 2 * style.FramePadding.y);
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImGui::SetCursorScreenPos({origin.x + gutter, origin.y});
     const bool changed = ImGui::InputTextMultiline(id, &text, {size.x - gutter, size.y},
