@@ -381,6 +381,11 @@ void Session::slide_actions() {
     ui.form = form_of(s->request);
     ui.form.gpu = gpu;
     ui.form_changed = true;
+    // A quiz attempt goes on with the new slide: its request, drawn again from the same seed.
+    if (ui.quiz.on) {
+        ui.quiz.seed_typed = std::to_string(ui.quiz.seed);
+        ui.quiz.start = true;
+    }
     ui.slow_run_confirmed = true;
     slide_step_ = s->step;
     slide_request_ = s->request;

@@ -100,3 +100,29 @@ TEST_CASE("the session starts an attempt on the seed's own input at the first st
     REQUIRE(s.ui.quiz.question);
     CHECK(s.ui.quiz.question->step == 1);
 }
+
+TEST_CASE("a quiz attempt goes on with the next slide, from the same seed", "[quiz]") {
+    Session s(false);
+    s.ui.lesson = "01-reduction-ladder";
+    s.ui.slide = 0;
+    s.ui.slide_changed = true;
+    s.update();
+    s.ui.quiz.seed_typed = "777";
+    s.ui.quiz.start = true;
+    s.update();
+    s.update();
+    REQUIRE(s.ui.quiz.on);
+    REQUIRE(s.ui.lessons);
+    std::size_t slide = s.ui.slide;
+    REQUIRE(next_slide(*s.ui.lessons, s.ui.lesson, slide, 1));
+    s.ui.slide = slide;
+    s.ui.slide_changed = true;
+    s.update();
+    s.update();
+    CHECK(s.ui.quiz.on);
+    CHECK(s.ui.quiz.seed == 777);
+    const Slide& shown = s.ui.lessons->lessons.front().slides[slide];
+    CHECK(s.view().trace->request.algo == shown.request.algo);
+    CHECK(s.view().trace->request.seed == 777);
+    CHECK(s.ui.step() == 0);
+}

@@ -142,4 +142,6 @@ TEST_CASE("lanes, threads and lines read as ranges", "[text]") {
           "lines 34\xe2\x80\x93"
           "37 and 41");
     CHECK(lines_text({30}) == "line 30");
+    CHECK(lines_text({37, 42, 43}) == "lines 37, 42 and 43");  // two in a row stay two
+    CHECK(lines_text({42, 43}) == "lines 42 and 43");
 }

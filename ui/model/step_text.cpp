@@ -43,20 +43,27 @@ std::string lanes_text(std::uint32_t mask) {
 
 std::string lines_text(const std::vector<std::uint16_t>& lines) {
     if (lines.empty()) return "no line";
-    std::vector<std::pair<unsigned, unsigned>> runs;
+    // Items: a range for three or more consecutive lines, else single lines ("42 and 43").
+    std::vector<std::pair<unsigned, unsigned>> runs, items;
     for (unsigned l : lines) {
         if (!runs.empty() && runs.back().second + 1 == l)
             runs.back().second = l;
         else
             runs.push_back({l, l});
     }
+    for (const auto& [first, last] : runs) {
+        if (last >= first + 2) {
+            items.push_back({first, last});
+            continue;
+        }
+        for (unsigned l = first; l <= last; ++l) items.push_back({l, l});
+    }
     std::string out = lines.size() == 1 ? "line " : "lines ";
-    for (std::size_t i = 0; i < runs.size(); ++i) {
-        if (i) out += i + 1 == runs.size() ? " and " : ", ";
-        out += std::to_string(runs[i].first);
-        if (runs[i].second != runs[i].first)
-            out += (runs[i].second == runs[i].first + 1 ? " and " : "\xe2\x80\x93") +
-                   std::to_string(runs[i].second);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i) out += i + 1 == items.size() ? " and " : ", ";
+        out += std::to_string(items[i].first);
+        if (items[i].second != items[i].first)
+            out += "\xe2\x80\x93" + std::to_string(items[i].second);
     }
     return out;
 }
