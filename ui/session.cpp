@@ -57,6 +57,11 @@ Session::Session(bool background) : background_(background) {
     hardware_ = load_hardware_library(data_root());
     lessons_ = load_lessons(data_root());
     ui.lessons = &lessons_;
+    for (const std::string& file : user::puzzle_files(data_root())) {
+        const user::PuzzleParse p = user::load_puzzle(file);
+        if (p.ok())
+            ui.puzzles.push_back({file, std::to_string(p.puzzle.number) + ". " + p.puzzle.title});
+    }
     view_ = error_view({}, "");
 }
 

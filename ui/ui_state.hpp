@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ui/layout.hpp"
@@ -96,8 +97,10 @@ struct UiState : Preferences {
     // Predict the next step (ui/model/quiz_state.hpp): Q starts or stops an attempt.
     QuizState quiz;
 
-    // Your kernel (ui/model/kernel_editor.hpp): the editor's text, run by the session.
+    // Your kernel (ui/model/kernel_editor.hpp): the editor's text, run by the session; the
+    // puzzles it can open (assets/puzzles: file and "3. Title"), read once by the session.
     EditorState editor;
+    std::vector<std::pair<std::string, std::string>> puzzles;
 
     // Compare: a second variant (Preferences::compare_algo) on the same input, stepped with the
     // same cursor.

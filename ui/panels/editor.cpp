@@ -51,17 +51,10 @@ void load_file(EditorState& e, const std::string& path) {
 // The puzzles of assets/puzzles, to open one (its start kernel, statement, hint and request).
 void puzzle_picker(UiState& ui) {
     EditorState& e = ui.editor;
-    static std::vector<std::pair<std::string, std::string>> puzzles;  // file, title
-    if (puzzles.empty())
-        for (const std::string& file : user::puzzle_files(Session::data_root())) {
-            const user::PuzzleParse p = user::load_puzzle(file);
-            if (p.ok())
-                puzzles.emplace_back(file, std::to_string(p.puzzle.number) + ". " + p.puzzle.title);
-        }
     ImGui::SetNextItemWidth(-1);
     const std::string shown = e.puzzle_file.empty() ? "Puzzles\xe2\x80\xa6" : e.puzzle_title;
     if (!ImGui::BeginCombo("##puzzle", shown.c_str())) return;
-    for (const auto& [file, title] : puzzles)
+    for (const auto& [file, title] : ui.puzzles)
         if (ImGui::Selectable(title.c_str(), file == e.puzzle_file)) {
             if (std::string error = open_puzzle(e, file, ui.form); !error.empty()) {
                 e.message = error;
