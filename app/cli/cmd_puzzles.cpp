@@ -86,30 +86,50 @@ int cmd_grade_puzzle(const RunKernelOptions& o) {
     if (!parsed.ok()) throw UsageError{parsed.error};
     const user::Puzzle& p = parsed.puzzle;
 
-    const user::PuzzleGrade g = user::grade_puzzle(p, o.file, settings);
-    if (!g.error.empty()) throw UsageError{g.error};
-    if (!g.run_warning.empty()) std::fprintf(stderr, "warpscope: %s\n", g.run_warning.c_str());
-    const std::string verdict = user::grade_summary(g);
-    if (o.json) {
-        ordered_json checks = ordered_json::array();
-        for (const user::CheckVerdict& v : g.verdicts) {
-            ordered_json c = {{"check", v.check}, {"pass", v.pass}};
-            if (!v.pass) {
-                c["got"] = v.got;
-                c["why"] = v.why;
-            }
-            checks.push_back(c);
+    // One file: its grade (a file that cannot be graded is bad input, exit 2). Several (a
+    // teacher's folder): each graded in turn, one that cannot be graded says why and counts as
+    // not solved, and a last line counts them.
+    const bool several = o.files.size() > 1;
+    ordered_json all = ordered_json::array();
+    std::size_t solved = 0;
+    std::string warned;
+    for (const std::string& kernel : o.files) {
+        const user::PuzzleGrade g = user::grade_puzzle(p, kernel, settings);
+        if (!g.error.empty() && !several) throw UsageError{g.error};
+        if (!g.run_warning.empty() && g.run_warning != warned) {
+            std::fprintf(stderr, "warpscope: %s\n", g.run_warning.c_str());
+            warned = g.run_warning;
         }
-        ordered_json out = {{"puzzle", p.name},     {"title", p.title},   {"file", o.file},
-                            {"solved", g.solved()}, {"failed", g.failed}, {"checks", checks}};
-        if (!g.skipped.empty()) out["skipped"] = g.skipped;
-        std::printf("%s\n", out.dump(2).c_str());
-    } else {
+        solved += g.solved();
+        const std::string verdict = g.error.empty() ? user::grade_summary(g) : g.error;
+        if (o.json) {
+            ordered_json checks = ordered_json::array();
+            for (const user::CheckVerdict& v : g.verdicts) {
+                ordered_json c = {{"check", v.check}, {"pass", v.pass}};
+                if (!v.pass) {
+                    c["got"] = v.got;
+                    c["why"] = v.why;
+                }
+                checks.push_back(c);
+            }
+            ordered_json out = {{"puzzle", p.name},     {"title", p.title},   {"file", kernel},
+                                {"solved", g.solved()}, {"failed", g.failed}, {"checks", checks}};
+            if (!g.skipped.empty()) out["skipped"] = g.skipped;
+            if (!g.error.empty()) out["error"] = g.error;
+            all.push_back(out);
+            continue;
+        }
+        if (several) std::printf("== %s\n", kernel.c_str());
         for (const user::CheckVerdict& v : g.verdicts)
             std::printf("%s\n", user::verdict_line(v).c_str());
         std::printf("puzzle %s: %s\n", p.name.c_str(), verdict.c_str());
     }
-    return g.solved() ? 0 : 1;
+    if (o.json)
+        std::printf("%s\n", (several ? all : all.front()).dump(2).c_str());
+    else if (several)
+        std::printf("graded %zu files against %s: %zu solved, %zu not yet\n", o.files.size(),
+                    p.name.c_str(), solved, o.files.size() - solved);
+    return solved == o.files.size() ? 0 : 1;
 }
 
 }  // namespace ws::cli

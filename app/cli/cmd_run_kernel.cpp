@@ -15,8 +15,10 @@
 namespace ws::cli {
 
 void add_run_kernel_options(CLI::App& c, RunKernelOptions& o) {
-    c.add_option("FILE", o.file,
-                 std::string("the kernel file; its first line: ") + user::header_usage())
+    c.add_option("FILE", o.files,
+                 std::string("the kernel file (with --puzzle: one or more, e.g. a folder's "
+                             "submissions/*.cu); its first line: ") +
+                     user::header_usage())
         ->required();
     for (const run::RequestField& f : run::request_fields()) {
         if (f.text == &run::RequestText::algo) continue;  // the file is the algorithm
@@ -40,6 +42,8 @@ void add_run_kernel_options(CLI::App& c, RunKernelOptions& o) {
 
 int cmd_run_kernel(const RunKernelOptions& o) {
     if (!o.puzzle.empty()) return cmd_grade_puzzle(o);
+    if (o.files.size() != 1)
+        throw UsageError{"run-kernel runs one FILE (several are graded together with --puzzle)"};
     if (!o.backend.empty() && o.backend != "cpu") {
         const run::BackendChoice choice = run::choose_backend(o.backend);
         if (!choice.error.empty()) throw UsageError{choice.error};
@@ -50,7 +54,7 @@ int cmd_run_kernel(const RunKernelOptions& o) {
     if (o.cpu_limit < 1 || o.cpu_limit > 3600)
         throw UsageError{"--cpu-limit " + std::to_string(o.cpu_limit) + ": give 1 to 3600 seconds"};
     user::UserRun run;
-    run.file = o.file;
+    run.file = o.files.front();
     run.text = o.text;
     run.limits.cpu_seconds = o.cpu_limit;
     if (!user::parse_sandbox_mode(o.sandbox, run.sandbox))

@@ -1,6 +1,7 @@
 // One function per command. Each returns the exit code; bad input throws UsageError.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "app/cli/request_options.hpp"
 #include "kernels/catalog.hpp"
@@ -39,7 +40,7 @@ int cmd_crosscheck(const std::string& algo);
 // `warpscope run-kernel FILE ...`: a student's kernel, compiled and run in a sandboxed child
 // (kernels/user/user_run.hpp), its stats printed as `stats` prints them.
 struct RunKernelOptions {
-    std::string file;
+    std::vector<std::string> files;  // one; several only with --puzzle (a folder to grade)
     run::RequestText text;
     std::string backend, trace_out, sandbox = "auto";
     std::string puzzle;  // --puzzle NAME: grade the file against a puzzle instead

@@ -4,6 +4,7 @@
 // The grading runs the real binary (`run-kernel --puzzle`), as a teacher's script would.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "kernels/user/puzzle.hpp"
@@ -133,4 +134,37 @@ TEST_CASE("puzzles lists every puzzle; --puzzle refuses request flags", "[puzzle
     const auto missing = run_warpscope("run-kernel " + sol + " --puzzle 99");
     CHECK(missing.code == 2);
     CHECK(missing.err.find("no such puzzle") != std::string::npos);
+}
+
+TEST_CASE("a teacher grades a folder of submissions against a puzzle in one command", "[puzzles]") {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / "warpscope-submissions";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string puzzles = std::string(WS_SOURCE_DIR) + "/assets/puzzles/";
+    fs::copy_file(puzzles + "02-bank-conflicts.solution.cu", dir / "alice.cu");
+    fs::copy_file(puzzles + "02-bank-conflicts.wrong.cu", dir / "bob.cu");
+    { std::ofstream(dir / "carol.cu") << "// warpscope-kernel: reduce\nnot C++ at all\n"; }
+    const std::string files = (dir / "alice.cu").string() + " " + (dir / "bob.cu").string() + " " +
+                              (dir / "carol.cu").string();
+    const auto r = run_warpscope("run-kernel " + files + " --puzzle 2");
+    INFO(r.out << r.err);
+    CHECK(r.code == 1);  // not every file solves it
+    CHECK(r.out.find("== " + (dir / "alice.cu").string() + "\n") != std::string::npos);
+    CHECK(r.out.find("compile error at " + (dir / "carol.cu").string()) != std::string::npos);
+    CHECK(r.out.find("graded 3 files against 02-bank-conflicts: 1 solved, 2 not yet") !=
+          std::string::npos);
+    const auto j = run_warpscope("run-kernel " + files + " --puzzle 2 --json");
+    const json all = json::parse(j.out);
+    REQUIRE(all.size() == 3);
+    CHECK(all[0]["solved"] == true);
+    CHECK(all[1]["solved"] == false);
+    CHECK(all[2]["solved"] == false);
+    CHECK(all[2]["checks"][0]["why"].get<std::string>().find("compile error") != std::string::npos);
+    // Without --puzzle, one file.
+    const auto two = run_warpscope("run-kernel " + (dir / "alice.cu").string() + " " +
+                                   (dir / "bob.cu").string() + " --n 100");
+    CHECK(two.code == 2);
+    CHECK(two.err.find("runs one FILE") != std::string::npos);
+    fs::remove_all(dir);
 }
