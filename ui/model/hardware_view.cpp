@@ -1,5 +1,6 @@
 #include "ui/model/hardware_view.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -50,10 +51,18 @@ HardwareLibrary load_hardware_library(const std::string& root) {
     namespace fs = std::filesystem;
     std::error_code ec;
     const fs::path dir = fs::path(root) / "assets" / "measurements";
+    // In name order, so that where two GPUs recorded the same request the panels show the same
+    // one every time (the H100's before the H200's).
+    std::vector<fs::path> files;
     for (const auto& entry : fs::directory_iterator(dir, ec)) {
         const std::string name = entry.path().filename().string();
-        if (name.rfind("hardware-counts-", 0) != 0 || entry.path().extension() != ".json") continue;
-        std::ifstream in(entry.path());
+        if (name.rfind("hardware-counts-", 0) == 0 && entry.path().extension() == ".json")
+            files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());
+    for (const fs::path& file : files) {
+        const std::string name = file.filename().string();
+        std::ifstream in(file);
         std::stringstream text;
         text << in.rdbuf();
         if (std::string why = parse_hardware_file(text.str(), lib.runs); !why.empty())
