@@ -30,10 +30,23 @@ bool parse_unsigned(const std::string& text, unsigned lo, unsigned hi, unsigned&
 
 }  // namespace
 
+const std::vector<std::string>& shared_rule_names() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> out;
+        for (const NamedRule& r : kSharedRules) out.push_back(r.name);
+        return out;
+    }();
+    return names;
+}
+
 const char* header_usage() {
-    return "// warpscope-kernel: reduce|scan [elements-per-thread=K] [shared=none|per-thread|"
-           "per-thread-min64|per-warp|two-per-thread|two-per-thread-padded] "
-           "[block=power-of-two|any]";
+    static const std::string usage = [] {
+        std::string shared;
+        for (const std::string& n : shared_rule_names()) shared += (shared.empty() ? "" : "|") + n;
+        return "// warpscope-kernel: reduce|scan [elements-per-thread=K] [shared=" + shared +
+               "] [block=power-of-two|any]";
+    }();
+    return usage.c_str();
 }
 
 KernelHeader parse_kernel_header(const std::string& source, const std::string& file) {
@@ -80,10 +93,13 @@ KernelHeader parse_kernel_header(const std::string& source, const std::string& f
                     v.smem_rule = r.rule;
                     found = true;
                 }
-            if (!found)
-                return fail(item +
-                            ": shared is none, per-thread, per-thread-min64, per-warp, "
-                            "two-per-thread or two-per-thread-padded");
+            if (!found) {
+                const std::vector<std::string>& names = shared_rule_names();
+                std::string list;
+                for (std::size_t i = 0; i < names.size(); ++i)
+                    list += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+                return fail(item + ": shared is " + list);
+            }
         } else if (key == "block") {
             if (value == "power-of-two")
                 v.block_rule = BlockRule::PowerOfTwo32To1024;

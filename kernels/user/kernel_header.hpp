@@ -32,6 +32,7 @@
 //   block=RULE              power-of-two (32..1024, default) | any (1..1024)
 #pragma once
 #include <string>
+#include <vector>
 
 #include "kernels/catalog.hpp"
 
@@ -50,5 +51,7 @@ KernelHeader parse_kernel_header(const std::string& source, const std::string& f
 
 // The header's form, for error messages and --help.
 const char* header_usage();
+// The names `shared=` takes ("none", "per-thread", ...), in the order the usage lists them.
+const std::vector<std::string>& shared_rule_names();
 
 }  // namespace ws::user

@@ -12,22 +12,10 @@
 namespace ws::ui {
 namespace {
 
-// The header line that run-kernel reads back as `v`'s rules, from the names the header's own
-// usage line lists (kernel_header.hpp): nullopt where no header says them.
+// The header line that run-kernel reads back as `v`'s rules, tried with each name `shared=`
+// takes (kernel_header.hpp): nullopt where no header says them.
 std::optional<std::string> header_for(const VariantInfo& v) {
-    const std::string usage = user::header_usage();
-    std::vector<std::string> shared;
-    const std::size_t at = usage.find("shared=");
-    if (at != std::string::npos) {
-        const std::size_t end = usage.find(']', at);
-        std::string list = usage.substr(at + 7, end - at - 7);
-        std::size_t from = 0;
-        while (from <= list.size()) {
-            const std::size_t bar = std::min(list.find('|', from), list.size());
-            shared.push_back(list.substr(from, bar - from));
-            from = bar + 1;
-        }
-    }
+    const std::vector<std::string>& shared = user::shared_rule_names();
     const std::string block = v.block_rule == BlockRule::Any1To1024 ? "any" : "power-of-two";
     for (const std::string& s : shared) {
         const std::string line = std::string(user::kHeaderTag) + " reduce elements-per-thread=" +
