@@ -3,6 +3,7 @@
 
 #if defined(WS_HAVE_CUDA)
 #include "app/cuda_backend.hpp"
+#include "kernels/cuda/user_kernel.hpp"
 #endif
 
 namespace ws::app {
@@ -10,6 +11,12 @@ namespace ws::app {
 void register_backends() {
 #if defined(WS_HAVE_CUDA)
     register_cuda_backend();
+#endif
+}
+
+void register_gpu_kernel_runner() {
+#if defined(WS_HAVE_CUDA)
+    user::register_gpu_runner(cuda::user_kernel_runner());
 #endif
 }
 

@@ -4,4 +4,7 @@
 
 namespace ws::app {
 void register_backends();
+// The GPU half of run-kernel's child (kernels/user/gpu_runner.hpp), when this build has CUDA.
+// Registered before the child starts, and by the tests' runner.
+void register_gpu_kernel_runner();
 }  // namespace ws::app

@@ -35,6 +35,7 @@ void hold_closed_standard_streams() {
 
 int main(int argc, char** argv) {
     // The sandboxed child of `run-kernel` (kernels/user/child.hpp): not a command for people.
+    ws::app::register_gpu_kernel_runner();
     if (argc > 1 && std::strcmp(argv[1], ws::user::kChildCommand) == 0)
         return ws::user::child_main(argc, argv);
     hold_closed_standard_streams();

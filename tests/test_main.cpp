@@ -1,5 +1,6 @@
 // Catch2 runner. `warpscope_tests "[gpu]"` (or "[gpu-fault]") exits with 77 (ctest's "skipped")
-// when no CUDA device is usable, and says why; every other spec runs as usual.
+// when no CUDA device is usable, and `warpscope_tests "[nvrtc]"` when NVRTC cannot be opened, and
+// says why; every other spec runs as usual.
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 
@@ -8,13 +9,23 @@
 
 #include "app/backends.hpp"
 #include "kernels/run/backend.hpp"
+#include "kernels/user/nvrtc_compiler.hpp"
 
 int main(int argc, char* argv[]) {
     ws::app::register_backends();
+    ws::app::register_gpu_kernel_runner();
     bool gpu_only = false;
-    for (int i = 1; i < argc; ++i)
+    for (int i = 1; i < argc; ++i) {
         if (std::string(argv[i]) == "[gpu]" || std::string(argv[i]) == "[gpu-fault]")
             gpu_only = true;
+        if (std::string(argv[i]) == "[nvrtc]") {
+            const std::string why = ws::user::nvrtc_unavailable_reason();
+            if (!why.empty()) {
+                std::printf("[nvrtc] tests skipped: %s\n", why.c_str());
+                return 77;
+            }
+        }
+    }
     if (gpu_only) {
         std::string why = ws::run::unavailable_reason("cuda");
         if (!why.empty()) {

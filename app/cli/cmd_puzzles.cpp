@@ -70,13 +70,11 @@ int cmd_grade_puzzle(const RunKernelOptions& o) {
                          "flags"};
     if (!o.trace_out.empty())
         throw UsageError{"--puzzle runs several requests: leave out --trace-out"};
-    if (!o.backend.empty() && o.backend != "cpu")
-        throw UsageError{"--backend " + o.backend +
-                         ": puzzles are graded on the emulator (--backend cpu)"};
     if (o.cpu_limit < 1 || o.cpu_limit > 3600)
         throw UsageError{"--cpu-limit " + std::to_string(o.cpu_limit) + ": give 1 to 3600 seconds"};
     user::PuzzleRunSettings settings;
     settings.limits.cpu_seconds = o.cpu_limit;
+    settings.backend = run_kernel_backend(o.backend);
     if (!user::parse_sandbox_mode(o.sandbox, settings.sandbox))
         throw UsageError{"--sandbox " + o.sandbox + ": auto, bwrap or limits"};
     std::string error;
@@ -115,6 +113,10 @@ int cmd_grade_puzzle(const RunKernelOptions& o) {
             ordered_json out = {{"puzzle", p.name},     {"title", p.title},   {"file", kernel},
                                 {"solved", g.solved()}, {"failed", g.failed}, {"checks", checks}};
             if (!g.skipped.empty()) out["skipped"] = g.skipped;
+            if (!g.gpu_lines.empty()) {
+                out["gpu"] = g.gpu_lines;
+                out["crosscheck_failed"] = g.crosscheck_failed;
+            }
             if (!g.error.empty()) out["error"] = g.error;
             all.push_back(out);
             continue;
@@ -122,6 +124,7 @@ int cmd_grade_puzzle(const RunKernelOptions& o) {
         if (several) std::printf("== %s\n", kernel.c_str());
         for (const user::CheckVerdict& v : g.verdicts)
             std::printf("%s\n", user::verdict_line(v).c_str());
+        for (const std::string& line : g.gpu_lines) std::printf("%s\n", line.c_str());
         std::printf("puzzle %s: %s\n", p.name.c_str(), verdict.c_str());
     }
     if (o.json)

@@ -4,15 +4,34 @@
 // How the run ended, when it did not run, is one line on stderr.
 #include <cstdio>
 
+#include <nlohmann/json.hpp>
+
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
 #include "kernels/io/atomic_file.hpp"
 #include "kernels/run/backend.hpp"
+#include "kernels/run/measurements.hpp"
+#include "kernels/run/stats_report.hpp"
 #include "kernels/trace/trace_file.hpp"
+#include "kernels/user/gpu_report.hpp"
 #include "kernels/user/kernel_header.hpp"
+#include "kernels/user/nvrtc_compiler.hpp"
 #include "kernels/user/user_run.hpp"
 
 namespace ws::cli {
+namespace {
+
+// The GPU part of --json: the times (a measurement file's fields), the read-only fraction and the
+// crosscheck.
+nlohmann::json gpu_json(const user::GpuExtras& gpu) {
+    nlohmann::json j = nlohmann::json::parse(run::measurements_json(gpu.timing));
+    j["read_only_fraction"] = user::read_only_fraction(gpu.timing);
+    j["crosschecked"] = gpu.crosschecked;
+    j["crosscheck"] = gpu.crosscheck.empty() && gpu.crosschecked ? "equal" : gpu.crosscheck;
+    return j;
+}
+
+}  // namespace
 
 void add_run_kernel_options(CLI::App& c, RunKernelOptions& o) {
     c.add_option("FILE", o.files,
@@ -25,7 +44,10 @@ void add_run_kernel_options(CLI::App& c, RunKernelOptions& o) {
         auto* option = c.add_option(f.flag, o.text.*(f.text), f.help);
         if (f.text != &run::RequestText::n) option->capture_default_str();
     }
-    c.add_option("--backend", o.backend, run::backend_flag_help() + "; your own kernels: cpu");
+    c.add_option("--backend", o.backend,
+                 "cpu (the default: the emulator) or cuda (NVRTC and the GPU: the trace, the time "
+                 "and GB/s beside the copy, a read-only stream and CUB, and a crosscheck against "
+                 "the emulator's trace)");
     c.add_flag("--json", o.json, "one JSON object (the fields of stats --json)");
     c.add_option("--puzzle", o.puzzle,
                  "grade the file against a puzzle of assets/puzzles (its name or number; "
@@ -44,19 +66,14 @@ int cmd_run_kernel(const RunKernelOptions& o) {
     if (!o.puzzle.empty()) return cmd_grade_puzzle(o);
     if (o.files.size() != 1)
         throw UsageError{"run-kernel runs one FILE (several are graded together with --puzzle)"};
-    if (!o.backend.empty() && o.backend != "cpu") {
-        const run::BackendChoice choice = run::choose_backend(o.backend);
-        if (!choice.error.empty()) throw UsageError{choice.error};
-        throw UsageError{"--backend " + o.backend +
-                         ": your own kernels run on the emulator only for now (the GPU path, "
-                         "compiled with NVRTC, is not built yet); use --backend cpu"};
-    }
+    const std::string backend = run_kernel_backend(o.backend);
     if (o.cpu_limit < 1 || o.cpu_limit > 3600)
         throw UsageError{"--cpu-limit " + std::to_string(o.cpu_limit) + ": give 1 to 3600 seconds"};
     user::UserRun run;
     run.file = o.files.front();
     run.text = o.text;
     run.limits.cpu_seconds = o.cpu_limit;
+    run.backend = backend;
     if (!user::parse_sandbox_mode(o.sandbox, run.sandbox))
         throw UsageError{"--sandbox " + o.sandbox + ": auto, bwrap or limits"};
     if (!o.trace_out.empty())
@@ -80,7 +97,29 @@ int cmd_run_kernel(const RunKernelOptions& o) {
             std::fprintf(stderr, "warpscope: %s\n", err.c_str());
             return 1;
         }
-    return print_stats(t, o.json, false, &r.info);
+    if (!r.on_gpu) return print_stats(t, o.json, false, &r.info);
+    // On the GPU: the stats, then the times and the crosscheck ("gpu" in the JSON object).
+    if (o.json) {
+        nlohmann::json j = nlohmann::json::parse(run::stats_json(t, &r.info));
+        j["gpu"] = gpu_json(r.gpu);
+        std::printf("%s\n", j.dump(2).c_str());
+        if (!t.ok && !t.error.empty()) std::fprintf(stderr, "warpscope: %s\n", t.error.c_str());
+    } else {
+        std::printf("%s\n", run::stats_table(t, &r.info).c_str());
+        for (const std::string& line : user::gpu_report_lines(r.gpu))
+            std::printf("%s\n", line.c_str());
+        if (!t.ok && !t.error.empty()) std::fprintf(stderr, "warpscope: %s\n", t.error.c_str());
+    }
+    return t.ok && !user::crosscheck_failed(r.gpu) ? 0 : 1;
+}
+
+std::string run_kernel_backend(const std::string& requested) {
+    if (requested.empty() || requested == "cpu") return "cpu";
+    const run::BackendChoice choice = run::choose_backend(requested);
+    if (!choice.error.empty()) throw UsageError{choice.error};
+    if (std::string why = user::nvrtc_unavailable_reason(); !why.empty())
+        throw UsageError{"--backend cuda: " + why};
+    return requested;
 }
 
 }  // namespace ws::cli

@@ -53,6 +53,9 @@ int cmd_run_kernel(const RunKernelOptions& opts);
 // `warpscope run-kernel FILE --puzzle NAME [--json]`: the file graded against a puzzle of
 // assets/puzzles (kernels/user/puzzle.hpp): a line per check, then the verdict; 0 when solved.
 int cmd_grade_puzzle(const RunKernelOptions& opts);
+// run-kernel's --backend: "cpu" (also for ""), or "cuda" when this build, a GPU and NVRTC can run
+// it; else a UsageError naming what is missing.
+std::string run_kernel_backend(const std::string& requested);
 // `warpscope puzzles [--json]`: every puzzle: number, name, title, the statement's first line.
 int cmd_puzzles(bool json);
 

@@ -4,9 +4,11 @@
 #include <algorithm>
 #include <vector>
 
+#include "kernels/algorithms/scan/compact_predicate.hpp"
 #include "kernels/bench/bench.hpp"
 #include "kernels/cuda/check.hpp"
 #include "kernels/run/input_data.hpp"
+#include "kernels/run/request_check.hpp"
 
 namespace ws::bench {
 
@@ -98,5 +100,54 @@ struct SizePoint {
         return op == ReduceOp::CountPositive ? positives : ref;
     }
 };
+
+// The inputs of one size: as many copies of one random array as keep them from fitting in L2
+// together (at most 64, and 8 GiB).
+template <class T>
+void prepare_size_point(SizePoint<T>& s, std::uint64_t n, trace::ScanKind kind,
+                        const cuda::DeviceInfo& device) {
+    s.n = n;
+    s.kind = kind;
+    s.bytes = n * sizeof(T);
+    s.inputs = unsigned(std::clamp<std::uint64_t>(
+        (4 * device.l2_bytes + s.bytes - 1) / s.bytes, 1,
+        std::max<std::uint64_t>(1,
+                                std::min<std::uint64_t>(64, (std::uint64_t(8) << 30) / s.bytes))));
+    s.l2_resident = std::uint64_t(s.inputs) * s.bytes < 2 * device.l2_bytes;
+    s.sm_count = device.sm_count;
+    const std::vector<T> host = run::make_input<T>("random", n, 7);
+    s.ref = run::reference_sum(host);
+    s.positives = run::reduce_reference(ReduceOp::CountPositive, host);
+    s.kept = std::uint64_t(std::count_if(host.begin(), host.end(), scan::KeepPositive{}));
+    std::vector<T> squared(host);
+    for (T& x : squared) x = x * x;
+    s.squares = run::reference_sum(squared);
+    s.scan_last = kind == trace::ScanKind::Inclusive
+                      ? s.ref
+                      : run::reference_sum(std::vector<T>(host.begin(), host.end() - 1));
+    s.data.allocate(n * s.inputs, "bench inputs");
+    for (unsigned k = 0; k < s.inputs; ++k)
+        WS_CUDA(cudaMemcpy(s.data.get() + k * n, host.data(), s.bytes, cudaMemcpyHostToDevice),
+                "bench inputs");
+    s.out.allocate(std::max<std::uint64_t>(n, 1), "bench output");
+    s.host = std::move(host);
+}
+
+// A measurement file's header for points timed on `device` with time_point.
+inline run::Measurements measurements_header(const cuda::DeviceInfo& device, unsigned block,
+                                             trace::ScanKind kind) {
+    run::Measurements out;
+    out.device = device.name;
+    out.sm_count = device.sm_count;
+    out.l2_bytes = device.l2_bytes;
+    out.peak_gbps = device.peak_gbps;
+    out.driver_version = device.driver_version;
+    out.runtime_version = device.runtime_version;
+    out.block = block;
+    out.scan_kind = kind;
+    out.timing = "CUDA events; 3 warm-up runs; median of 10..500 runs; inputs rotated past L2";
+    out.date = run::now_iso8601();
+    return out;
+}
 
 }  // namespace ws::bench

@@ -6,6 +6,7 @@
 // Counting runs (capacity 0) record nothing but still count each thread's events and each
 // block's barriers: the host sizes the real buffers from them, so a trace is never cut short.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 
 #include "kernels/probe/vocabulary.cuh"

@@ -10,6 +10,7 @@
 #include "kernels/catalog.hpp"
 #include "kernels/cuda/check.hpp"
 #include "kernels/cuda/gpu_probe.cuh"
+#include "kernels/cuda/launch_kernel.cuh"
 #include "kernels/reduce_plan.hpp"
 
 namespace ws::cuda {
@@ -39,9 +40,11 @@ template <class T>
 class FastReduction {
   public:
     FastReduction(const VariantInfo& info, std::uint64_t n, unsigned block)
-        : info_(info),
-          plan_(reduce_plan(info, n, block, trace::dtype_of<T>())),
-          kernels_(reduce_kernels<T>(info.id, block)) {
+        : FastReduction(info, n, block, reduce_kernels<T>(info.id, block)) {}
+    // With kernels from elsewhere (a student's, compiled by NVRTC: kernels/cuda/user_kernel.cu).
+    FastReduction(const VariantInfo& info, std::uint64_t n, unsigned block,
+                  const ReduceKernelSet<T>& kernels)
+        : info_(info), plan_(reduce_plan(info, n, block, trace::dtype_of<T>())), kernels_(kernels) {
         if (!kernels_.found || !has_kernels(kernels_.fast) || !has_kernels(kernels_.traced))
             throw CudaError(cudaErrorInvalidValue, std::string(info.id) + ": no kernel for block " +
                                                        std::to_string(block));
@@ -126,12 +129,13 @@ class FastReduction {
             case ReduceStep::Pass:
             case ReduceStep::AtomicAdd:
             case ReduceStep::PartialsPass:
-                kernel_for(l.step, k)<<<l.grid, l.block, l.smem_bytes, stream>>>(in, out, n, probe);
+                launch_kernel(kernel_for(l.step, k), l.grid, l.block, l.smem_bytes, stream, in, out,
+                              n, probe);
                 break;
             case ReduceStep::LastBlock:
                 WS_CUDA(cudaMemsetAsync(done_.get(), 0, sizeof(unsigned), stream), info_.id);
-                k.last_block<<<l.grid, l.block, l.smem_bytes, stream>>>(in, out, buffer(l.aux),
-                                                                        done_.get(), n, probe);
+                launch_kernel(k.last_block, l.grid, l.block, l.smem_bytes, stream, in, out,
+                              buffer(l.aux), done_.get(), n, probe);
                 break;
             case ReduceStep::Locked:
                 // Free again (a launch whose watchdog gave up may leave it held); the count of
@@ -139,7 +143,8 @@ class FastReduction {
                 WS_CUDA(
                     cudaMemsetAsync(lock_.get() + probe::kLockWord, 0, sizeof(unsigned), stream),
                     info_.id);
-                k.locked<<<l.grid, l.block, l.smem_bytes, stream>>>(in, out, lock_.get(), n, probe);
+                launch_kernel(k.locked, l.grid, l.block, l.smem_bytes, stream, in, out, lock_.get(),
+                              n, probe);
                 break;
         }
         check_launch(std::string(info_.id) + " (" + reduce_step_name(l.step) + " " +

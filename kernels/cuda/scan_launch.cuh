@@ -11,6 +11,7 @@
 #include "kernels/catalog.hpp"
 #include "kernels/cuda/check.hpp"
 #include "kernels/cuda/gpu_probe.cuh"
+#include "kernels/cuda/launch_kernel.cuh"
 #include "kernels/scan_plan.hpp"
 
 namespace ws::cuda {
@@ -39,10 +40,14 @@ class FastScan {
     // `stride`: the request's, for the memory family's copy-strided (1 elsewhere).
     FastScan(const VariantInfo& info, std::uint64_t n, unsigned block, trace::ScanKind kind,
              unsigned stride = 1)
+        : FastScan(info, n, block, kind, stride, scan_kernels<T>(info.id, block)) {}
+    // With kernels from elsewhere (a student's, compiled by NVRTC: kernels/cuda/user_kernel.cu).
+    FastScan(const VariantInfo& info, std::uint64_t n, unsigned block, trace::ScanKind kind,
+             unsigned stride, const ScanKernelSet<T>& kernels)
         : info_(info),
           stride_(stride),
           plan_(scan_plan(info, n, block, trace::dtype_of<T>(), kind)),
-          kernels_(scan_kernels<T>(info.id, block)) {
+          kernels_(kernels) {
         if (!kernels_.found)
             throw CudaError(cudaErrorInvalidValue, std::string(info.id) + ": no kernel");
         scratch_.resize(plan_.scratch.size());
@@ -108,17 +113,19 @@ class FastScan {
         const unsigned n = unsigned(l.count);
         switch (l.step) {
             case ScanStep::TileScan:
-                k.tile<<<l.grid, l.block, l.smem_bytes, stream>>>(in, out, aux, n, l.kind, probe);
+                launch_kernel(k.tile, l.grid, l.block, l.smem_bytes, stream, in, out, aux, n,
+                              l.kind, probe);
                 break;
             case ScanStep::AddPrefix:
                 scan::scan_add_tile_prefix<T>
                     <<<l.grid, l.block, 0, stream>>>(out, aux, n, plan_.tile);
                 break;
             case ScanStep::TileReduce:
-                k.reduce<<<l.grid, l.block, l.smem_bytes, stream>>>(in, out, n, probe);
+                launch_kernel(k.reduce, l.grid, l.block, l.smem_bytes, stream, in, out, n, probe);
                 break;
             case ScanStep::SeededScan:
-                k.seeded<<<l.grid, l.block, l.smem_bytes, stream>>>(in, out, aux, n, l.kind, probe);
+                launch_kernel(k.seeded, l.grid, l.block, l.smem_bytes, stream, in, out, aux, n,
+                              l.kind, probe);
                 break;
             case ScanStep::SinglePass: {
                 const std::uint64_t tiles = plan_.status_tiles;
@@ -133,15 +140,16 @@ class FastScan {
                     status.counter = flags_.get() + tiles;
                     WS_CUDA(cudaMemsetAsync(flags_.get(), 0, flags_.size() * 4, stream), info_.id);
                 }
-                k.single_pass<<<l.grid, l.block, l.smem_bytes, stream>>>(in, out, status, n, l.kind,
-                                                                         probe);
+                launch_kernel(k.single_pass, l.grid, l.block, l.smem_bytes, stream, in, out, status,
+                              n, l.kind, probe);
                 break;
             }
             case ScanStep::Map:
                 if (plan_.zeroed_outputs)  // what its atomics add into
                     WS_CUDA(cudaMemsetAsync(out, 0, plan_.zeroed_outputs * sizeof(T), stream),
                             info_.id);
-                k.map<<<l.grid, l.block, l.smem_bytes, stream>>>(in, out, n, stride_, probe);
+                launch_kernel(k.map, l.grid, l.block, l.smem_bytes, stream, in, out, n, stride_,
+                              probe);
                 break;
         }
         check_launch(std::string(info_.id) + " (" + scan_step_name(l.step) + ")", false);

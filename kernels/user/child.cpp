@@ -15,11 +15,14 @@
 
 #include "kernels/io/regular_file.hpp"
 #include "kernels/run/emulator_user.hpp"
+#include "kernels/run/measurements.hpp"
 #include "kernels/run/request_parse.hpp"
 #include "kernels/trace/trace_file.hpp"
 #include "kernels/user/child_guard.hpp"
 #include "kernels/user/child_protocol.hpp"
+#include "kernels/user/gpu_runner.hpp"
 #include "kernels/user/kernel_header.hpp"
+#include "kernels/user/nvrtc_compiler.hpp"
 #include "kernels/user/toolchain.hpp"
 
 namespace ws::user {
@@ -86,13 +89,44 @@ std::string compiler_failure(int status, const std::string& compiler, const std:
     return compile_error_line(log, display, family);
 }
 
+// The GPU path: NVRTC compiles the source for device 0 and the registered runner runs, records,
+// checks and times it (gpu_runner.hpp). No system-call filter here: the student's code runs on
+// the GPU only, and the CUDA driver opens devices and makes threads as it goes.
+int run_on_gpu(const std::string& source, const std::string& display,
+               const std::string& student_dir, const std::string& include_dir,
+               const VariantInfo& info, const trace::Request& request) {
+    const GpuRunner* gpu = gpu_runner();
+    if (!gpu)
+        return finish(kChildFailed,
+                      "this warpscope was built without CUDA: your kernels run on the emulator "
+                      "(--backend cpu)");
+    std::string arch;
+    if (std::string why = gpu->device_arch(arch); !why.empty()) return finish(kChildFailed, why);
+    const GpuBuild build =
+        compile_for_gpu(source, display, info.family, request.type, arch, include_dir, student_dir);
+    if (!build.ok)
+        return finish(build.compile_error ? kChildCompileFailed : kChildFailed, build.error);
+    const GpuKernelResult r =
+        gpu->run(request, info, {build.cubin, build.fast_name, build.traced_name, display, source});
+    const int trace_fd = ::open(kTraceFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    const int timing_fd = ::open(kTimingFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (trace_fd < 0 || timing_fd < 0)
+        return finish(kChildFailed, "the trace file could not be made in the work folder");
+    if (!write_all(trace_fd, trace::encode_trace(r.trace)) ||
+        !write_all(timing_fd, run::measurements_json(r.timing)))
+        return finish(kChildFailed, "the trace could not be written (the file-size limit?)");
+    ::close(trace_fd);
+    ::close(timing_fd);
+    return kChildRan;
+}
+
 }  // namespace
 
 int child_main(int argc, char** argv) {
-    if (argc < 8) return finish(kChildFailed, "the child was started without its arguments");
+    if (argc < 9) return finish(kChildFailed, "the child was started without its arguments");
     const std::string dir = argv[2], display = argv[3], student_dir = argv[4],
-                      include_dir = argv[5], flags = argv[6];
-    std::vector<std::string> compiler(argv + 7, argv + argc);
+                      include_dir = argv[5], flags = argv[6], backend = argv[7];
+    std::vector<std::string> compiler(argv + 8, argv + argc);
     if (::chdir(dir.c_str()) != 0) return kChildFailed;
     g_outcome = ::open(kOutcomeFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     install_child_handlers(g_outcome);
@@ -108,8 +142,11 @@ int child_main(int argc, char** argv) {
     if (!run::request_text_from_flags(flags, text, error)) return finish(kChildFailed, error);
     run::RequestRules rules;
     rules.variant = &header.info;
+    if (backend == kBackendCuda) rules.max_elements = run::kMaxElementsGpu;
     const run::ParsedRequest parsed = run::parse_request(text, rules);
     if (!parsed.ok()) return finish(kChildFailed, parsed.error);
+    if (backend == kBackendCuda)
+        return run_on_gpu(source, display, student_dir, include_dir, header.info, parsed.request);
 
     // Compile.
     {

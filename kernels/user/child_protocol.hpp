@@ -6,8 +6,12 @@
 
 namespace ws::user {
 
-// The hidden command the child is started with: `warpscope __kernel-child DIR ...`.
+// The hidden command the child is started with:
+//   warpscope __kernel-child DIR DISPLAY STUDENT_DIR INCLUDE_DIR REQUEST_FLAGS BACKEND COMPILER...
+// BACKEND "cpu" (the emulator: COMPILER builds a shared object) or "cuda" (NVRTC and the GPU).
 inline constexpr const char* kChildCommand = "__kernel-child";
+inline constexpr const char* kBackendCpu = "cpu";
+inline constexpr const char* kBackendCuda = "cuda";
 
 // Files in the work folder.
 inline constexpr const char* kSourceFile = "kernel.cu";     // the student's text (parent)
@@ -15,6 +19,7 @@ inline constexpr const char* kWrapperFile = "wrapper.cpp";  // generated (child)
 inline constexpr const char* kObjectFile = "kernel.so";     // the compiler's output
 inline constexpr const char* kCompileLog = "compile.log";   // the compiler's messages
 inline constexpr const char* kTraceFile = "trace.wstrace";  // the run (child, on success)
+inline constexpr const char* kTimingFile = "timing.json";   // the GPU's times (cuda, on success)
 inline constexpr const char* kOutcomeFile = "outcome.txt";  // one line when it ends early
 inline constexpr const char* kChildLog = "child.log";       // the child's stdout and stderr
 

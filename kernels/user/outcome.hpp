@@ -10,7 +10,7 @@ namespace ws::user {
 
 struct Limits {
     unsigned cpu_seconds = 60;  // RLIMIT_CPU of the child and the compiler
-    std::uint64_t memory_bytes = std::uint64_t(4) << 30;            // RLIMIT_AS
+    std::uint64_t memory_bytes = std::uint64_t(4) << 30;            // RLIMIT_AS (0: none)
     std::uint64_t file_bytes = std::uint64_t(2) << 30;              // RLIMIT_FSIZE
     unsigned wall_seconds() const { return 2 * cpu_seconds + 30; }  // the parent's own limit
 };

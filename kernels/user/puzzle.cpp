@@ -15,6 +15,8 @@
 #include "kernels/sim/emulator.hpp"
 #include "kernels/trace/analysis.hpp"
 #include "kernels/trace/counter_fields.hpp"
+#include "kernels/user/child_protocol.hpp"
+#include "kernels/user/gpu_report.hpp"
 #include "kernels/user/user_run.hpp"
 
 namespace ws::user {
@@ -265,17 +267,19 @@ std::string with_schedule(const std::string& request, const std::string& schedul
 PuzzleGrade grade_puzzle(const Puzzle& p, const std::string& kernel_file,
                          const PuzzleRunSettings& settings) {
     PuzzleGrade g;
-    if (!p.gpu_only.empty()) {
+    const bool gpu = settings.backend == kBackendCuda;
+    if (!p.gpu_only.empty() && !gpu) {
         g.skipped = p.gpu_only;
         return g;
     }
     std::map<std::string, RunValues> mine, builtin;  // by request text (with its schedule)
-    auto run_mine = [&](const std::string& request) -> const RunValues* {
+    auto run_mine = [&](const std::string& request, bool on_gpu) -> const RunValues* {
         if (auto it = mine.find(request); it != mine.end()) return &it->second;
         UserRun run;
         run.file = kernel_file;
         run.limits = settings.limits;
         run.sandbox = settings.sandbox;
+        run.backend = on_gpu ? kBackendCuda : kBackendCpu;
         std::string error;
         run::request_text_from_flags(request, run.text, error);
         const UserRunResult r = run_user_kernel(run);
@@ -289,6 +293,13 @@ PuzzleGrade grade_puzzle(const Puzzle& p, const std::string& kernel_file,
             v = values_of(r.trace);
         } else {
             v.failure = r.error;
+        }
+        if (r.on_gpu) {
+            if (const double f = read_only_fraction(r.gpu.timing); f > 0)
+                v.values["read_only_fraction"] = f;
+            for (const std::string& line : gpu_report_lines(r.gpu))
+                g.gpu_lines.push_back(request + ": " + line);
+            g.crosscheck_failed |= crosscheck_failed(r.gpu);
         }
         return &(mine[request] = v);
     };
@@ -318,7 +329,7 @@ PuzzleGrade grade_puzzle(const Puzzle& p, const std::string& kernel_file,
         for (const std::string& request : p.requests) {
             for (const std::string& schedule : schedules) {
                 const std::string at = with_schedule(request, schedule);
-                const RunValues* v = run_mine(at);
+                const RunValues* v = run_mine(at, gpu && schedule.empty());
                 if (!v) return g;
                 std::string got, why;
                 if (!v->failure.empty()) {
@@ -328,6 +339,9 @@ PuzzleGrade grade_puzzle(const Puzzle& p, const std::string& kernel_file,
                     if (v->wrong.empty()) continue;
                     got = "a wrong result";
                     why = v->wrong;
+                } else if (!v->values.count(c.field)) {
+                    got = "no value";
+                    why = c.field + " is measured on a GPU only (--backend cuda)";
                 } else {
                     const double mine_value = v->values.at(c.field);
                     double limit = c.value;
@@ -366,7 +380,8 @@ std::string verdict_line(const CheckVerdict& v) {
 }
 
 std::string grade_summary(const PuzzleGrade& g) {
-    if (!g.skipped.empty()) return "skipped on the emulator: " + g.skipped;
+    if (!g.skipped.empty())
+        return "skipped on the emulator (grade it with --backend cuda): " + g.skipped;
     if (g.solved()) return "solved";
     return "not yet: " + std::to_string(g.failed) + " of " + std::to_string(g.verdicts.size()) +
            " checks fail";

@@ -20,7 +20,8 @@
 //
 // The fields are those of `stats --json`: `passes`, `grid`, `work`, `depth` (a scan whose
 // additions are marked `// +`; the first traced block) and every counter of its `totals` (the
-// first pass, every block), plus `correct`. A gpu-only puzzle may also check the GPU's fields.
+// first pass, every block), plus `correct`. A gpu-only puzzle may also check the GPU's fields:
+// `read_only_fraction`, the kernel's GB/s over a read-only stream's, timed in the same run.
 #pragma once
 #include <string>
 #include <vector>
@@ -84,6 +85,9 @@ struct PuzzleGrade {
     std::string error;        // bad input (the kernel file, its header, a request): exit 2
     std::string skipped;      // a gpu-only puzzle on the emulator: why it was not graded
     std::string run_warning;  // the sandbox's line (once), or ""
+    // On the GPU: per request, "REQUEST: " and gpu_report_lines (time, crosscheck).
+    std::vector<std::string> gpu_lines;
+    bool crosscheck_failed = false;  // a GPU run's trace differed from the emulator's
     bool solved() const { return error.empty() && skipped.empty() && failed == 0; }
 };
 
@@ -95,6 +99,10 @@ std::string grade_summary(const PuzzleGrade& g);
 struct PuzzleRunSettings {
     Limits limits;
     SandboxMode sandbox = SandboxMode::Auto;
+    // "cpu": every run on the emulator (a gpu-only puzzle is skipped). "cuda": each request on
+    // the GPU (with its crosscheck against the emulator), but a check under named schedules on
+    // the emulator, whose schedules they are.
+    std::string backend = "cpu";
 };
 
 // Runs `kernel_file` on each request of `p` (and each schedule a check asks for), the built-in

@@ -87,7 +87,7 @@ pid_t spawn(const std::vector<std::string>& argv, const std::string& dir, const 
 #endif
         for (int fd = 3; fd < 4096; ++fd) ::close(fd);
     set_limit(RLIMIT_CPU, limits.cpu_seconds);
-    set_limit(RLIMIT_AS, limits.memory_bytes);
+    if (limits.memory_bytes) set_limit(RLIMIT_AS, limits.memory_bytes);
     set_limit(RLIMIT_FSIZE, limits.file_bytes);
     set_limit(RLIMIT_CORE, 0);
     sigset_t none;

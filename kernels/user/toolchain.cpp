@@ -35,15 +35,40 @@ std::string escaped(const std::string& text) {
     return s;
 }
 
-// The name the generated tail of the wrapper reports its errors under.
-constexpr const char* kGenerated = "<warpscope: the kernel's instantiations>";
-
 struct Diagnostic {
     std::string file, line, message;
     bool error = false;
 };
-// "FILE:LINE:COL: error: MESSAGE", "FILE:LINE:COL:   required from here", ...
+// The message after the location: "error: ..." (an error), anything else (a note).
+void read_message(std::string rest, Diagnostic& d) {
+    while (!rest.empty() && rest.front() == ' ') rest.erase(0, 1);
+    for (const char* word : {"fatal error: ", "catastrophic error: ", "error: "})
+        if (rest.compare(0, std::strlen(word), word) == 0) {
+            d.error = true;
+            rest.erase(0, std::strlen(word));
+            break;
+        }
+    d.message = rest;
+}
+
+// NVRTC's form: "FILE(LINE): error: MESSAGE".
+bool parse_nvrtc_diagnostic(const std::string& text, Diagnostic& d) {
+    const std::size_t close = text.find("): ");
+    if (close == std::string::npos) return false;
+    const std::size_t open = text.rfind('(', close);
+    if (open == std::string::npos || open == 0 || open + 1 == close) return false;
+    for (std::size_t i = open + 1; i < close; ++i)
+        if (!std::isdigit(static_cast<unsigned char>(text[i]))) return false;
+    d.file = text.substr(0, open);
+    d.line = text.substr(open + 1, close - open - 1);
+    read_message(text.substr(close + 2), d);
+    return true;
+}
+
+// "FILE:LINE:COL: error: MESSAGE", "FILE:LINE:COL:   required from here", ... (GCC, Clang), or
+// NVRTC's form.
 bool parse_diagnostic(const std::string& text, Diagnostic& d) {
+    if (parse_nvrtc_diagnostic(text, d)) return true;
     // The file may hold colons; the line and column are the first two numbers after one.
     for (std::size_t at = text.find(':'); at != std::string::npos; at = text.find(':', at + 1)) {
         std::size_t p = at + 1, q = p;
@@ -54,15 +79,7 @@ bool parse_diagnostic(const std::string& text, Diagnostic& d) {
         std::size_t r = q + 1;
         while (r < text.size() && std::isdigit(static_cast<unsigned char>(text[r]))) ++r;
         if (r < text.size() && text[r] == ':') ++r;  // the column
-        std::string rest = text.substr(r);
-        while (!rest.empty() && rest.front() == ' ') rest.erase(0, 1);
-        for (const char* word : {"fatal error: ", "error: "})
-            if (rest.compare(0, std::strlen(word), word) == 0) {
-                d.error = true;
-                rest.erase(0, std::strlen(word));
-                break;
-            }
-        d.message = rest;
+        read_message(text.substr(r), d);
         return true;
     }
     return false;
@@ -183,7 +200,7 @@ std::string compile_error_line(const std::string& compiler_output, const std::st
         if (!parse_diagnostic(text, d)) continue;
         if (d.file == display && !d.error) last_student_line = d.line;
         if (!d.error) continue;
-        if (d.file == kGenerated)
+        if (d.file == kGenerated || d.file == kNvrtcNameMap)
             return "compile error: " + display + " has no kernel `" + kernel_signature(family) +
                    "` (" + d.message + ")";
         if (d.file == display)

@@ -30,6 +30,12 @@ std::vector<std::string> find_compiler();
 std::string wrapper_source(const std::string& student_source, const std::string& display,
                            Family family = Family::Reduce);
 
+// The name the generated tail of the wrapper (and of NVRTC's translation unit) reports its errors
+// under, and the one NVRTC gives its name expressions: an error there means the file has no
+// kernel of the family's signature.
+inline constexpr const char* kGenerated = "<warpscope: the kernel's instantiations>";
+inline constexpr const char* kNvrtcNameMap = "__nv_name_map";
+
 // The names the wrapper exports (extern "C", each returning the kernel's address).
 inline constexpr const char* kExportInt = "warpscope_user_reduce_int";
 inline constexpr const char* kExportFloat = "warpscope_user_reduce_float";
@@ -50,6 +56,7 @@ std::vector<std::string> compile_command(const std::vector<std::string>& compile
                                          const std::string& output);
 
 // The compiler's first error as one line: "compile error at FILE:12: expected ';' before '}'".
+// Reads GCC's and Clang's "FILE:LINE:COL: error: ..." and NVRTC's "FILE(LINE): error: ...".
 std::string compile_error_line(const std::string& compiler_output, const std::string& display,
                                Family family = Family::Reduce);
 

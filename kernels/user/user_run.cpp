@@ -10,8 +10,10 @@
 #include <filesystem>
 
 #include "kernels/io/regular_file.hpp"
+#include "kernels/run/crosscheck.hpp"
 #include "kernels/trace/trace_file.hpp"
 #include "kernels/user/child_protocol.hpp"
+#include "kernels/user/gpu_runner.hpp"
 #include "kernels/user/kernel_header.hpp"
 #include "kernels/user/toolchain.hpp"
 
@@ -73,6 +75,82 @@ std::string user_algo(const std::string& file) {
     return "user:" + name;
 }
 
+namespace {
+
+// One child run of `source` on `backend`; fills r.trace (r.ran) or r.error.
+void run_child(const UserRun& run, const std::string& source, const trace::Request& request,
+               const std::string& backend, const Sandbox& sandbox, UserRunResult& r) {
+    std::string error;
+    const std::string include_dir = find_include_dir(error);
+    if (include_dir.empty()) {
+        r.error = error;
+        return;
+    }
+    WorkDir work;
+    if (work.path().empty() || !write_file(work.path() + "/" + kSourceFile, source)) {
+        r.error = "cannot make a private work folder under $TMPDIR or /tmp";
+        return;
+    }
+    std::vector<std::string> argv = {executable_path(),
+                                     kChildCommand,
+                                     work.path(),
+                                     run.file,
+                                     absolute_dir(run.file),
+                                     include_dir,
+                                     run::command_line(request),
+                                     backend};
+    for (const std::string& w : find_compiler()) argv.push_back(w);
+    Limits limits = run.limits;
+    if (backend == kBackendCuda) limits.memory_bytes = 0;
+    ChildEnd end = run_sandboxed(argv, work.path(), sandbox, limits);
+    if (std::string o = read_outcome(work.path() + "/" + kOutcomeFile); !o.empty()) end.outcome = o;
+    r.error = describe_end(end, limits);
+    if (!r.error.empty()) return;
+    trace::LoadResult loaded = trace::load_trace(work.path() + "/" + kTraceFile);
+    if (!loaded.ok) {
+        r.error = "the kernel's trace cannot be read: " + loaded.error;
+        return;
+    }
+    r.ran = true;
+    r.trace = std::move(loaded.trace);
+    if (backend != kBackendCuda) return;
+    r.on_gpu = true;
+    const std::string timing =
+        io::read_regular_file(work.path() + "/" + kTimingFile, 1 << 20, error);
+    if (std::string bad = timing.empty() ? error : run::parse_measurements(timing, r.gpu.timing);
+        !bad.empty())
+        r.gpu.timing.error = "the kernel's times cannot be read: " + bad;
+}
+
+// The emulator's run of the same request, compared with the GPU's trace.
+void crosscheck_on_emulator(const UserRun& run, const std::string& source,
+                            const trace::Request& request, const Sandbox& sandbox,
+                            UserRunResult& r) {
+    if (request.n > run::kMaxElementsEmulator) {
+        r.gpu.crosscheck = "not compared: the emulator runs at most 2^26 elements";
+        return;
+    }
+    UserRunResult emulated;
+    run_child(run, source, request, kBackendCpu, sandbox, emulated);
+    if (!emulated.ran) {
+        r.gpu.crosscheck = "not compared: the emulator's run ended: " + emulated.error;
+        return;
+    }
+    r.gpu.crosschecked = true;
+    r.gpu.crosscheck = run::crosscheck_difference(r.info, r.trace, emulated.trace);
+}
+
+}  // namespace
+
+double read_only_fraction(const run::Measurements& timing) {
+    double mine = 0, read = 0;
+    for (const run::MeasuredPoint& p : timing.points) {
+        if (p.algo == kTimedKernel) mine = p.gbps;
+        if (p.algo == "read-only") read = p.gbps;
+    }
+    return mine > 0 && read > 0 ? mine / read : 0;
+}
+
 UserRunResult run_user_kernel(const UserRun& run) {
     UserRunResult r;
     auto refuse = [&](std::string line) {
@@ -80,6 +158,9 @@ UserRunResult run_user_kernel(const UserRun& run) {
         r.bad_input = true;
         return r;
     };
+    const bool gpu = run.backend == kBackendCuda;
+    if (!gpu && run.backend != kBackendCpu)
+        return refuse("--backend " + run.backend + ": cpu or cuda");
     std::string error;
     const std::string source = io::read_regular_file(run.file, kMaxSourceBytes, error);
     if (!error.empty()) return refuse(error);
@@ -91,42 +172,26 @@ UserRunResult run_user_kernel(const UserRun& run) {
     text.algo = user_algo(run.file);
     run::RequestRules rules;
     rules.variant = &header.info;
+    if (gpu) rules.max_elements = run::kMaxElementsGpu;
     const run::ParsedRequest parsed = run::parse_request(text, rules);
     if (!parsed.ok()) return refuse(parsed.error);
     const Sandbox sandbox = choose_sandbox(run.sandbox);
     if (!sandbox.error.empty()) return refuse(sandbox.error);
-    r.warning = sandbox.warning;
-
-    const std::string include_dir = find_include_dir(error);
-    if (include_dir.empty()) {
-        r.error = error;
+    if (!gpu) {
+        r.warning = sandbox.warning;
+        run_child(run, source, parsed.request, kBackendCpu, sandbox, r);
         return r;
     }
-    const std::string exe = executable_path();
-    WorkDir work;
-    if (work.path().empty() || !write_file(work.path() + "/" + kSourceFile, source)) {
-        r.error = "cannot make a private work folder under $TMPDIR or /tmp";
-        return r;
+    // The GPU's child runs with the limits but not under bubblewrap, whose namespaces would hide
+    // the GPU: the student's code runs on the GPU only, and what the child runs on the CPU is
+    // warpscope's and NVRTC's. Nor under an address-space limit: the CUDA driver reserves far
+    // more address space than it uses. The emulator's child, which runs the student's code on
+    // the CPU, is walled in as usual.
+    run_child(run, source, parsed.request, kBackendCuda, Sandbox{}, r);
+    if (r.ran && r.trace.grid != 0) {
+        r.warning = sandbox.warning;  // the emulator's child, for the crosscheck
+        crosscheck_on_emulator(run, source, parsed.request, sandbox, r);
     }
-    std::vector<std::string> argv = {exe,
-                                     kChildCommand,
-                                     work.path(),
-                                     run.file,
-                                     absolute_dir(run.file),
-                                     include_dir,
-                                     run::command_line(parsed.request)};
-    for (const std::string& w : find_compiler()) argv.push_back(w);
-    ChildEnd end = run_sandboxed(argv, work.path(), sandbox, run.limits);
-    if (std::string o = read_outcome(work.path() + "/" + kOutcomeFile); !o.empty()) end.outcome = o;
-    r.error = describe_end(end, run.limits);
-    if (!r.error.empty()) return r;
-    trace::LoadResult loaded = trace::load_trace(work.path() + "/" + kTraceFile);
-    if (!loaded.ok) {
-        r.error = "the kernel's trace cannot be read: " + loaded.error;
-        return r;
-    }
-    r.ran = true;
-    r.trace = std::move(loaded.trace);
     return r;
 }
 

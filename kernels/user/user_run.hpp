@@ -1,11 +1,13 @@
-// Runs a student's kernel file on the emulator (issue 19, `warpscope run-kernel`): checks the
-// file's header and the request, makes a private work folder, starts the sandboxed child that
-// compiles and runs it (sandbox.hpp, child.hpp), and reads back its trace, or the one line
-// saying how it ended (outcome.hpp). The window will load the same trace file.
+// Runs a student's kernel file (issue 19, `warpscope run-kernel`): checks the file's header and
+// the request, makes a private work folder, starts the sandboxed child that compiles and runs it
+// (sandbox.hpp, child.hpp) on the emulator or the GPU, and reads back its trace, or the one line
+// saying how it ended (outcome.hpp). On the GPU the emulator then runs the same request, and the
+// two traces are compared.
 #pragma once
 #include <string>
 
 #include "kernels/catalog.hpp"
+#include "kernels/run/measurements.hpp"
 #include "kernels/run/request_parse.hpp"
 #include "kernels/trace/trace.hpp"
 #include "kernels/user/outcome.hpp"
@@ -18,6 +20,20 @@ struct UserRun {
     run::RequestText text;  // the request (text.algo is ignored: the file names the kernel)
     Limits limits;
     SandboxMode sandbox = SandboxMode::Auto;
+    // "cpu": g++ and the emulator; "cuda": NVRTC and the GPU, then the emulator on the same
+    // request for the crosscheck.
+    std::string backend = "cpu";
+};
+
+// On the GPU, besides the trace.
+struct GpuExtras {
+    // The kernel's whole plan timed at the request's n ("the kernel"), beside the copy, the
+    // read-only stream and the family's library, in the same process.
+    run::Measurements timing;
+    bool crosschecked = false;  // the emulator ran the same request
+    // "" when the emulator's trace equals the GPU's (as `crosscheck` compares them); else the
+    // first difference, or why there was no emulator run to compare with.
+    std::string crosscheck;
 };
 
 struct UserRunResult {
@@ -27,7 +43,12 @@ struct UserRunResult {
     std::string error;       // else one line: bad input (bad_input) or how the kernel ended
     bool bad_input = false;  // the file, its header, the request or --sandbox: exit code 2
     std::string warning;     // one line for stderr (what the sandbox does not wall off), or ""
+    bool on_gpu = false;     // ran with backend "cuda": `gpu` holds its times and crosscheck
+    GpuExtras gpu;
 };
+
+// The GB/s of "the kernel" over the read-only stream's in `timing`; 0 when either is missing.
+double read_only_fraction(const run::Measurements& timing);
 
 // The algo a student's run is recorded under: "user:reduce_mine.cu" (the file's name).
 std::string user_algo(const std::string& file);

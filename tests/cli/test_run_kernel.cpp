@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "kernels/run/backend.hpp"
 #include "kernels/trace/trace_file.hpp"
 #include "tests/cli/run_command.hpp"
 
@@ -171,7 +172,6 @@ TEST_CASE("bad flags and bad files get one line and exit code 2", "[cli][run-ker
         {k, "--n is required"},
         {k + " --n 100 --sandbox sometimes", "--sandbox sometimes"},
         {k + " --n 100 --cpu-limit 0", "--cpu-limit 0"},
-        {k + " --n 100 --backend cuda", "--backend cuda"},
         {user_kernel("missing.cu") + " --n 100", "missing.cu"},
         {std::string(WS_SOURCE_DIR) + "/README.md --n 100", "README.md:1: the first line"},
         {"/dev/zero --n 100", "not a regular file"},
@@ -183,6 +183,20 @@ TEST_CASE("bad flags and bad files get one line and exit code 2", "[cli][run-ker
         CHECK(one_line(r).find(c.says) != std::string::npos);
         CHECK(r.out.empty());
     }
+}
+
+TEST_CASE("run-kernel on cuda without a GPU, or without CUDA in the build, is one line",
+          "[cli][run-kernel]") {
+    if (ws::run::usable_gpu()) return;  // the GPU's runs are tests/gpu/test_user_gpu.cpp's
+    const auto r = run_warpscope("run-kernel " + user_kernel("reduce_sequential.cu") +
+                                 " --n 100 --backend cuda");
+    CHECK(r.code == 2);
+    CHECK(one_line(r).find("--backend cuda") != std::string::npos);
+    CHECK(r.out.empty());
+    const auto bogus = run_warpscope("run-kernel " + user_kernel("reduce_sequential.cu") +
+                                     " --n 100 --backend opencl");
+    CHECK(bogus.code == 2);
+    CHECK(one_line(bogus).find("--backend opencl") != std::string::npos);
 }
 
 TEST_CASE("the sandbox stops a kernel that writes into the home folder, with or without bwrap",

@@ -3,12 +3,14 @@
 // themselves are tested through the binary (tests/cli/test_run_kernel.cpp).
 #include <sys/syscall.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <csignal>
 
 #include "kernels/user/child_guard.hpp"
 #include "kernels/user/child_protocol.hpp"
 #include "kernels/user/kernel_header.hpp"
+#include "kernels/user/nvrtc_source.hpp"
 #include "kernels/user/outcome.hpp"
 #include "kernels/user/toolchain.hpp"
 
@@ -155,4 +157,41 @@ TEST_CASE("the filter forbids the network, writing files and new processes", "[u
         CHECK(forbidden_call(call) != nullptr);
     CHECK(forbidden_call(SYS_read) == nullptr);
     CHECK(forbidden_call(SYS_mmap) == nullptr);
+}
+
+TEST_CASE(
+    "NVRTC's translation unit: the student's lines, the headers by full path, the "
+    "family's parameters checked",
+    "[run-kernel]") {
+    const std::string tu =
+        nvrtc_translation_unit("// warpscope-kernel: scan\nint x;", "my \"k\".cu",
+                               "/opt/ws/include", Family::Scan, trace::DType::Float64);
+    CHECK(tu.find("#include \"/opt/ws/include/kernels/probe/vocabulary.cuh\"") !=
+          std::string::npos);
+    CHECK(tu.find("#include \"/opt/ws/include/kernels/cuda/gpu_probe.cuh\"") != std::string::npos);
+    CHECK(tu.find("#line 1 \"my \\\"k\\\".cu\"\n// warpscope-kernel: scan\nint x;\n") !=
+          std::string::npos);
+    CHECK(tu.find("#line 1 \"" + std::string(kGenerated) + "\"") != std::string::npos);
+    CHECK(tu.find("void (*)(const double*, double*, double*, unsigned, ScanKind, "
+                  "ws::cuda::GpuProbe)") != std::string::npos);
+    CHECK(nvrtc_kernel_name(trace::DType::Int32, false) == "kernel<int, ws::probe::NoProbe>");
+    CHECK(nvrtc_kernel_name(trace::DType::Float32, true) == "kernel<float, ws::cuda::GpuProbe>");
+    const auto options = nvrtc_options("sm_90", "/opt/ws/include", "/home/s");
+    CHECK(std::find(options.begin(), options.end(), "-arch=sm_90") != options.end());
+    CHECK(std::find(options.begin(), options.end(), "-I/opt/ws/include/kernels/user/nvrtc_std") !=
+          options.end());
+    CHECK(std::find(options.begin(), options.end(), "-I/home/s") != options.end());
+}
+
+TEST_CASE("NVRTC's error form is read as GCC's is", "[run-kernel]") {
+    CHECK(compile_error_line("k.cu(12): error: identifier \"y\" is undefined\n    T x = y;\n",
+                             "k.cu") == "compile error at k.cu:12: identifier \"y\" is undefined");
+    CHECK(compile_error_line("inc/a.cuh(3): catastrophic error: cannot open source file \"x\"\n",
+                             "k.cu") ==
+          "compile error at inc/a.cuh:3: cannot open source file \"x\"");
+    CHECK(
+        compile_error_line("__nv_name_map(2): error: identifier \"kernel\" is undefined\n", "k.cu")
+            .rfind("compile error: k.cu has no kernel `", 0) == 0);
+    // A parenthesis that is not a line number is not a location.
+    CHECK(compile_error_line("f(x): error: no\n", "k.cu") == "compile error: f(x): error: no");
 }
