@@ -11,6 +11,9 @@
 #include "kernels/run/memory_estimate.hpp"
 #include "kernels/run/stats_report.hpp"
 #include "kernels/trace/trace_file.hpp"
+#include "kernels/user/child_protocol.hpp"
+#include "kernels/user/gpu_report.hpp"
+#include "kernels/user/nvrtc_compiler.hpp"
 #include "ui/model/circuit_text.hpp"
 #include "ui/model/png_export.hpp"
 #include "ui/model/race_steps.hpp"
@@ -202,6 +205,13 @@ void Session::update() {
     if (sweeper_) sweep_actions();
 }
 
+std::string Session::editor_backend(const RequestForm& form) {
+    // The controls' GPU choice, where this build, a GPU and NVRTC can run a student's kernel.
+    return form.gpu && run::usable_gpu() && user::nvrtc_unavailable_reason().empty()
+               ? user::kBackendCuda
+               : user::kBackendCpu;
+}
+
 void Session::editor_actions() {
     EditorState& e = ui.editor;
     // A request changed while a kernel of the editor is on show runs that kernel again, unless
@@ -226,10 +236,12 @@ void Session::editor_actions() {
         user::UserRun r;
         r.file = e.path;
         r.text = form_text(ui.form);
+        r.backend = editor_backend(ui.form);
         editor_form_algo_ = ui.form.algo;
         e.running = true;
         e.error_line = -1;
-        e.message = "compiling and running " + e.path + "\xe2\x80\xa6";
+        e.message = "compiling and running " + e.path +
+                    (r.backend == user::kBackendCuda ? " on the GPU" : "") + "\xe2\x80\xa6";
         e.message_is_error = false;
         if (!background_) return take_editor_result(user::run_user_kernel(r));
         editor_run_ = std::async(std::launch::async, [r] { return user::run_user_kernel(r); });
@@ -253,9 +265,12 @@ void Session::editor_actions() {
         e.grading = true;
         e.grade_lines = {"grading " + e.path + " against " + parsed.puzzle.name + "\xe2\x80\xa6"};
         const std::string file = e.path;
-        if (!background_) return take_grade(user::grade_puzzle(parsed.puzzle, file));
-        grade_run_ = std::async(std::launch::async,
-                                [p = parsed.puzzle, file] { return user::grade_puzzle(p, file); });
+        user::PuzzleRunSettings settings;
+        settings.backend = editor_backend(ui.form);
+        if (!background_) return take_grade(user::grade_puzzle(parsed.puzzle, file, settings));
+        grade_run_ = std::async(std::launch::async, [p = parsed.puzzle, file, settings] {
+            return user::grade_puzzle(p, file, settings);
+        });
     }
     if (e.grading && grade_run_.valid() &&
         grade_run_.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
@@ -274,6 +289,7 @@ void Session::take_grade(const user::PuzzleGrade& grade) {
     }
     for (const user::CheckVerdict& v : grade.verdicts)
         e.grade_lines.push_back(user::verdict_line(v));
+    for (const std::string& line : grade.gpu_lines) e.grade_lines.push_back(line);
     e.grade_lines.push_back(user::grade_summary(grade));
     e.solved = grade.solved();
 }
@@ -281,14 +297,25 @@ void Session::take_grade(const user::PuzzleGrade& grade) {
 void Session::take_editor_result(user::UserRunResult result) {
     EditorState& e = ui.editor;
     e.running = false;
-    if (result.ran) {
+    // A run whose result is wrong ran: its trace is shown, and its one line says why.
+    std::string wrong;
+    if (result.ran && !result.trace.ok)
+        wrong = result.trace.error.empty() ? "the result is wrong" : result.trace.error;
+    const std::string where = result.on_gpu ? " on " + result.trace.device : "";
+    if (result.ran && result.trace.grid != 0) {
         RunResult shown;
         shown.view = make_trace_view(std::make_shared<trace::Trace>(std::move(result.trace)));
         show(std::move(shown));
         e.shown_file = e.path;
+    } else if (result.ran && result.error.empty()) {
+        result.error = wrong.empty() ? "the kernel did not run" : wrong;
     }
-    e.message_is_error = !result.error.empty();
-    e.message = result.error.empty() ? "ran " + e.path + ": the result is right" : result.error;
+    e.message_is_error = !result.error.empty() || !wrong.empty();
+    e.message = !result.error.empty() ? result.error
+                : wrong.empty()       ? "ran " + e.path + where + ": the result is right"
+                                      : "ran " + e.path + where + ": " + wrong;
+    if (result.on_gpu && result.error.empty())
+        for (const std::string& line : user::gpu_report_lines(result.gpu)) e.message += "\n" + line;
     if (!result.warning.empty()) e.message += "\n" + result.warning;
     e.error_line = compile_error_line(result.error, e.path);
 }

@@ -51,6 +51,9 @@ class Session {
     void race_actions();
     void slide_actions();
     void quiz_actions();
+    // "cuda" when the controls chose the GPU and this build, a GPU and NVRTC can run a
+    // student's kernel there; else "cpu".
+    static std::string editor_backend(const RequestForm& form);
     void editor_actions();
     void take_editor_result(user::UserRunResult result);
     void take_grade(const user::PuzzleGrade& grade);

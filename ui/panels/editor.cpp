@@ -126,8 +126,10 @@ void toolbar(const TraceView& v, UiState& ui) {
     if (!can_run) ImGui::EndDisabled();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
-            "saves the text as the file below and runs it on the emulator with the "
-            "controls' n, block, type and data (warpscope run-kernel)");
+            "saves the text as the file below and runs it with the controls' n, block, type "
+            "and data (warpscope run-kernel): on the emulator, or with the controls' GPU "
+            "chosen on the GPU (NVRTC), timed, and its trace crosschecked against the "
+            "emulator's");
     ImGui::SetNextItemWidth(-1);
     ImGui::InputTextWithHint("##kernelpath", "file to save and run", &e.path);
     (void)v;
