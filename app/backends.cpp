@@ -5,12 +5,18 @@
 #include "app/cuda_backend.hpp"
 #include "kernels/cuda/user_kernel.hpp"
 #endif
+#if defined(WS_HAVE_NCCL)
+#include "kernels/multi_gpu/multi_gpu_runner.hpp"
+#endif
 
 namespace ws::app {
 
 void register_backends() {
 #if defined(WS_HAVE_CUDA)
     register_cuda_backend();
+#endif
+#if defined(WS_HAVE_NCCL)
+    multi::register_multi_gpu_bench(multi::multi_gpu_runner());
 #endif
 }
 

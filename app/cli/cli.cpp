@@ -81,8 +81,10 @@ int run_cli(int argc, char** argv) {
     BenchOptions bench_opts;
     auto* bench = app.add_subcommand("bench", "time every algorithm on the GPU against baselines");
     bench->add_option("--algo", bench_opts.algo, kAlgoListHelp)->capture_default_str();
-    bench->add_option("--type", bench_opts.type, "int|float|double")->capture_default_str();
-    bench->add_option("--sizes", bench_opts.sizes, "2^10..2^28")->capture_default_str();
+    bench->add_option("--type", bench_opts.type,
+                      "int|float|double (default int; with --multi-gpu float)");
+    bench->add_option("--sizes", bench_opts.sizes,
+                      "2^10..2^28 (the default; with --multi-gpu 2^12..2^28), or 1000,2^20");
     bench
         ->add_option("--kind", bench_opts.kind,
                      "the scans' kind, CUB's too: inclusive (InclusiveSum)|exclusive "
@@ -95,6 +97,10 @@ int run_cli(int argc, char** argv) {
     bench->add_option("--json", bench_opts.json, "write every point to this file");
     bench->add_flag("--no-baselines", bench_opts.no_baselines,
                     "only the algorithms (for profiling one kernel)");
+    bench->add_flag("--multi-gpu", bench_opts.multi_gpu,
+                    "instead of the algorithms: the all-reduce across every GPU, NCCL's "
+                    "all-reduce, reduce-scatter and all-gather beside the hand-written ring and "
+                    "naive, algorithm and bus bandwidth as nccl-tests report them");
     bench->add_flag("--contention", bench_opts.contention,
                     "instead of the algorithms: atomicAdd against a compare-and-swap loop, into "
                     "one word, a word per warp and a word per block");

@@ -10,6 +10,7 @@
 #include "kernels/catalog.hpp"
 #include "kernels/io/atomic_file.hpp"
 #include "kernels/io/memory.hpp"
+#include "kernels/multi/multi_gpu_bench.hpp"
 #include "kernels/run/backend.hpp"
 #include "kernels/run/measurements.hpp"
 #include "kernels/run/request_parse.hpp"
@@ -65,18 +66,71 @@ std::vector<unsigned> parse_strides(const std::string& text) {
 }
 }  // namespace
 
+// `bench --multi-gpu`: NCCL's collectives and the hand rings on every GPU (issue 20).
+int cmd_bench_multi_gpu(const BenchOptions& opts) {
+    if (opts.algo != "all" || opts.contention || opts.no_baselines)
+        throw UsageError{
+            "--multi-gpu times NCCL and the hand rings: leave out --algo, "
+            "--contention and --no-baselines"};
+    multi::MultiGpuBenchRequest request;
+    std::string error;
+    auto type = run::parse_type(opts.type.empty() ? "float" : opts.type, error);
+    if (!type) throw UsageError{error};
+    request.type = *type;
+    request.sizes = parse_sizes(opts.sizes.empty() ? "2^12..2^28" : opts.sizes);
+    if (!opts.json.empty())
+        if (std::string why = io::check_output_path(opts.json); !why.empty())
+            throw UsageError{"--json: " + why};
+    const multi::MultiGpuBench bench = multi::multi_gpu_bench();
+    if (!bench) {
+        std::fprintf(stderr, "warpscope: bench --multi-gpu: this warpscope was built without %s\n",
+                     run::find_backend("cuda") ? "NCCL (nccl.h and libnccl from the CUDA toolkit)"
+                                               : "CUDA and NCCL");
+        return 2;
+    }
+    if (!run::usable_gpu()) {
+        std::fprintf(stderr, "warpscope: bench --multi-gpu needs CUDA devices: %s\n",
+                     run::unavailable_reason("cuda").c_str());
+        return 2;
+    }
+    const multi::MultiGpuMeasurements m = bench(request);
+    if (!m.devices.empty()) {
+        std::string devices;
+        for (const std::string& d : m.devices) devices += (devices.empty() ? "" : ", ") + d;
+        std::printf("%zu GPUs (%s), NCCL %s, peer access: %s, %s\n", m.devices.size(),
+                    devices.c_str(), m.nccl_version.c_str(), m.peer_access.c_str(), m.date.c_str());
+    }
+    bool all_ok = true;
+    for (const multi::MultiGpuPoint& p : m.points) {
+        std::printf("%s\n", multi::multi_gpu_line(p).c_str());
+        all_ok &= p.ok;
+    }
+    if (!opts.json.empty())
+        if (std::string e = io::write_file_atomically(opts.json, multi::multi_gpu_json(m));
+            !e.empty()) {
+            std::fprintf(stderr, "warpscope: %s\n", e.c_str());
+            return 1;
+        }
+    if (!m.error.empty()) {
+        std::fprintf(stderr, "warpscope: %s\n", m.error.c_str());
+        return m.devices.empty() ? 2 : 1;  // nothing ran (fewer than two GPUs): as no device
+    }
+    return all_ok ? 0 : 1;
+}
+
 int cmd_bench(const BenchOptions& opts) {
+    if (opts.multi_gpu) return cmd_bench_multi_gpu(opts);
     run::SweepRequest request;
     if (opts.algo != "all")
         for (const VariantInfo* v : select_variants(opts.algo)) request.algos.push_back(v->id);
     std::string error;
-    auto type = run::parse_type(opts.type, error);
+    auto type = run::parse_type(opts.type.empty() ? "int" : opts.type, error);
     if (!type) throw UsageError{error};
     request.type = *type;
     auto kind = run::parse_kind(opts.kind, error);
     if (!kind) throw UsageError{error};
     request.kind = *kind;
-    request.sizes = parse_sizes(opts.sizes);
+    request.sizes = parse_sizes(opts.sizes.empty() ? "2^10..2^28" : opts.sizes);
     request.strides = parse_strides(opts.strides);
     request.baselines = !opts.no_baselines;
     request.contention = opts.contention;

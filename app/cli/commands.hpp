@@ -9,10 +9,11 @@
 namespace ws::cli {
 
 struct BenchOptions {
-    std::string algo = "all", type = "int", sizes = "2^10..2^28", kind = "inclusive", json,
-                strides = "1";
+    // type and sizes: "" for the default (int and 2^10..2^28; --multi-gpu: float, 2^12..2^28)
+    std::string algo = "all", type, sizes, kind = "inclusive", json, strides = "1";
     bool no_baselines = false;
     bool contention = false;
+    bool multi_gpu = false;  // NCCL and the hand rings across every GPU (issue 20)
 };
 
 struct RaceOptions {
