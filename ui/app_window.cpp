@@ -77,7 +77,7 @@ struct FramesJob {
 
 void end_frames(Session& s, FramesJob& job, const std::string& message) {
     FramesExport& f = s.ui.frames;
-    const std::size_t count = cursor_view(s.view(), s.ui).step_count();
+    const std::size_t count = playback_count(s.view(), s.ui);
     set_step(s.ui.playback, std::min(job.saved_step, count ? count - 1 : 0), count);
     settle(s.ui.playback);
     job = FramesJob{};
@@ -160,7 +160,7 @@ void continue_frames(GuiContext& gui, Session& s, FramesJob& job) {
     ++f.done;
     if (job.next++ < job.range.to) {
         // Back to the step on show until the next frame of the export.
-        const std::size_t count = cursor_view(s.view(), s.ui).step_count();
+        const std::size_t count = playback_count(s.view(), s.ui);
         set_step(s.ui.playback, job.saved_step, count);
         settle(s.ui.playback);
         Offscreen::bind_window();
@@ -213,7 +213,7 @@ int run_interactive(const WindowArgs& a) {
             gui.set_style(style_of(s.ui));
         }
         const double now = glfwGetTime();
-        tick(s.ui.playback, now - last, cursor_view(s.view(), s.ui).step_count(), s.ui.speed);
+        tick(s.ui.playback, now - last, playback_count(s.view(), s.ui), s.ui.speed);
         last = now;
         gui.begin_frame();
         handle_keys(s.view(), s.ui);

@@ -106,6 +106,11 @@ const TraceView& cursor_view(const TraceView& v, const UiState& ui) {
     return *deepest;
 }
 
+std::size_t playback_count(const TraceView& v, const UiState& ui) {
+    if (ui.view == View::Ring) return ui.ring ? ui.ring->after_step.size() : 0;
+    return cursor_view(v, ui).step_count();
+}
+
 namespace {
 
 // A memory-family kernel has no shared memory to show: its lesson is the Global memory panel,
@@ -184,7 +189,7 @@ std::vector<KeyAction> pressed_actions() {
 void handle_keys(const TraceView& v, UiState& ui) {
     const ImGuiIO& io = ImGui::GetIO();
     if (io.WantTextInput) return;
-    const std::size_t n = cursor_view(v, ui).step_count();
+    const std::size_t n = playback_count(v, ui);
     for (KeyAction a : pressed_actions()) {
         if (ui.help_open && a != KeyAction::Help && a != KeyAction::CloseHelp) continue;
         switch (a) {

@@ -21,7 +21,7 @@ void draw_offscreen(GuiContext& gui, const Offscreen& fbo, Session& s, const Lay
 
 std::vector<std::uint8_t> capture_step(GuiContext& gui, const Offscreen& fbo, Session& s,
                                        const Layout& layout, std::size_t step, int frames) {
-    const std::size_t count = cursor_view(s.view(), s.ui).step_count();
+    const std::size_t count = playback_count(s.view(), s.ui);
     set_step(s.ui.playback, step, count);
     settle(s.ui.playback);
     for (int i = 0; i < frames; ++i) draw_offscreen(gui, fbo, s, layout);

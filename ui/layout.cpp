@@ -65,14 +65,22 @@ const char* view_name(View v) {
             return "lab";
         case View::Circuit:
             return "circuit";
+        case View::Ring:
+            return "ring";
     }
     return "step";
 }
 
 std::optional<View> parse_view(const std::string& name) {
-    for (View v : {View::Step, View::Compare, View::Lab, View::Circuit})
+    for (View v : kViews)
         if (name == view_name(v)) return v;
     return std::nullopt;
+}
+
+std::string view_names(const std::string& separator) {
+    std::string out;
+    for (View v : kViews) out += (out.empty() ? "" : separator) + view_name(v);
+    return out;
 }
 
 float header_height(float scale) {
@@ -221,6 +229,10 @@ Layout compute_layout(View view, float width, float height, float scale, bool co
 
     if (view == View::Lab) {
         b.add(main, {PanelId::Lab});
+        return out;
+    }
+    if (view == View::Ring) {  // its own playback row: its steps are the ring's, not a trace's
+        b.add(main, {PanelId::Ring});
         return out;
     }
     auto [stage, timeline] = split_y(main, main.h - timeline_height(scale));

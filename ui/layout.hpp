@@ -22,9 +22,13 @@ struct Rect {
 };
 bool overlaps(const Rect& a, const Rect& b);  // interiors intersect
 
-enum class View { Step, Compare, Lab, Circuit };
+enum class View { Step, Compare, Lab, Circuit, Ring };
+// Every view, in the header's order of their tabs' ids.
+inline constexpr View kViews[] = {View::Step, View::Compare, View::Lab, View::Circuit, View::Ring};
 const char* view_name(View v);
 std::optional<View> parse_view(const std::string& name);
+// Every view's name, joined: "step|compare|lab|circuit|ring".
+std::string view_names(const std::string& separator);
 
 // The panels, from ui/panel_table.hpp.
 #define WS_PANEL_ID(id, ...) id,

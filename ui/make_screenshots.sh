@@ -81,6 +81,11 @@ shot aos-vs-soa-presentation-1024x768 --algo aos-vs-soa --n 3072 --block 64 --st
 shot loop-divergence-presentation-1280x720 --algo loop-divergence --n 64 --block 64 \
   --pattern ramp --step 0 --presentation --size 1280x720
 shot lab-memory-1920x1080 --view lab --algo copy-strided --n 2048 --block 256 --size 1920x1080
+# The all-reduce across GPUs (issue 20): bus bandwidth of NCCL's all-reduce, the hand-written
+# ring and the naive one on two H200s, under NVLink's peak a direction.
+shot lab-multi-gpu-1920x1080 --view lab --lab-family multi-gpu --lab-type float --size 1920x1080
+shot lab-multi-gpu-presentation-1280x720 --view lab --lab-family multi-gpu --lab-type float \
+  --presentation --size 1280x720
 # Stream compaction with a vote: row 5's scatter, nine kept lanes on neighbouring words.
 shot compact-ballot-scatter-presentation-1280x720 --panel global --algo compact-ballot --n 300 \
   --block 64 --pattern keep:40 --seed 3 --step 30 --presentation --size 1280x720
@@ -127,3 +132,6 @@ shot editor-1920x1080 --kernel "$root/tests/data/user_kernels/reduce_sequential.
 # A puzzle graded in the window (a copy of its wrong kernel, so the asset is not written).
 cp "$root/assets/puzzles/03-idle-lanes.wrong.cu" /tmp/warpscope-wrong.cu
 shot puzzle-1920x1080 --puzzle 3 --kernel /tmp/warpscope-wrong.cu --grade --step 2 --size 1920x1080
+# The all-reduce across GPUs (issue 20): 4 virtual GPUs, after the third step of the ring.
+shot ring-1920x1080 --view ring --step 3 --size 1920x1080
+shot ring-presentation-1280x720 --view ring --step 3 --size 1280x720 --presentation

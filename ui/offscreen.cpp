@@ -68,7 +68,7 @@ FrameTimes render(Target& t, Session& s, const Layout& layout, int frames, doubl
     const double cpu0 = process_cpu_ms();
     for (int i = 0; i < frames; ++i) {
         if (play_dt > 0) {
-            const std::size_t count = cursor_view(s.view(), s.ui).step_count();
+            const std::size_t count = playback_count(s.view(), s.ui);
             if (!s.ui.playback.playing) toggle_play(s.ui.playback, count);
             tick(s.ui.playback, play_dt, count, s.ui.speed);
         }
@@ -156,7 +156,7 @@ std::string all_panels(Target& t, Session& s, const WindowArgs& a) {
                 return e;
         }
         if (!middle) continue;
-        for (View v : {View::Step, View::Compare, View::Lab, View::Circuit}) {
+        for (View v : kViews) {
             s.ui.view = v;
             const std::string path = dir + "window-" + view_name(v) + at + ".png";
             const Layout l = compute_layout(v, float(t.w), float(t.h), scale);
@@ -251,7 +251,7 @@ int run_offscreen(const WindowArgs& args) {
     }
     if (!a.export_gif.empty() || !a.export_pngs.empty()) {
         std::string e;
-        const auto range = step_range(a.from, a.to, cursor_view(s.view(), s.ui).step_count(), e);
+        const auto range = step_range(a.from, a.to, playback_count(s.view(), s.ui), e);
         if (!range) return fail(2, e);
         e = export_frames(t, s, a, layout, *range);
         return e.empty() ? 0 : fail(1, e);

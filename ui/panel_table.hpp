@@ -22,4 +22,5 @@
     X(Timeline, "timeline", "Playback", 13, 0, false, Step, true, draw_timeline)            \
     X(Compare, "compare", "Compare", 13, 7, false, Compare, true, draw_compare)             \
     X(Lab, "lab", "Bandwidth lab", 13, 7, true, Step, false, draw_lab)                      \
-    X(Circuit, "circuit", "Circuit", 13, 5, false, Circuit, true, draw_circuit)
+    X(Circuit, "circuit", "Circuit", 13, 5, false, Circuit, true, draw_circuit)             \
+    X(Ring, "ring", "Across GPUs", 18, 12, false, Ring, true, draw_ring)

@@ -197,12 +197,25 @@ void Session::update() {
     slide_actions();
     quiz_actions();
     editor_actions();
+    if (ui.ring_changed) run_ring(ui);
     if (ui.form_changed) run_form();
     if (ui.compare_changed) run_compare();
     if (ui.circuit_changed) run_circuits();
     if (ui.file_action != FileAction::None && ui.file_action != FileAction::ExportPng)
         file_action();
     if (sweeper_) sweep_actions();
+}
+
+void Session::run_ring(UiState& ui) {
+    // The emulator: ring_n floats on each of ring_gpus virtual GPUs, random data (a few
+    // milliseconds at the view's sizes, so on the UI thread).
+    ui.ring_changed = false;
+    const multi::RingPlan plan = ui.ring_naive
+                                     ? multi::naive_plan(ui.ring_n, ui.ring_gpus, sizeof(float))
+                                     : multi::ring_plan(ui.ring_n, ui.ring_gpus, sizeof(float));
+    ui.ring = std::make_shared<const multi::RingRun>(
+        multi::emulate_ring(plan, trace::DType::Float32, "random", 1));
+    set_step(ui.playback, 0, ui.ring->after_step.size());
 }
 
 std::string Session::editor_backend(const RequestForm& form) {

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "kernels/multi/ring_emulator.hpp"
 #include "ui/layout.hpp"
 #include "ui/model/frame_export.hpp"
 #include "ui/model/hardware_view.hpp"
@@ -116,6 +117,15 @@ struct UiState : Preferences {
     bool circuit_running = false;
     std::uint32_t circuit_m = 0;
     std::array<std::shared_ptr<const TraceView>, 3> circuits;
+
+    // Ring: the all-reduce across virtual GPUs (issue 20), emulated on the CPU (kernels/multi)
+    // for ring_gpus GPUs of ring_n floats each, by the ring or the naive plan; stepped with the
+    // playback cursor (state 0 the start, s after step s).
+    unsigned ring_gpus = 4;
+    bool ring_naive = false;
+    std::uint64_t ring_n = 1000;
+    bool ring_changed = true;
+    std::shared_ptr<const multi::RingRun> ring;
 
     // The look (Preferences): the app applies a change before the next frame.
     bool style_changed = false;

@@ -10,6 +10,7 @@
 
 #include "kernels/run/memory_estimate.hpp"
 #include "kernels/run/request_text.hpp"
+#include "kernels/trace/dtype.hpp"
 #include "ui/keys.hpp"
 #include "ui/model/quiz_state.hpp"
 #include "ui/model/state_link.hpp"
@@ -113,17 +114,31 @@ const std::vector<ViewFlag>& view_flags() {
              a.puzzle = v;
              return std::string();
          }},
-        {"--view", "step|compare|lab|circuit",
+        {"--view", view_names("|"),
          [](WindowArgs& a, const std::string& v) {
              a.view = parse_view(v);
              return a.view ? std::string()
-                           : "--view " + v + ": not a view (step, compare, lab or circuit)";
+                           : "--view " + v + ": not a view (" + view_names(", ") + ")";
          }},
         {"--compare", "the algorithm the compare view sets beside the request",
          [](WindowArgs& a, const std::string& v) {
              std::string error;
              if (!run::parse_algo(v, error, "--compare")) return error;
              a.compare = v;
+             return std::string();
+         }},
+        {"--lab-family", "the lab's lines: " + lab_lines_words(),
+         [](WindowArgs& a, const std::string& v) {
+             a.lab_lines = parse_lab_lines(v);
+             return a.lab_lines ? std::string()
+                                : "--lab-family " + v + ": not a family of the lab (" +
+                                      lab_lines_words() + ")";
+         }},
+        {"--lab-type", "the element type the lab plots: int, float or double",
+         [](WindowArgs& a, const std::string& v) {
+             if (!trace::parse_dtype(v))
+                 return "--lab-type " + v + ": the lab plots int, float or double";
+             a.lab_type = v;
              return std::string();
          }},
         {"--panel",

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "ui/layout.hpp"
+#include "ui/model/measurements.hpp"
 #include "ui/model/request_form.hpp"
 
 namespace ws::ui {
@@ -20,9 +21,11 @@ struct WindowArgs {
     std::optional<long> step;      // 0-based; -1 means the last step
     std::optional<View> view;
     std::optional<std::string> compare;
-    std::optional<PanelId> panel;  // screenshots: one panel filling the image
-    std::optional<PanelId> focus;  // brought to the front where it shares a place (tabs)
-    int width = 0, height = 0;     // 0: default (1600x900, or the saved size)
+    std::optional<LabLines> lab_lines;    // the lab's family (--lab-family)
+    std::optional<std::string> lab_type;  // the lab's element type (--lab-type)
+    std::optional<PanelId> panel;         // screenshots: one panel filling the image
+    std::optional<PanelId> focus;         // brought to the front where it shares a place (tabs)
+    int width = 0, height = 0;            // 0: default (1600x900, or the saved size)
     bool presentation = false;
     bool hide_controls = false;
     bool side_by_side = false;  // the circuit view's Kogge-Stone | Brent-Kung | Sklansky

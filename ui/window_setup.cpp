@@ -34,6 +34,8 @@ std::string prepare(Session& s, const WindowArgs& a) {
         if (!a.view && !a.panel) s.ui.view = View::Circuit;
     }
     if (a.compare) s.ui.compare_algo = *a.compare;
+    if (a.lab_lines) s.ui.lab_lines = *a.lab_lines;
+    if (a.lab_type) s.ui.lab_type = *a.lab_type;
     if (a.theme) s.ui.theme = *a.theme;
     if (a.font_scale) s.ui.font_scale = *a.font_scale;
     if (a.presentation) s.ui.presentation = s.ui.controls_hidden = true;
@@ -105,7 +107,8 @@ std::string prepare(Session& s, const WindowArgs& a) {
 }
 
 std::string place_step(Session& s, const WindowArgs& a) {
-    const std::size_t n = cursor_view(s.view(), s.ui).step_count();
+    if (s.ui.ring_changed) Session::run_ring(s.ui);  // the ring view's steps are the ring's
+    const std::size_t n = playback_count(s.view(), s.ui);
     if (!a.step) return "";
     if (*a.step == -1) {
         set_step(s.ui.playback, n ? n - 1 : 0, n);

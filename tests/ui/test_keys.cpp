@@ -103,7 +103,7 @@ TEST_CASE("keys typed into a field do not move the cursor", "[keys]") {
     CHECK_FALSE(ui.controls_hidden);
 }
 
-TEST_CASE("F1 or ? opens the help, Esc or F1 closes it; keys wait while it is open", "[keys]") {
+TEST_CASE("F1 or ? opens the help, Esc or F1 closes it, keys wait while it is open", "[keys]") {
     HeadlessImGui gui;
     Keyboard keys;
     ImGui::GetIO().KeyMap[ImGuiKey_Escape] = GLFW_KEY_ESCAPE;

@@ -398,7 +398,7 @@ TEST_CASE("a racy trace asks which two threads race, and the answer is the race 
         }
 }
 
-TEST_CASE("the same seed gives the same question; other seeds, other questions", "[quiz]") {
+TEST_CASE("the same seed gives the same question, other seeds, other questions", "[quiz]") {
     const auto v = quiz_view("reduce-interleaved-strided", trace::DType::Int32, 128, 3);
     std::vector<std::string> first, again, other;
     for (std::size_t step = 0; step < v->step_count(); ++step) {

@@ -58,7 +58,7 @@ TEST_CASE("counts are the command line's (kernels/run/request_text)", "[form]") 
     CHECK(check_form(f).error.rfind("--n 2^62+18446744073709551615: not a count", 0) == 0);
 }
 
-TEST_CASE("scans take a kind; reductions refuse exclusive", "[form]") {
+TEST_CASE("scans take a kind, reductions refuse exclusive", "[form]") {
     RequestForm f;
     f.algo = "scan-blelloch";
     f.n = "100";

@@ -103,7 +103,7 @@ TEST_CASE("the usage lists every option the parser takes", "[args]") {
     CHECK(parse({"--help"}).args.help);
 }
 
-TEST_CASE("a saved trace brings its own request; --max-memory takes a size",
+TEST_CASE("a saved trace brings its own request, --max-memory takes a size",
           "[args][reliability]") {
     for (const char* flag : {"--algo", "--n", "--block", "--schedule", "--kind", "--seed"}) {
         const ParsedArgs p = parse({"--trace", "run.wstrace", flag, "1"});
@@ -152,4 +152,25 @@ TEST_CASE("quiz and worksheet flags", "[args]") {
     CHECK(parse({"--questions", "9"}).error == "--questions 9: write how many, 1 to 8");
     CHECK(parse({"--worksheet", "a.png", "--screenshot", "b.png"}).error.find("give one of them") !=
           std::string::npos);
+}
+
+TEST_CASE("lab flags: the family and the type it plots", "[args]") {
+    const ParsedArgs p =
+        parse({"--view", "lab", "--lab-family", "multi-gpu", "--lab-type", "float"});
+    REQUIRE(p.error.empty());
+    CHECK(p.args.view == View::Lab);
+    CHECK(p.args.lab_lines == LabLines::MultiGpu);
+    CHECK(p.args.lab_type == "float");
+    CHECK(parse({"--lab-family", "scans"}).args.lab_lines == LabLines::Scans);
+    CHECK(parse({"--lab-family", "all"}).args.lab_lines == LabLines::All);
+    CHECK_FALSE(parse({"--view", "lab"}).args.lab_lines);  // the chosen algorithm's family
+    CHECK_FALSE(parse({"--view", "lab"}).args.lab_type);
+    CHECK(parse({"--lab-family", "gpus"}).error ==
+          "--lab-family gpus: not a family of the lab (reductions, scans, memory, all or "
+          "multi-gpu)");
+    CHECK(parse({"--lab-type", "half"}).error ==
+          "--lab-type half: the lab plots int, float or double");
+    const std::string usage = window_usage();
+    CHECK(usage.find("--lab-family") != std::string::npos);
+    CHECK(usage.find("--lab-type") != std::string::npos);
 }

@@ -105,18 +105,47 @@ bool is_ceiling(const std::string& algo) {
 }
 }  // namespace
 
+namespace {
+// Each family's name in the lab's picker and its word on the command line.
+struct LabLinesNames {
+    LabLines lines;
+    const char* name;
+    const char* word;
+};
+constexpr LabLinesNames kLabLinesNames[] = {
+    {LabLines::Reductions, "reductions", "reductions"},
+    {LabLines::Scans, "scans", "scans"},
+    {LabLines::Memory, "memory", "memory"},
+    {LabLines::All, "all lines", "all"},
+    {LabLines::MultiGpu, "multi-GPU all-reduce", "multi-gpu"},
+};
+const LabLinesNames& names_of(LabLines l) {
+    for (const LabLinesNames& n : kLabLinesNames)
+        if (n.lines == l) return n;
+    return kLabLinesNames[3];
+}
+}  // namespace
+
 const char* lab_lines_name(LabLines l) {
-    switch (l) {
-        case LabLines::Reductions:
-            return "reductions";
-        case LabLines::Scans:
-            return "scans";
-        case LabLines::Memory:
-            return "memory";
-        case LabLines::All:
-            return "all lines";
-    }
-    return "all lines";
+    return names_of(l).name;
+}
+
+const char* lab_lines_word(LabLines l) {
+    return names_of(l).word;
+}
+
+std::optional<LabLines> parse_lab_lines(const std::string& word) {
+    for (const LabLinesNames& n : kLabLinesNames)
+        if (word == n.word) return n.lines;
+    return std::nullopt;
+}
+
+std::string lab_lines_words() {
+    std::string out;
+    const std::size_t count = sizeof kLabLinesNames / sizeof kLabLinesNames[0];
+    for (std::size_t i = 0; i < count; ++i)
+        out += std::string(i == 0 ? "" : i + 1 == count ? " or " : ", ") + kLabLinesNames[i].word;
+    return out;
 }
 
 namespace {
@@ -149,6 +178,7 @@ LabLines lab_lines_for(const std::string& algo) {
 
 bool shows_series(LabLines lines, const std::string& series) {
     const std::string algo = series_algo(series);
+    if (lines == LabLines::MultiGpu) return false;  // a plot of its own files
     if (lines == LabLines::All || is_ceiling(algo)) return true;
     // Our variants by the catalog's family, the baselines by theirs.
     const VariantInfo* v = find_variant(algo);
@@ -329,6 +359,7 @@ const char* harris_variant(int kernel) {
 LabData load_lab_data(const std::string& root) {
     LabData out;
     load_measurements(root + "/assets/measurements", out);
+    load_multi_gpu(root + "/assets/measurements/multi-gpu", out.multi_gpu);
     for (const std::string& path : {root + "/assets/reference/harris-g80.csv"}) {
         std::string unread;
         const std::string text = read_text(path, unread);

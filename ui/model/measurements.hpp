@@ -2,10 +2,12 @@
 // kernels/run/measurements.hpp) and Harris's G80 table, as plain data for the bandwidth lab.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "kernels/run/measurements.hpp"
+#include "ui/model/multi_gpu_lab.hpp"
 
 namespace ws::ui {
 
@@ -40,6 +42,7 @@ struct LabData {
     std::vector<std::string> problems;  // one line per file that could not be read
     HarrisTable harris;
     std::string harris_path;
+    MultiGpuLab multi_gpu;  // assets/measurements/multi-gpu: the multi-GPU family's own files
 };
 
 // The file the lab shows for `algo`: `current` if it measures algo, else the first file that
@@ -59,16 +62,22 @@ bool is_baseline(const std::string& algo);
 std::vector<Series> series_of(const MeasurementFile& f, const std::string& type);
 
 // Which lines the lab draws: one family with its ceilings and library (the plot is unreadable
-// with all of them), or everything.
-enum class LabLines { Reductions, Scans, Memory, All };
+// with all of them), or everything; or, on a plot of its own (bus bandwidth of its own files),
+// the all-reduce across GPUs.
+enum class LabLines { Reductions, Scans, Memory, All, MultiGpu };
 inline constexpr LabLines kAllLabLines[] = {LabLines::Reductions, LabLines::Scans, LabLines::Memory,
-                                            LabLines::All};
+                                            LabLines::All, LabLines::MultiGpu};
 // A series' name: the point's algorithm, and for copy-strided at a stride other than 1 the
 // stride ("copy-strided stride 8"): one line a stride, so the lab shows bandwidth against the
 // stride as a fan of lines. series_algo gives the algorithm back.
 std::string series_name(const MeasuredPoint& p);
 std::string series_algo(const std::string& series);
 const char* lab_lines_name(LabLines l);
+// The word `--lab-family` takes for it ("reductions", "scans", "memory", "all", "multi-gpu"),
+// and back; lab_lines_words() lists them for the flag's help and error.
+const char* lab_lines_word(LabLines l);
+std::optional<LabLines> parse_lab_lines(const std::string& word);
+std::string lab_lines_words();
 // The family of `algo` (a catalog id; anything else counts as a reduction).
 LabLines lab_lines_for(const std::string& algo);
 // Whether a series belongs to those lines: its variants, copy and read-only, and the family's

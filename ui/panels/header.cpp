@@ -24,6 +24,7 @@ struct ViewTab {
 constexpr ViewTab kViewTabs[] = {{View::Step, "Step through", "Step"},
                                  {View::Compare, "Compare", "Compare"},
                                  {View::Circuit, "Circuit", "Circuit"},
+                                 {View::Ring, "Across GPUs", "GPUs"},
                                  {View::Lab, "Bandwidth lab", "Lab"}};
 
 void view_tab(UiState& ui, View view, const char* title) {

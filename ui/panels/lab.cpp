@@ -11,6 +11,7 @@
 #include "kernels/trace/dtype.hpp"
 #include "ui/fonts.hpp"
 #include "ui/model/measurements.hpp"
+#include "ui/panels/lab_multi_gpu.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/plot/plot.hpp"
 #include "ui/theme.hpp"
@@ -52,16 +53,6 @@ void line_picker(UiState& ui, const std::vector<Series>& series) {
     ImGui::EndPopup();
 }
 
-// Which family the plot shows (`lines`: the chosen algorithm's until the user picks one).
-void family_picker(UiState& ui, LabLines lines) {
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    if (ImGui::BeginCombo("##family", lab_lines_name(lines))) {
-        for (LabLines l : kAllLabLines)
-            if (ImGui::Selectable(lab_lines_name(l), l == lines)) ui.lab_lines = l;
-        ImGui::EndCombo();
-    }
-}
-
 void draw_plot(const MeasurementFile& f, UiState& ui, float height) {
     const std::string& type = ui.lab_type;
     std::vector<Series> series = series_of(f, type);
@@ -69,8 +60,14 @@ void draw_plot(const MeasurementFile& f, UiState& ui, float height) {
     series.erase(std::remove_if(series.begin(), series.end(),
                                 [&](const Series& s) { return !shows_series(lines, s.algo); }),
                  series.end());
+    // The family and lines pickers on the next row when the window is too narrow for them.
     ImGui::SameLine();
-    family_picker(ui, lines);
+    const ImGuiStyle& style = ImGui::GetStyle();
+    if (ImGui::GetContentRegionAvail().x < lab_family_width() +
+                                               ImGui::CalcTextSize("Lines\xe2\x80\xa6").x +
+                                               2 * style.FramePadding.x + style.ItemSpacing.x)
+        ImGui::NewLine();
+    lab_family_picker(ui, lines);
     ImGui::SameLine();
     line_picker(ui, series);
     series.erase(std::remove_if(series.begin(), series.end(),
@@ -242,10 +239,36 @@ void bytes_caption() {
 
 }  // namespace
 
+// Which family the plot shows (`lines`: the chosen algorithm's until the user picks one). The
+// multi-GPU family opens on floats, the type it measured at every size.
+float lab_family_width() {
+    float names_w = 0;
+    for (LabLines l : kAllLabLines)
+        names_w = std::max(names_w, ImGui::CalcTextSize(lab_lines_name(l)).x);
+    return names_w + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x;
+}
+
+void lab_family_picker(UiState& ui, LabLines lines) {
+    ImGui::SetNextItemWidth(lab_family_width());
+    if (ImGui::BeginCombo("##family", lab_lines_name(lines))) {
+        for (LabLines l : kAllLabLines)
+            if (ImGui::Selectable(lab_lines_name(l), l == lines)) {
+                if (l == LabLines::MultiGpu && l != lines) ui.lab_type = "float";
+                ui.lab_lines = l;
+            }
+        ImGui::EndCombo();
+    }
+}
+
 void draw_lab(const TraceView&, UiState& ui) {
     const Palette& p = palette();
     static const LabData kEmpty;
     const LabData& lab = ui.lab ? *ui.lab : kEmpty;
+    // All-reduce across GPUs: a plot of its own files, axes and lines.
+    if (ui.lab_lines == LabLines::MultiGpu) {
+        draw_lab_multi_gpu(lab.multi_gpu, ui);
+        return;
+    }
     const MeasurementFile* f = nullptr;
     if (lab.files.empty()) {
         ImGui::PushFont(fonts().heading);

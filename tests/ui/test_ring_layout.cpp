@@ -1,0 +1,120 @@
+// The ring view's picture as plain data (ui/model/ring_layout.hpp, issue 20): GPUs on a circle,
+// inside the area and apart; a chunk cell per GPU and chunk inside its GPU's box, holding what
+// the emulator says; the step's arrows one per transfer, between the right boxes, the two
+// directions between a pair apart; the bytes so far per link as the plan counts them; captions.
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "kernels/multi/ring_emulator.hpp"
+#include "ui/model/ring_layout.hpp"
+
+using namespace ws;
+using namespace ws::ui;
+
+namespace {
+
+multi::RingRun run_of(unsigned k, bool naive, std::uint64_t n = 1000) {
+    const multi::RingPlan plan = naive ? multi::naive_plan(n, k, 4) : multi::ring_plan(n, k, 4);
+    multi::RingRun r = multi::emulate_ring(plan, trace::DType::Float32, "random", 1);
+    REQUIRE(r.ok);
+    return r;
+}
+
+bool inside(const Rect& inner, const Rect& outer) {
+    return inner.x >= outer.x - 0.5f && inner.y >= outer.y - 0.5f &&
+           inner.right() <= outer.right() + 0.5f && inner.bottom() <= outer.bottom() + 0.5f;
+}
+
+bool overlap(const Rect& a, const Rect& b) {
+    return a.x < b.right() && b.x < a.right() && a.y < b.bottom() && b.y < a.bottom();
+}
+
+}  // namespace
+
+TEST_CASE("the ring view lays out every GPU and chunk inside the area, apart", "[ring]") {
+    for (const Rect area : {Rect{0, 0, 1600, 900}, Rect{10, 20, 980, 600}, Rect{0, 0, 700, 500}})
+        for (unsigned k = 2; k <= 8; ++k)
+            for (bool naive : {false, true}) {
+                INFO("k=" << k << " naive=" << naive << " area " << area.w << "x" << area.h);
+                const multi::RingRun run = run_of(k, naive);
+                for (std::size_t state = 0; state < run.after_step.size(); ++state) {
+                    const RingLayout l = ring_layout(run, state, area, 17.0f);
+                    REQUIRE(l.gpus.size() == k);
+                    for (unsigned g = 0; g < k; ++g) {
+                        CHECK(inside(l.gpus[g], area));
+                        for (unsigned h = g + 1; h < k; ++h)
+                            CHECK_FALSE(overlap(l.gpus[g], l.gpus[h]));
+                    }
+                    const unsigned chunks = unsigned(run.plan.chunks.size());
+                    REQUIRE(l.chunks.size() == k * chunks);
+                    for (const RingChunkBox& c : l.chunks) {
+                        CHECK(inside(c.rect, l.gpus[c.gpu]));
+                        CHECK(c.contributions ==
+                              run.after_step[state].contributions[c.gpu][c.chunk]);
+                        CHECK(c.complete == (c.contributions == multi::all_contributions(k)));
+                    }
+                    // The start has no arrows; a step has one per transfer that carries bytes.
+                    const std::size_t transfers =
+                        state == 0 ? 0 : run.plan.steps[state - 1].transfers.size();
+                    CHECK(l.arrows.size() == transfers);
+                }
+            }
+}
+
+TEST_CASE("the ring view's arrows go from sender to receiver and count the link's bytes",
+          "[ring]") {
+    const multi::RingRun run = run_of(4, false, 1001);
+    const Rect area{0, 0, 1600, 900};
+    std::uint64_t link01 = 0;
+    for (std::size_t state = 1; state < run.after_step.size(); ++state) {
+        const RingLayout l = ring_layout(run, state, area, 17.0f);
+        for (const RingArrow& a : l.arrows) {
+            const Rect& from = l.gpus[a.from];
+            const Rect& to = l.gpus[a.to];
+            // Each end is nearer its own box than the other.
+            auto dist = [](float x, float y, const Rect& r) {
+                return std::hypot(x - (r.x + r.w / 2), y - (r.y + r.h / 2));
+            };
+            CHECK(dist(a.x0, a.y0, from) < dist(a.x0, a.y0, to));
+            CHECK(dist(a.x1, a.y1, to) < dist(a.x1, a.y1, from));
+            CHECK(a.to == (a.from + 1) % 4);
+            CHECK(a.label.rfind("chunk " + std::to_string(a.chunk) + ": ", 0) == 0);
+        }
+        for (const multi::RingTransfer& t : run.plan.steps[state - 1].transfers)
+            if (t.from == 0 && t.to == 1) link01 += t.count * 4;
+        for (const RingArrow& a : l.arrows)
+            if (a.from == 0 && a.to == 1) CHECK(a.so_far == bytes_label(link01) + " so far");
+        CHECK(l.links.empty());  // every ring link has an arrow every step
+    }
+    CHECK(link01 == multi::link_bytes(run.plan, 0, 1));
+    // Two GPUs: the two directions between the one pair bow apart.
+    const multi::RingRun two = run_of(2, false);
+    const RingLayout l = ring_layout(two, 1, area, 17.0f);
+    REQUIRE(l.arrows.size() == 2);
+    CHECK(std::hypot(l.arrows[0].cx - l.arrows[1].cx, l.arrows[0].cy - l.arrows[1].cy) > 17.0f);
+    CHECK(std::hypot(l.arrows[0].lx - l.arrows[1].lx, l.arrows[0].ly - l.arrows[1].ly) > 34.0f);
+}
+
+TEST_CASE("the ring view's captions and byte labels", "[ring]") {
+    const multi::RingRun ring = run_of(3, false);
+    CHECK(ring_state_caption(ring, 0) == "the start: each GPU holds only its own input");
+    CHECK(ring_state_caption(ring, 1) ==
+          "step 1 of 4: reduce-scatter: each GPU adds the chunk it receives");
+    CHECK(ring_state_caption(ring, 4) ==
+          "step 4 of 4: all-gather: each GPU passes on a finished chunk");
+    CHECK(ring_state_caption(ring, 99) == ring_state_caption(ring, 4));
+    const multi::RingRun naive = run_of(3, true);
+    CHECK(ring_state_caption(naive, 1) ==
+          "step 1 of 2: reduce: GPU 0 adds every GPU's whole array");
+    // The naive broadcast: links 1->0 and 2->0 carried the arrays in step 1 and have no arrow in
+    // step 2; their totals are labels.
+    const RingLayout l = ring_layout(naive, 2, {0, 0, 1200, 800}, 17.0f);
+    CHECK(l.links.size() == 2);
+    for (const RingLinkLabel& k : l.links) {
+        CHECK(k.to == 0);
+        CHECK(k.bytes == 4000);
+    }
+    CHECK(bytes_label(512) == "512 B");
+    CHECK(bytes_label(1536) == "1.5 KiB");
+    CHECK(bytes_label(std::uint64_t(1) << 30) == "1.0 GiB");
+}

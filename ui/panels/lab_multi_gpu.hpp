@@ -1,0 +1,19 @@
+// The bandwidth lab's parts shared by its two plots: the family picker (lab.cpp) and the
+// multi-GPU family's plot (lab_multi_gpu.cpp), which has files, axes and lines of its own.
+#pragma once
+#include "ui/model/measurements.hpp"
+#include "ui/ui_state.hpp"
+
+namespace ws::ui {
+
+// The combo box of kAllLabLines (`lines`: the family on show); choosing one sets ui.lab_lines.
+void lab_family_picker(UiState& ui, LabLines lines);
+// Its width: the longest family's name and the arrow.
+float lab_family_width();
+
+// Bus bandwidth against n for NCCL's all-reduce, the hand ring and the naive all-reduce (and
+// NCCL's reduce-scatter and all-gather, quieter), with NVLink's peak a direction, in the lab's
+// type; with its row of pickers above and the caption and problems below.
+void draw_lab_multi_gpu(const MultiGpuLab& lab, UiState& ui);
+
+}  // namespace ws::ui

@@ -1,0 +1,168 @@
+// Across GPUs panel (issue 20): the all-reduce one level above the grid, on 2 to 8 virtual GPUs
+// emulated on the CPU (kernels/multi). The GPUs sit on a ring, each holding its copy of the
+// array cut into chunks; a chunk is striped with the colours of the GPUs whose inputs it holds,
+// so the partial sums fill in step by step and a finished chunk (every GPU's input: the sum) is
+// marked Σ. The step's transfers are arrows, labelled with the chunk and its bytes; each link's
+// bytes so far sit beside it. The naive plan (everything through GPU 0) is one click away.
+// Stepped with the window's playback cursor and keys; its own playback row, since its steps are
+// the ring's.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iterator>
+#include <string>
+
+#include "ui/fonts.hpp"
+#include "ui/model/ring_layout.hpp"
+#include "ui/panels/panels.hpp"
+#include "ui/theme.hpp"
+#include "ui/widgets/draw.hpp"
+
+namespace ws::ui {
+namespace {
+
+constexpr std::uint64_t kSizes[] = {1000, std::uint64_t(1) << 20, std::uint64_t(1) << 24};
+constexpr const char* kSizeNames[] = {"1000 floats (3.9 KiB)", "2^20 floats (4 MiB)",
+                                      "2^24 floats (64 MiB)"};
+
+void controls(UiState& ui) {
+    int gpus = int(ui.ring_gpus);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+    if (ImGui::SliderInt("GPUs", &gpus, int(multi::kMinRingGpus), int(multi::kMaxRingGpus))) {
+        ui.ring_gpus = unsigned(gpus);
+        ui.ring_changed = true;
+    }
+    ImGui::SameLine(0, ImGui::GetFontSize());
+    if (ImGui::RadioButton("ring", !ui.ring_naive) && ui.ring_naive) {
+        ui.ring_naive = false;
+        ui.ring_changed = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::RadioButton("naive (all through GPU 0)", ui.ring_naive) && !ui.ring_naive) {
+        ui.ring_naive = true;
+        ui.ring_changed = true;
+    }
+    ImGui::SameLine(0, ImGui::GetFontSize());
+    std::size_t at = 0;
+    while (at + 1 < std::size(kSizes) && kSizes[at] != ui.ring_n) ++at;
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11);
+    if (ImGui::BeginCombo("each GPU's array", kSizeNames[at])) {
+        for (std::size_t i = 0; i < std::size(kSizes); ++i)
+            if (ImGui::Selectable(kSizeNames[i], i == at) && kSizes[i] != ui.ring_n) {
+                ui.ring_n = kSizes[i];
+                ui.ring_changed = true;
+            }
+        ImGui::EndCombo();
+    }
+}
+
+void playback_row(UiState& ui, std::size_t states) {
+    Playback& pb = ui.playback;
+    const ImVec2 size{ImGui::GetFrameHeight() * 1.6f, 0};
+    if (ImGui::Button("|\xe2\x97\x80", size)) set_step(pb, 0, states);
+    ImGui::SameLine();
+    if (ImGui::Button("\xe2\x97\x81", size)) step_by(pb, -1, states);
+    ImGui::SameLine();
+    if (ImGui::Button(pb.playing ? "\xe2\x96\xae\xe2\x96\xae" : "\xe2\x96\xb6", size))
+        toggle_play(pb, states);
+    ImGui::SameLine();
+    if (ImGui::Button("\xe2\x96\xb7", size)) step_by(pb, 1, states);
+    ImGui::SameLine();
+    if (ImGui::Button("\xe2\x96\xb6|", size)) set_step(pb, states ? states - 1 : 0, states);
+    ImGui::SameLine();
+    ImGui::TextUnformatted(ring_state_caption(*ui.ring, std::min(pb.step, states - 1)).c_str());
+}
+
+// A label on a backing, centred at (x, y), one line or two.
+void label(ImDrawList* dl, float x, float y, const std::string& first, const std::string& second,
+           ImU32 color, ImU32 second_color) {
+    const Palette& p = palette();
+    const ImVec2 a = ImGui::CalcTextSize(first.c_str());
+    const ImVec2 b = second.empty() ? ImVec2{0, 0} : ImGui::CalcTextSize(second.c_str());
+    const float w = std::max(a.x, b.x), h = a.y + b.y;
+    fill_rect(dl, {x - w / 2 - 4, y - h / 2 - 2, w + 8, h + 4}, with_alpha(p.panel_bg, 0.9f), 3);
+    dl->AddText({x - a.x / 2, y - h / 2}, color, first.c_str());
+    if (!second.empty()) dl->AddText({x - b.x / 2, y - h / 2 + a.y}, second_color, second.c_str());
+}
+
+void picture(const multi::RingRun& run, std::size_t state, float t) {
+    const Palette& p = palette();
+    const Canvas c = begin_canvas("##ring", {0, 0});
+    const float em = ImGui::GetFontSize();
+    const RingLayout l = ring_layout(run, state, c.rect, em);
+    ImDrawList* dl = c.dl;
+    for (const RingArrow& a : l.arrows) {
+        const ArrowCurve curve{{a.x0, a.y0}, {a.cx, a.cy}, {a.x1, a.y1}};
+        draw_arrow(dl, curve, t, p.arrow, 2.5f * p.line_width, 0.8f * em);
+    }
+    for (unsigned g = 0; g < l.gpus.size(); ++g) {
+        const Rect& b = l.gpus[g];
+        fill_rect(dl, b, p.panel_bg, p.cell_rounding);
+        stroke_rect(dl, b, series_color(g), 3 * p.line_width, p.cell_rounding);
+        dl->AddText({b.x + 0.4f * em, b.y + 0.2f * em}, series_color(g),
+                    ("GPU " + std::to_string(g)).c_str());
+    }
+    for (const RingChunkBox& k : l.chunks) {
+        // Stripes: one per GPU whose input the chunk holds, in that GPU's colour.
+        std::vector<unsigned> holds;
+        for (unsigned g = 0; g < run.plan.gpus; ++g)
+            if (k.contributions >> g & 1u) holds.push_back(g);
+        const float h = k.rect.h / float(std::max<std::size_t>(holds.size(), 1));
+        for (std::size_t i = 0; i < holds.size(); ++i)
+            fill_rect(dl, {k.rect.x, k.rect.y + h * float(i), k.rect.w, h}, series_color(holds[i]));
+        if (k.complete) {
+            fill_rect(dl, k.rect, with_alpha(p.panel_bg, 0.35f));
+            text_centered(dl, k.rect, p.text, "\xce\xa3", fonts().heading);  // Σ: the sum
+        }
+        stroke_rect(dl, k.rect, k.received ? p.current : p.cell_border,
+                    k.received ? 3 * p.line_width : p.line_width);
+    }
+    for (const RingArrow& a : l.arrows)
+        label(dl, a.lx, a.ly, a.label, a.so_far, p.text, p.text_dim);
+    for (const RingLinkLabel& k : l.links) label(dl, k.x, k.y, k.text, "", p.text_dim, p.text_dim);
+    end_canvas(c);
+}
+
+// What the whole plan moves, in words: the lesson of ring against naive.
+std::string totals(const multi::RingRun& run) {
+    const multi::RingPlan& plan = run.plan;
+    const std::uint64_t array = plan.n * plan.element_bytes;
+    const std::uint64_t busiest = multi::busiest_link_bytes(plan);
+    const double arrays = array ? double(busiest) / double(array) : 0;
+    char b[256];
+    std::snprintf(b, sizeof b,
+                  "%zu steps; the busiest GPU link carries %s each way in all, %.2f arrays (%s: "
+                  "%s). Emulated on the CPU: the result is %s.",
+                  plan.steps.size(), bytes_label(busiest).c_str(), arrays,
+                  plan.algorithm == multi::RingAlgorithm::Ring ? "the ring: 2(k-1)/k"
+                                                               : "naive: k - 1 through GPU 0",
+                  plan.algorithm == multi::RingAlgorithm::Ring
+                      ? "every link busy every step, both ways"
+                      : "one link does all the work",
+                  run.ok ? "every GPU's sum, right" : ("WRONG: " + run.error).c_str());
+    return b;
+}
+
+}  // namespace
+
+void draw_ring(const TraceView& v, UiState& ui) {
+    (void)v;
+    controls(ui);
+    if (!ui.ring || ui.ring->after_step.empty()) {
+        text_wrapped_colored(
+            palette().disagree,
+            ui.ring ? ui.ring->error : std::string("computing the ring\xe2\x80\xa6"));
+        return;
+    }
+    const std::size_t states = ui.ring->after_step.size();
+    playback_row(ui, states);
+    const std::size_t state = std::min(ui.playback.step, states - 1);
+    ImGui::PushFont(fonts().small);
+    text_wrapped_colored(palette().text_dim, totals(*ui.ring));
+    ImGui::PopFont();
+    picture(*ui.ring, state, float(eased(ui.playback)));
+}
+
+}  // namespace ws::ui
