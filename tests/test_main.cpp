@@ -35,3 +35,22 @@ int main(int argc, char* argv[]) {
     }
     return Catch::Session().run(argc, argv);
 }
+
+// Every test's name can be one ctest test: catch_discover_tests hands the names to CMake as a
+// list, where a ';' splits a name and an unbalanced '[' or ']' stops the splitting, so that every
+// later test is folded into one that runs nothing (it happened: "chunks cover [0, n) ...").
+TEST_CASE("test names have balanced brackets and no semicolons", "[names]") {
+    const auto& tests = Catch::getRegistryHub().getTestCaseRegistry().getAllTests();
+    CHECK(tests.size() > 100);
+    for (const Catch::TestCase& t : tests) {
+        INFO(t.name);
+        long depth = 0;
+        bool balanced = true;
+        for (char c : t.name) {
+            depth += c == '[' ? 1 : c == ']' ? -1 : 0;
+            balanced = balanced && depth >= 0;
+        }
+        CHECK((balanced && depth == 0));
+        CHECK(t.name.find(';') == std::string::npos);
+    }
+}

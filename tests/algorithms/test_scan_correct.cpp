@@ -144,7 +144,7 @@ TEST_CASE("the plans launch what their drivers say and declare the bytes they mo
     CHECK(q.launches[3].kind == trace::ScanKind::Exclusive);
 }
 
-TEST_CASE("reductions refuse --kind exclusive; scans refuse n = 0") {
+TEST_CASE("reductions refuse --kind exclusive, scans refuse n = 0") {
     trace::Request r;
     r.algo = "reduce-sequential";
     r.n = 100;

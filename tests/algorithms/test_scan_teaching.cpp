@@ -161,7 +161,7 @@ TEST_CASE("Kogge-Stone double-buffered reads one half and writes the other: no c
     CHECK(t.smem_bytes == 2 * 1024 * 4);
 }
 
-TEST_CASE("Sklansky's reads are broadcasts; its narrow levels write 2-way conflicts") {
+TEST_CASE("Sklansky's reads are broadcasts, its narrow levels write 2-way conflicts") {
     const trace::Trace t = traced("scan-sklansky", 2048, 1024);
     REQUIRE(t.ok);
     const auto c = conflicts_by_phase(t.blocks.at(0));

@@ -76,7 +76,7 @@ TEST_CASE("sequential addressing has no bank conflicts, on any type") {
 }
 
 TEST_CASE(
-    "the legacy unroll is racy: schedule-dependent result and hazards; the fixed one is not") {
+    "the legacy unroll is racy: schedule-dependent result and hazards, the fixed one is not") {
     const trace::Trace lock = traced("reduce-unroll-last-warp-legacy", 512, 128, "lockstep");
     const trace::Trace seq = traced("reduce-unroll-last-warp-legacy", 512, 128, "sequential");
     CHECK(lock.ok);

@@ -165,7 +165,7 @@ TEST_CASE("stats --hardware without the GPU backend is refused in one line", "[c
           std::string::npos);
 }
 
-TEST_CASE("race tells the legacy unroll's story and exits 1; a race-free kernel exits 0", "[cli]") {
+TEST_CASE("race tells the legacy unroll's story and exits 1, a race-free kernel exits 0", "[cli]") {
     const auto racy = run_warpscope(
         "race --algo reduce-unroll-last-warp-legacy --n 128 --block 64 --seed 1 --json");
     CHECK(racy.code == 1);

@@ -251,7 +251,7 @@ TEST_CASE("without bwrap a run says in one line what is not walled off",
     CHECK(count_lines(r.err) == 1);
 }
 
-TEST_CASE("under bwrap the kernel cannot see /tmp; with limits only it can (as the README says)",
+TEST_CASE("under bwrap the kernel cannot see /tmp, with limits only it can (as the README says)",
           "[cli][run-kernel][bwrap]") {
     const std::string secret = "/tmp/ws_test_secret_" + std::to_string(::getpid());
     { std::ofstream(secret) << "the teacher's file\n"; }

@@ -21,7 +21,7 @@ bool one_line(const std::string& s) {
 
 }  // namespace
 
-TEST_CASE("chunks cover [0, n) in order, sizes differing by at most one", "[multi]") {
+TEST_CASE("chunks cover 0 to n in order, sizes differing by at most one", "[multi]") {
     for (std::uint64_t n : kSizes) {
         for (unsigned k = 2; k <= 8; ++k) {
             CAPTURE(n, k);
@@ -91,7 +91,7 @@ TEST_CASE("the ring's chunk schedule, written out for k = 4", "[multi]") {
     CHECK(describe(p.steps[0].transfers[1]) == "GPU 1 -> GPU 2: chunk 1 [2, 4), adds");
 }
 
-TEST_CASE("each ring link carries 2(k-1)/k of the array; no other link carries anything",
+TEST_CASE("each ring link carries 2(k-1)/k of the array, no other link carries anything",
           "[multi]") {
     for (std::uint64_t n : kSizes) {
         for (unsigned k = 2; k <= 8; ++k) {

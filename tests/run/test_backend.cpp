@@ -87,7 +87,7 @@ TEST_CASE("the backend flag is checked once, with the names the program knows", 
     CHECK(any.note.rfind("backend: ", 0) == 0);
 }
 
-TEST_CASE("a registered backend is found by name; a second of that name replaces it", "[backend]") {
+TEST_CASE("a registered backend is found by name, a second of that name replaces it", "[backend]") {
     CHECK(run::find_backend("test-only") == nullptr);
     CHECK(run::unavailable_reason("test-only") == "not a backend");
     run::register_backend(std::make_unique<Named>("test-only", "first"));

@@ -56,7 +56,7 @@ TEST_CASE("a traced block's order names every event once", "[run][order]") {
     }
 }
 
-TEST_CASE("sequential runs each lane of the last warp to the end; lockstep interleaves them",
+TEST_CASE("sequential runs each lane of the last warp to the end, lockstep interleaves them",
           "[run][order]") {
     const std::vector<trace::Event> seq = racy_step_in_order(legacy_unroll("sequential").blocks[0]);
     REQUIRE(seq.size() > 64);

@@ -95,7 +95,7 @@ TEST_CASE("Schedule::parse accepts lockstep, sequential and random:SEED only", "
     }
 }
 
-TEST_CASE("lockstep runs every thread to its next point; sequential runs one to its end", "[sim]") {
+TEST_CASE("lockstep runs every thread to its next point, sequential runs one to its end", "[sim]") {
     CHECK(order_of_points("lockstep") ==
           std::vector<int>{0, 10, 20, 30, 40, 50, 1, 11, 21, 31, 41, 51, 2, 12, 22, 32, 42, 52});
     CHECK(order_of_points("sequential") ==

@@ -59,7 +59,7 @@ TEST_CASE("reads never race with reads", "[trace][hazards]") {
     CHECK(find_hazards(bb.build()).empty());
 }
 
-TEST_CASE("two writers are a write-write race; the later thread is second", "[trace][hazards]") {
+TEST_CASE("two writers are a write-write race, the later thread is second", "[trace][hazards]") {
     BlockTrace b = BlockBuilder().add(9, W, 8, {0, 0}, 70).add(2, W, 8, {0, 0}, 71).build();
     std::vector<Hazard> h = find_hazards(b);
     REQUIRE(h.size() == 1);

@@ -68,7 +68,7 @@ TEST_CASE("8-byte and partial accesses", "[trace][sectors]") {
     CHECK(few.ideal_sectors == 1);
 }
 
-TEST_CASE("atomics count sectors; different buffers are different sectors", "[trace][sectors]") {
+TEST_CASE("atomics count sectors, different buffers are different sectors", "[trace][sectors]") {
     BlockBuilder bb;
     bb.add(0, EventKind::Atomic, 0, {}, 10, 4, 0, 0).add(1, EventKind::Atomic, 0, {}, 10, 4, 0, 1);
     SectorReport r = sectors_of(bb.build());

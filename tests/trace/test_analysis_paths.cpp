@@ -45,7 +45,7 @@ TEST_CASE("both sides of an if/else make a warp divergent though every lane work
     CHECK(w.divergent());
 }
 
-TEST_CASE("a loop run more often by some lanes is divergent; the same lines in step are not",
+TEST_CASE("a loop run more often by some lanes is divergent, the same lines in step are not",
           "[trace][paths]") {
     BlockBuilder bb;
     bb.warp_access(0, 0xffffffffu, EventKind::SharedRead, word, 4, {0, 0}, 12);

@@ -322,7 +322,7 @@ TEST_CASE("version 2 files load with no atomics counted", "[trace][file]") {
     CHECK(old.trace.totals.atomic_retries == 0);
 }
 
-TEST_CASE("a scan's kind and output digest survive a file; older files read as inclusive",
+TEST_CASE("a scan's kind and output digest survive a file, older files read as inclusive",
           "[trace][file]") {
     Trace t = tiny_trace();
     t.request.kind = ScanKind::Exclusive;
@@ -394,7 +394,7 @@ std::string v1_header(const Trace& t, std::uint64_t divergent) {
 
 }  // namespace
 
-TEST_CASE("the order events ran in survives a file; a damaged order is refused", "[trace][file]") {
+TEST_CASE("the order events ran in survives a file, a damaged order is refused", "[trace][file]") {
     Trace t = test::small_trace();
     std::vector<std::uint32_t>& order = t.blocks[0].order;
     for (std::uint32_t i = 0; i < t.blocks[0].events.size(); ++i) order.push_back(i);

@@ -118,7 +118,7 @@ TEST_CASE("each puzzle's solution solves it and its wrong one fails the check it
     }
 }
 
-TEST_CASE("puzzles lists every puzzle; --puzzle refuses request flags", "[puzzles]") {
+TEST_CASE("puzzles lists every puzzle, --puzzle refuses request flags", "[puzzles]") {
     const auto list = run_warpscope("puzzles --json");
     REQUIRE(list.code == 0);
     const json j = json::parse(list.out);
