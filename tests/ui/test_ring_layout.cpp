@@ -118,3 +118,18 @@ TEST_CASE("the ring view's captions and byte labels", "[ring]") {
     CHECK(bytes_label(1536) == "1.5 KiB");
     CHECK(bytes_label(std::uint64_t(1) << 30) == "1.0 GiB");
 }
+
+TEST_CASE("the ring view says what two H200s did in a step, where it was recorded", "[ring]") {
+    MultiGpuLab lab;
+    load_multi_gpu(std::string(WS_SOURCE_DIR) + "/assets/measurements/multi-gpu", lab);
+    REQUIRE(lab.problems.empty());
+    const multi::RingRun ring = run_of(2, false, std::uint64_t(1) << 24);
+    CHECK(recorded_step_line(lab, ring, 0).empty());  // the start: nothing moved
+    const std::string line = recorded_step_line(lab, ring, 1);
+    CHECK(line.rfind("recorded on 2 \xc3\x97 NVIDIA H200 (2026-11-26): this step took ", 0) == 0);
+    CHECK(line.find("GB/s on its busiest link") != std::string::npos);
+    // The naive plan was recorded too; a size or a GPU count that was not, says nothing.
+    CHECK_FALSE(recorded_step_line(lab, run_of(2, true, std::uint64_t(1) << 20), 2).empty());
+    CHECK(recorded_step_line(lab, run_of(2, false, 1000), 1).empty());
+    CHECK(recorded_step_line(lab, run_of(4, false, std::uint64_t(1) << 20), 1).empty());
+}

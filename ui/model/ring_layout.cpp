@@ -182,4 +182,30 @@ RingLayout ring_layout(const multi::RingRun& run, std::size_t state, const Rect&
     return out;
 }
 
+std::string recorded_step_line(const MultiGpuLab& lab, const multi::RingRun& run,
+                               std::size_t state) {
+    const multi::RingPlan& plan = run.plan;
+    if (state == 0 || state > plan.steps.size() || plan.element_bytes != sizeof(float)) return "";
+    const char* algo =
+        plan.algorithm == multi::RingAlgorithm::Ring ? multi::kHandRing : multi::kHandNaive;
+    for (const MultiGpuFile& f : lab.files)
+        for (const multi::MultiGpuPoint& p : f.points) {
+            if (p.algo != algo || p.type != "float" || p.n != plan.n || p.gpus != plan.gpus ||
+                !p.ok || p.step_ms.size() != plan.steps.size())
+                continue;
+            // The step's busiest link, over its time: each way at once on the ring.
+            const double ms = p.step_ms[state - 1];
+            const std::uint64_t bytes = bytes_per_step_max_link(plan)[state - 1];
+            char b[200];
+            std::snprintf(b, sizeof b,
+                          "this step took %.3f ms, %.1f GB/s on its busiest link; the "
+                          "whole all-reduce %.3f ms",
+                          ms, ms > 0 ? double(bytes) / (ms * 1e6) : 0.0, p.ms);
+            const std::string device = f.devices.empty() ? "GPUs" : f.devices.front();
+            return "recorded on " + std::to_string(p.gpus) + " \xc3\x97 " + device + " (" +
+                   f.date.substr(0, 10) + "): " + b;
+        }
+    return "";
+}
+
 }  // namespace ws::ui

@@ -161,6 +161,10 @@ void draw_ring(const TraceView& v, UiState& ui) {
     const std::size_t state = std::min(ui.playback.step, states - 1);
     ImGui::PushFont(fonts().small);
     text_wrapped_colored(palette().text_dim, totals(*ui.ring));
+    if (ui.lab)
+        if (const std::string real = recorded_step_line(ui.lab->multi_gpu, *ui.ring, state);
+            !real.empty())
+            text_wrapped_colored(palette().text, real);
     ImGui::PopFont();
     picture(*ui.ring, state, float(eased(ui.playback)));
 }
