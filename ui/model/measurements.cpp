@@ -44,15 +44,20 @@ double number_or_zero(const std::string& s) {
 
 }  // namespace
 
-void load_measurements(const std::string& dir, LabData& out) {
+std::vector<std::string> json_files(const std::string& dir) {
     namespace fs = std::filesystem;
     std::error_code ec;
-    if (!fs::is_directory(dir, ec)) return;
     std::vector<std::string> paths;
+    if (!fs::is_directory(dir, ec)) return paths;
     for (const auto& entry : fs::directory_iterator(dir, ec))
         if (entry.path().extension() == ".json") paths.push_back(entry.path().string());
     std::sort(paths.begin(), paths.end());
-    for (const std::string& path : paths) {
+    return paths;
+}
+
+void load_measurements(const std::string& dir, LabData& out) {
+    namespace fs = std::filesystem;
+    for (const std::string& path : json_files(dir)) {
         std::string error;
         const std::string text = read_text(path, error);
         MeasurementFile f;

@@ -53,6 +53,8 @@ std::size_t file_measuring(const LabData& lab, const std::string& algo, std::siz
                            const std::string& type = "");
 
 // Every *.json in `dir`, sorted by name; unreadable files go to `problems`.
+// The *.json files directly in `dir`, sorted by name; none when it is not a folder.
+std::vector<std::string> json_files(const std::string& dir);
 void load_measurements(const std::string& dir, LabData& out);
 // Parses the CSV (kernel,name,time_ms,bandwidth_gbps,step_speedup,cumulative_speedup).
 std::string parse_harris(const std::string& text, HarrisTable& out);

@@ -1,6 +1,8 @@
 // Reading the multi-GPU measurements and making the lab's bus-bandwidth lines from them.
 #include "ui/model/multi_gpu_lab.hpp"
 
+#include "ui/model/measurements.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -68,13 +70,7 @@ std::string devices_text(const std::vector<std::string>& devices) {
 
 void load_multi_gpu(const std::string& dir, MultiGpuLab& out) {
     namespace fs = std::filesystem;
-    std::error_code ec;
-    if (!fs::is_directory(dir, ec)) return;
-    std::vector<std::string> paths;
-    for (const auto& entry : fs::directory_iterator(dir, ec))
-        if (entry.path().extension() == ".json") paths.push_back(entry.path().string());
-    std::sort(paths.begin(), paths.end());
-    for (const std::string& path : paths) {
+    for (const std::string& path : json_files(dir)) {
         std::string error;
         const std::string text = io::read_regular_file(path, kMaxFileBytes, error);
         MultiGpuFile f;

@@ -16,6 +16,7 @@
 #include "ui/plot/plot.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
+#include "ui/widgets/line_picker.hpp"
 
 namespace ws::ui {
 namespace {
@@ -34,25 +35,6 @@ const MeasuredPoint* point_at(const MeasurementFile* f, const std::string& algo,
     return nullptr;
 }
 
-bool hidden(const UiState& ui, const std::string& algo) {
-    return std::find(ui.lab_hidden.begin(), ui.lab_hidden.end(), algo) != ui.lab_hidden.end();
-}
-
-// A popup of checkboxes: which lines the plot shows.
-void line_picker(UiState& ui, const std::vector<Series>& series) {
-    if (ImGui::Button("Lines\xe2\x80\xa6")) ImGui::OpenPopup("##lines");
-    if (!ImGui::BeginPopup("##lines")) return;
-    for (const Series& s : series) {
-        bool on = !hidden(ui, s.algo);
-        if (ImGui::Checkbox(s.algo.c_str(), &on)) {
-            auto it = std::find(ui.lab_hidden.begin(), ui.lab_hidden.end(), s.algo);
-            if (on && it != ui.lab_hidden.end()) ui.lab_hidden.erase(it);
-            if (!on && it == ui.lab_hidden.end()) ui.lab_hidden.push_back(s.algo);
-        }
-    }
-    ImGui::EndPopup();
-}
-
 void draw_plot(const MeasurementFile& f, UiState& ui, float height) {
     const std::string& type = ui.lab_type;
     std::vector<Series> series = series_of(f, type);
@@ -69,9 +51,13 @@ void draw_plot(const MeasurementFile& f, UiState& ui, float height) {
         ImGui::NewLine();
     lab_family_picker(ui, lines);
     ImGui::SameLine();
-    line_picker(ui, series);
+    {
+        std::vector<PickableLine> pickable;
+        for (const Series& s : series) pickable.push_back({s.algo, s.algo});
+        line_picker(ui, "##lines", pickable);
+    }
     series.erase(std::remove_if(series.begin(), series.end(),
-                                [&](const Series& s) { return hidden(ui, s.algo); }),
+                                [&](const Series& s) { return line_hidden(ui, s.algo); }),
                  series.end());
     double xmin = 1e300, xmax = 0, ymax = f.peak_gbps;
     for (const Series& s : series)

@@ -13,6 +13,7 @@
 #include "ui/plot/plot.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
+#include "ui/widgets/line_picker.hpp"
 
 namespace ws::ui {
 namespace {
@@ -32,25 +33,6 @@ std::string bytes_text(double bytes) {
         ++u;
     }
     return fmt(bytes < 10 && bytes != double(long(bytes)) ? "%.1f " : "%.0f ", bytes) + units[u];
-}
-
-bool hidden(const UiState& ui, const std::string& algo) {
-    return std::find(ui.lab_hidden.begin(), ui.lab_hidden.end(), algo) != ui.lab_hidden.end();
-}
-
-// A popup of checkboxes: which of the algorithms the plot shows.
-void line_picker(UiState& ui, const MultiGpuPlot& plot) {
-    if (ImGui::Button("Lines\xe2\x80\xa6")) ImGui::OpenPopup("##multi-lines");
-    if (!ImGui::BeginPopup("##multi-lines")) return;
-    for (const MultiGpuSeries& s : plot.series) {
-        bool on = !hidden(ui, s.algo);
-        if (ImGui::Checkbox(s.label.c_str(), &on)) {
-            auto it = std::find(ui.lab_hidden.begin(), ui.lab_hidden.end(), s.algo);
-            if (on && it != ui.lab_hidden.end()) ui.lab_hidden.erase(it);
-            if (!on && it == ui.lab_hidden.end()) ui.lab_hidden.push_back(s.algo);
-        }
-    }
-    ImGui::EndPopup();
 }
 
 // The row above the plot: where it was recorded, the type, the family, the lines (the pickers
@@ -77,7 +59,11 @@ void picker_row(const std::vector<std::string>& types, UiState& ui, const MultiG
     ImGui::SameLine();
     lab_family_picker(ui, LabLines::MultiGpu);
     ImGui::SameLine();
-    line_picker(ui, plot);
+    {
+        std::vector<PickableLine> pickable;
+        for (const MultiGpuSeries& s : plot.series) pickable.push_back({s.algo, s.label});
+        line_picker(ui, "##multi-lines", pickable);
+    }
 }
 
 // What hovering a point shows: its size, both bandwidths, its time (and the ring's steps).
@@ -96,7 +82,7 @@ std::string point_note(const MultiGpuPoint& p, std::size_t element) {
 void draw_plot(const MultiGpuPlot& plot, const UiState& ui, float height) {
     std::vector<const MultiGpuSeries*> shown;
     for (const MultiGpuSeries& s : plot.series)
-        if (!hidden(ui, s.algo) && !s.points.empty()) shown.push_back(&s);
+        if (!line_hidden(ui, s.algo) && !s.points.empty()) shown.push_back(&s);
     double xmin = 1e300, xmax = 0, top = plot.peak_gbps;
     for (const MultiGpuSeries* s : shown)
         for (const MultiGpuPoint& p : s->points) {
