@@ -1,6 +1,7 @@
 // Catch2 runner. `warpscope_tests "[gpu]"` (or "[gpu-fault]") exits with 77 (ctest's "skipped")
-// when no CUDA device is usable, and `warpscope_tests "[nvrtc]"` when NVRTC cannot be opened, and
-// says why; every other spec runs as usual.
+// when no CUDA device is usable, `warpscope_tests "[gpu2]"` when fewer than two GPUs (or no NCCL)
+// are, and `warpscope_tests "[nvrtc]"` when NVRTC cannot be opened, and says why; every other
+// spec runs as usual.
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 
@@ -8,6 +9,7 @@
 #include <string>
 
 #include "app/backends.hpp"
+#include "kernels/multi/multi_gpu_bench.hpp"
 #include "kernels/run/backend.hpp"
 #include "kernels/user/nvrtc_compiler.hpp"
 
@@ -18,6 +20,15 @@ int main(int argc, char* argv[]) {
     for (int i = 1; i < argc; ++i) {
         if (std::string(argv[i]) == "[gpu]" || std::string(argv[i]) == "[gpu-fault]")
             gpu_only = true;
+        if (std::string(argv[i]) == "[gpu2]") {  // two GPUs or more, and NCCL in the build
+            const ws::multi::MultiGpuBench bench = ws::multi::multi_gpu_bench();
+            const std::string why =
+                !bench ? "this build has no NCCL" : bench(ws::multi::MultiGpuBenchRequest{}).error;
+            if (!why.empty()) {
+                std::printf("[gpu2] tests skipped: %s\n", why.c_str());
+                return 77;
+            }
+        }
         if (std::string(argv[i]) == "[nvrtc]") {
             const std::string why = ws::user::nvrtc_unavailable_reason();
             if (!why.empty()) {
