@@ -240,3 +240,14 @@ TEST_CASE("a ladder rung opens the lab on a whole-catalog run, not on a run of a
     REQUIRE(cas < lab.files.size());
     CHECK(lab.files[cas].path.find("variants-atomics") != std::string::npos);
 }
+
+TEST_CASE("every file the lab reads from assets/measurements loads, without a problem line",
+          "[lab]") {
+    LabData lab;
+    load_measurements(std::string(WS_SOURCE_DIR) + "/assets/measurements", lab);
+    std::string problems;
+    for (const std::string& problem : lab.problems) problems += problem + "\n";
+    INFO(problems);
+    CHECK(lab.problems.empty());  // the hardware-counts files are the hardware view's
+    CHECK(lab.files.size() >= 10);
+}

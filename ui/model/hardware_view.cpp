@@ -56,7 +56,7 @@ HardwareLibrary load_hardware_library(const std::string& root) {
     std::vector<fs::path> files;
     for (const auto& entry : fs::directory_iterator(dir, ec)) {
         const std::string name = entry.path().filename().string();
-        if (name.rfind("hardware-counts-", 0) == 0 && entry.path().extension() == ".json")
+        if (name.rfind(kHardwareCountsPrefix, 0) == 0 && entry.path().extension() == ".json")
             files.push_back(entry.path());
     }
     std::sort(files.begin(), files.end());

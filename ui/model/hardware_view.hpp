@@ -13,6 +13,9 @@
 
 namespace ws::ui {
 
+// The files the GPU's own counts are kept in, in assets/measurements beside the bench's.
+inline constexpr const char* kHardwareCountsPrefix = "hardware-counts-";
+
 // One request's counts as a GPU counted them.
 struct RecordedHardware {
     trace::Request request;  // algo, n, block, type, pattern, seed, kind, stride

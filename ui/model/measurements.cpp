@@ -1,6 +1,8 @@
 // Reading recorded measurements and the G80 reference table.
 #include "ui/model/measurements.hpp"
 
+#include "ui/model/hardware_view.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -58,6 +60,8 @@ std::vector<std::string> json_files(const std::string& dir) {
 void load_measurements(const std::string& dir, LabData& out) {
     namespace fs = std::filesystem;
     for (const std::string& path : json_files(dir)) {
+        // The GPU's counts beside them are the hardware view's, not a bench's points.
+        if (fs::path(path).filename().string().rfind(kHardwareCountsPrefix, 0) == 0) continue;
         std::string error;
         const std::string text = read_text(path, error);
         MeasurementFile f;
