@@ -135,3 +135,4 @@ shot puzzle-1920x1080 --puzzle 3 --kernel /tmp/warpscope-wrong.cu --grade --step
 # The all-reduce across GPUs (issue 20): 4 virtual GPUs, after the third step of the ring.
 shot ring-1920x1080 --view ring --step 3 --size 1920x1080
 shot ring-presentation-1280x720 --view ring --step 3 --size 1280x720 --presentation
+shot ring-naive-presentation-1280x720 --view ring --ring-naive --step 1 --size 1280x720 --presentation

@@ -141,6 +141,13 @@ const std::vector<ViewFlag>& view_flags() {
              a.lab_type = v;
              return std::string();
          }},
+        {"--ring-gpus", "the Across GPUs view's virtual GPUs: 2 to 8",
+         [](WindowArgs& a, const std::string& v) {
+             const std::string bad = "--ring-gpus " + v + ": give 2 to 8 GPUs";
+             if (v.empty() || v.size() > 1 || v[0] < '2' || v[0] > '8') return bad;
+             a.ring_gpus = unsigned(v[0] - '0');
+             return std::string();
+         }},
         {"--panel",
          "with --screenshot or --bench-frames, one panel filling the image: " + panel_names(),
          [](WindowArgs& a, const std::string& v) {
@@ -245,6 +252,8 @@ struct WindowApp {
         app.add_flag("--side-by-side", a.side_by_side,
                      "circuit view: Kogge-Stone, Brent-Kung and Sklansky side by side");
         app.add_flag("--presentation", a.presentation, "large type, high contrast");
+        app.add_flag("--ring-naive", a.ring_naive,
+                     "the Across GPUs view shows the naive all-reduce (all through GPU 0)");
         app.add_flag("--hide-controls", a.hide_controls, "the stage takes the whole width");
         app.add_flag("--show-help", a.show_help, "open with the keys overlay (F1) shown");
         app.add_flag("--grade", a.grade,

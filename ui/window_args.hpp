@@ -23,6 +23,8 @@ struct WindowArgs {
     std::optional<std::string> compare;
     std::optional<LabLines> lab_lines;    // the lab's family (--lab-family)
     std::optional<std::string> lab_type;  // the lab's element type (--lab-type)
+    std::optional<unsigned> ring_gpus;    // the Across GPUs view's GPU count (--ring-gpus)
+    bool ring_naive = false;              // its naive plan rather than the ring (--ring-naive)
     std::optional<PanelId> panel;         // screenshots: one panel filling the image
     std::optional<PanelId> focus;         // brought to the front where it shares a place (tabs)
     int width = 0, height = 0;            // 0: default (1600x900, or the saved size)

@@ -36,6 +36,9 @@ std::string prepare(Session& s, const WindowArgs& a) {
     if (a.compare) s.ui.compare_algo = *a.compare;
     if (a.lab_lines) s.ui.lab_lines = *a.lab_lines;
     if (a.lab_type) s.ui.lab_type = *a.lab_type;
+    if (a.ring_gpus) s.ui.ring_gpus = *a.ring_gpus;
+    s.ui.ring_naive = s.ui.ring_naive || a.ring_naive;
+    s.ui.ring_changed = s.ui.ring_changed || a.ring_gpus || a.ring_naive;
     if (a.theme) s.ui.theme = *a.theme;
     if (a.font_scale) s.ui.font_scale = *a.font_scale;
     if (a.presentation) s.ui.presentation = s.ui.controls_hidden = true;

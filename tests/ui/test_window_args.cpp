@@ -174,3 +174,21 @@ TEST_CASE("lab flags: the family and the type it plots", "[args]") {
     CHECK(usage.find("--lab-family") != std::string::npos);
     CHECK(usage.find("--lab-type") != std::string::npos);
 }
+
+TEST_CASE("ring flags: the Across GPUs view's GPUs and plan", "[args]") {
+    const ParsedArgs p = parse({"--view", "ring", "--ring-gpus", "8", "--ring-naive"});
+    REQUIRE(p.error.empty());
+    CHECK(p.args.view == View::Ring);
+    CHECK(p.args.ring_gpus == 8u);
+    CHECK(p.args.ring_naive);
+    CHECK_FALSE(parse({"--view", "ring"}).args.ring_gpus);
+    CHECK_FALSE(parse({"--view", "ring"}).args.ring_naive);
+    for (const char* bad : {"1", "9", "12", "x", ""}) {
+        INFO(bad);
+        CHECK(parse({"--ring-gpus", bad}).error ==
+              std::string("--ring-gpus ") + bad + ": give 2 to 8 GPUs");
+    }
+    const std::string usage = window_usage();
+    CHECK(usage.find("--ring-gpus") != std::string::npos);
+    CHECK(usage.find("--ring-naive") != std::string::npos);
+}
