@@ -11,20 +11,14 @@ namespace {
 
 constexpr float kPi = 3.14159265358979f;
 
-}  // namespace
-
-std::string bytes_label(std::uint64_t bytes) {
-    const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-    double v = double(bytes);
-    int u = 0;
-    while (v >= 1024 && u < 4) {
-        v /= 1024;
-        ++u;
-    }
-    char b[32];
-    std::snprintf(b, sizeof b, u == 0 ? "%.0f %s" : "%.1f %s", v, units[u]);
-    return b;
+// The unit vector from box a's corner to box b's (the boxes are all the same size).
+std::pair<float, float> direction(const Rect& a, const Rect& b) {
+    const float dx = b.x - a.x, dy = b.y - a.y;
+    const float len = std::max(std::hypot(dx, dy), 1.0f);
+    return {dx / len, dy / len};
 }
+
+}  // namespace
 
 std::string ring_state_caption(const multi::RingRun& run, std::size_t state) {
     const std::size_t steps = run.plan.steps.size();
@@ -130,10 +124,8 @@ RingLayout ring_layout(const multi::RingRun& run, std::size_t state, const Rect&
         for (const multi::RingTransfer& t : step->transfers) {
             const Rect& a = out.gpus[t.from];
             const Rect& b = out.gpus[t.to];
-            float dx = (b.x - a.x), dy = (b.y - a.y);
-            const float len = std::max(std::hypot(dx, dy), 1.0f);
-            dx /= len;
-            dy /= len;
+            const auto [dx, dy] = direction(a, b);
+            const float len = std::max(std::hypot(b.x - a.x, b.y - a.y), 1.0f);
             RingArrow arrow;
             arrow.from = t.from;
             arrow.to = t.to;
@@ -165,10 +157,7 @@ RingLayout ring_layout(const multi::RingRun& run, std::size_t state, const Rect&
         if (bytes == 0 || has_arrow.count(link)) continue;
         const Rect& a = out.gpus[link.first];
         const Rect& b = out.gpus[link.second];
-        float dx = b.x - a.x, dy = b.y - a.y;
-        const float len = std::max(std::hypot(dx, dy), 1.0f);
-        dx /= len;
-        dy /= len;
+        const auto [dx, dy] = direction(a, b);
         RingLinkLabel l;
         l.from = link.first;
         l.to = link.second;

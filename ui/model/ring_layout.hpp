@@ -10,6 +10,7 @@
 
 #include "kernels/multi/ring_emulator.hpp"
 #include "ui/layout.hpp"
+#include "ui/model/byte_label.hpp"
 #include "ui/model/multi_gpu_lab.hpp"
 
 namespace ws::ui {
@@ -51,9 +52,6 @@ struct RingLayout {
 // `state`: 0 is the start, s the state after step s (run.after_step[s]); clamped. `em`: the text
 // size in pixels, so that labels have room.
 RingLayout ring_layout(const multi::RingRun& run, std::size_t state, const Rect& area, float em);
-
-// "2.0 MiB", "512 B": a byte count for a label.
-std::string bytes_label(std::uint64_t bytes);
 
 // The caption of a state: "step 3 of 6: all-gather, each GPU passes on a finished chunk" or
 // "the start: each GPU holds only its own input".

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "kernels/trace/dtype.hpp"
+#include "ui/model/byte_label.hpp"
 #include "ui/plot/plot.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
@@ -22,17 +23,6 @@ std::string fmt(const char* format, double v) {
     char buf[48];
     std::snprintf(buf, sizeof buf, format, v);
     return buf;
-}
-
-// "4 MiB", "1 GiB", "16 KiB".
-std::string bytes_text(double bytes) {
-    const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-    int u = 0;
-    while (bytes >= 1024 && u < 4) {
-        bytes /= 1024;
-        ++u;
-    }
-    return fmt(bytes < 10 && bytes != double(long(bytes)) ? "%.1f " : "%.0f ", bytes) + units[u];
 }
 
 // The row above the plot: where it was recorded, the type, the family, the lines (the pickers
@@ -68,7 +58,7 @@ void picker_row(const std::vector<std::string>& types, UiState& ui, const MultiG
 
 // What hovering a point shows: its size, both bandwidths, its time (and the ring's steps).
 std::string point_note(const MultiGpuPoint& p, std::size_t element) {
-    std::string s = "n = " + size_name(p.n) + " (" + bytes_text(double(p.n) * double(element)) +
+    std::string s = "n = " + size_name(p.n) + " (" + bytes_label(p.n * element) +
                     " on each GPU)\n" + fmt("bus %.1f GB/s", p.busbw_gbps) +
                     fmt(", algorithm %.1f GB/s\n", p.algbw_gbps) + fmt("%.4g ms", p.ms);
     if (!p.step_ms.empty()) {
