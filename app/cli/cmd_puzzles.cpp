@@ -7,6 +7,7 @@
 
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
+#include "kernels/user/outcome.hpp"
 #include "kernels/user/puzzle.hpp"
 #include "ui/session.hpp"
 
@@ -70,10 +71,8 @@ int cmd_grade_puzzle(const RunKernelOptions& o) {
                          "flags"};
     if (!o.trace_out.empty())
         throw UsageError{"--puzzle runs several requests: leave out --trace-out"};
-    if (o.cpu_limit < 1 || o.cpu_limit > 3600)
-        throw UsageError{"--cpu-limit " + std::to_string(o.cpu_limit) + ": give 1 to 3600 seconds"};
     user::PuzzleRunSettings settings;
-    settings.limits.cpu_seconds = o.cpu_limit;
+    settings.limits = run_kernel_limits(o);
     settings.backend = run_kernel_backend(o.backend);
     if (!user::parse_sandbox_mode(o.sandbox, settings.sandbox))
         throw UsageError{"--sandbox " + o.sandbox + ": auto, bwrap or limits"};
@@ -121,7 +120,7 @@ int cmd_grade_puzzle(const RunKernelOptions& o) {
             all.push_back(out);
             continue;
         }
-        if (several) std::printf("== %s\n", kernel.c_str());
+        if (several) std::printf("== %s\n", user::printable_name(kernel).c_str());
         for (const user::CheckVerdict& v : g.verdicts)
             std::printf("%s\n", user::verdict_line(v).c_str());
         for (const std::string& line : g.gpu_lines) std::printf("%s\n", line.c_str());

@@ -54,8 +54,12 @@ void add_run_kernel_options(CLI::App& c, RunKernelOptions& o) {
                  "`warpscope puzzles` lists them): the puzzle brings its requests");
     c.add_option("--trace-out", o.trace_out, "also keep the run's trace in this file");
     c.add_option("--cpu-limit", o.cpu_limit,
-                 "seconds of CPU time the compiler and the kernel may each use (1..3600)")
+                 "seconds of CPU time the kernel may use (1..3600; time spent waiting for a "
+                 "processor does not count; the compiler has its own 120 s)")
         ->capture_default_str();
+    c.add_option("--wait-limit", o.wait_limit,
+                 "seconds the kernel may spend neither running nor waiting for a processor "
+                 "(asleep, blocked, stopped; 1..7200; default twice the CPU limit plus 30)");
     c.add_option("--sandbox", o.sandbox,
                  "auto (bubblewrap where it works, else limits), bwrap (refuse without it) or "
                  "limits (no bubblewrap)")
@@ -67,12 +71,10 @@ int cmd_run_kernel(const RunKernelOptions& o) {
     if (o.files.size() != 1)
         throw UsageError{"run-kernel runs one FILE (several are graded together with --puzzle)"};
     const std::string backend = run_kernel_backend(o.backend);
-    if (o.cpu_limit < 1 || o.cpu_limit > 3600)
-        throw UsageError{"--cpu-limit " + std::to_string(o.cpu_limit) + ": give 1 to 3600 seconds"};
     user::UserRun run;
     run.file = o.files.front();
     run.text = o.text;
-    run.limits.cpu_seconds = o.cpu_limit;
+    run.limits = run_kernel_limits(o);
     run.backend = backend;
     if (!user::parse_sandbox_mode(o.sandbox, run.sandbox))
         throw UsageError{"--sandbox " + o.sandbox + ": auto, bwrap or limits"};
@@ -111,6 +113,18 @@ int cmd_run_kernel(const RunKernelOptions& o) {
         if (!t.ok && !t.error.empty()) std::fprintf(stderr, "warpscope: %s\n", t.error.c_str());
     }
     return t.ok && !user::crosscheck_failed(r.gpu) ? 0 : 1;
+}
+
+user::Limits run_kernel_limits(const RunKernelOptions& o) {
+    if (o.cpu_limit < 1 || o.cpu_limit > 3600)
+        throw UsageError{"--cpu-limit " + std::to_string(o.cpu_limit) + ": give 1 to 3600 seconds"};
+    if (o.wait_limit > 7200)
+        throw UsageError{"--wait-limit " + std::to_string(o.wait_limit) +
+                         ": give 1 to 7200 seconds"};
+    user::Limits limits;
+    limits.cpu_seconds = o.cpu_limit;
+    limits.wait_seconds = o.wait_limit;
+    return limits;
 }
 
 std::string run_kernel_backend(const std::string& requested) {

@@ -5,6 +5,7 @@
 
 #include "app/cli/request_options.hpp"
 #include "kernels/catalog.hpp"
+#include "kernels/user/child_end.hpp"
 
 namespace ws::cli {
 
@@ -46,9 +47,13 @@ struct RunKernelOptions {
     std::string backend, trace_out, sandbox = "auto";
     std::string puzzle;  // --puzzle NAME: grade the file against a puzzle instead
     unsigned cpu_limit = 60;
+    unsigned wait_limit = 0;  // 0: twice the CPU limit plus 30 s
     bool json = false;
 };
 void add_run_kernel_options(CLI::App& command, RunKernelOptions& opts);
+// The limits run-kernel's flags ask for (the sandbox's wording of them); a UsageError when out of
+// range.
+user::Limits run_kernel_limits(const RunKernelOptions& opts);
 int cmd_run_kernel(const RunKernelOptions& opts);
 
 // `warpscope run-kernel FILE --puzzle NAME [--json]`: the file graded against a puzzle of

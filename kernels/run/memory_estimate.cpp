@@ -27,11 +27,19 @@ std::uint64_t recorded_bytes(const trace::BlockTrace& b) {
 }  // namespace
 
 MemoryEstimate estimate_memory(const trace::Request& request, unsigned grid) {
-    MemoryEstimate e;
     const VariantInfo* v = find_variant(request.algo);
-    if (!v || request.n == 0 || grid == 0) return e;
+    if (!v) return {};
+    return estimate_memory(request, grid, *v, [](const trace::Request& r, const RunOptions& o) {
+        return run_on_emulator(r, o);
+    });
+}
+
+MemoryEstimate estimate_memory(const trace::Request& request, unsigned grid,
+                               const VariantInfo& variant, const SampleRun& run_sample) {
+    MemoryEstimate e;
+    if (request.n == 0 || grid == 0) return e;
     const std::uint64_t element = trace::dtype_size(request.type);
-    e.data_bytes = data_arrays(*v) * request.n * element;
+    e.data_bytes = data_arrays(variant) * request.n * element;
     e.traced_blocks = request.all_blocks ? grid : request.blocks.size();
     // One recorded block is small beside the data arrays (a block's share of them, a few events
     // an element); measuring it would cost the window a block's work on every run, as it always
@@ -46,10 +54,22 @@ MemoryEstimate estimate_memory(const trace::Request& request, unsigned grid) {
     sample.schedule = "lockstep";
     RunOptions options;
     options.count_totals = false;
-    const trace::Trace t = run_on_emulator(sample, options);
+    const trace::Trace t = run_sample(sample, options);
     for (const trace::BlockTrace& b : t.blocks)
         e.block_bytes = std::max(e.block_bytes, recorded_bytes(b));
     return e;
+}
+
+std::string memory_refusal(const trace::Request& request, const MemoryEstimate& e,
+                           std::uint64_t limit, const std::string& limit_words) {
+    if (limit == 0 || e.total() <= limit) return "";
+    std::string parts;
+    if (e.traced_blocks && e.block_bytes)
+        parts = std::to_string(e.traced_blocks) + " recorded block" +
+                (e.traced_blocks == 1 ? "" : "s") + " of " + io::bytes_text(e.block_bytes) + ", ";
+    parts += io::bytes_text(e.data_bytes) + " of data";
+    return command_line(request) + " needs about " + io::bytes_text(e.total()) + " (" + parts +
+           "), more than " + limit_words;
 }
 
 bool parse_max_memory(const std::string& text, std::uint64_t& bytes, std::string& error) {
@@ -72,16 +92,10 @@ std::uint64_t memory_limit(std::uint64_t max_memory) {
 std::string check_memory(const trace::Request& request, unsigned grid, std::uint64_t max_memory) {
     const std::uint64_t limit = memory_limit(max_memory);
     if (limit == 0) return "";  // not known: nothing to hold it to
-    const MemoryEstimate e = estimate_memory(request, grid);
-    if (e.total() <= limit) return "";
-    std::string parts;
-    if (e.traced_blocks && e.block_bytes)
-        parts = std::to_string(e.traced_blocks) + " recorded block" +
-                (e.traced_blocks == 1 ? "" : "s") + " of " + io::bytes_text(e.block_bytes) + ", ";
-    parts += io::bytes_text(e.data_bytes) + " of data";
-    return command_line(request) + " needs about " + io::bytes_text(e.total()) + " (" + parts +
-           "), more than the " + io::bytes_text(limit) +
-           (max_memory ? " --max-memory allows" : " of memory free (--max-memory sets the limit)");
+    return memory_refusal(request, estimate_memory(request, grid), limit,
+                          "the " + io::bytes_text(limit) +
+                              (max_memory ? " --max-memory allows"
+                                          : " of memory free (--max-memory sets the limit)"));
 }
 
 std::string out_of_memory(const trace::Request& request) {

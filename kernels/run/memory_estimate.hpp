@@ -5,8 +5,11 @@
 // which costs one block's work.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 
+#include "kernels/catalog.hpp"
+#include "kernels/run/emulator_backend.hpp"
 #include "kernels/trace/trace.hpp"
 
 namespace ws::run {
@@ -20,6 +23,18 @@ struct MemoryEstimate {
 
 // `grid`: blocks of the traced launch (ParsedRequest::grid).
 MemoryEstimate estimate_memory(const trace::Request& request, unsigned grid);
+
+// The same for a kernel outside the catalog (a student's, in run-kernel's child): `variant` its
+// rules, `run_sample` runs a request as the real run will (block 0 of one block's share of the
+// elements, not recording totals).
+using SampleRun = std::function<trace::Trace(const trace::Request&, const RunOptions&)>;
+MemoryEstimate estimate_memory(const trace::Request& request, unsigned grid,
+                               const VariantInfo& variant, const SampleRun& run_sample);
+
+// "" when `e` fits `limit`, else one line with the estimate and `limit_words` ("the 9.1 GB of
+// memory free (--max-memory sets the limit)").
+std::string memory_refusal(const trace::Request& request, const MemoryEstimate& e,
+                           std::uint64_t limit, const std::string& limit_words);
 
 // The limit a request's memory is held to: `max_memory` when the user set one (non-zero), else
 // the memory free now.

@@ -1,14 +1,12 @@
-// The child side of running a student's kernel: compile, guard, load, run, write the trace
-// (child.hpp).
+// The children's jobs: run on the emulator, run on the GPU, compile with NVRTC (child.hpp).
 #include "kernels/user/child.hpp"
 
 #include <dlfcn.h>
-#include <fcntl.h>
-#include <sys/wait.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
-#include <csignal>
-#include <cstring>
+#include <cstdlib>
+#include <ctime>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -16,6 +14,7 @@
 #include "kernels/io/regular_file.hpp"
 #include "kernels/run/emulator_user.hpp"
 #include "kernels/run/measurements.hpp"
+#include "kernels/run/memory_estimate.hpp"
 #include "kernels/run/request_parse.hpp"
 #include "kernels/trace/trace_file.hpp"
 #include "kernels/user/child_guard.hpp"
@@ -23,179 +22,214 @@
 #include "kernels/user/gpu_runner.hpp"
 #include "kernels/user/kernel_header.hpp"
 #include "kernels/user/nvrtc_compiler.hpp"
+#include "kernels/user/outcome.hpp"
+#include "kernels/user/syscall_policy.hpp"
 #include "kernels/user/toolchain.hpp"
 
 namespace ws::user {
 namespace {
 
-int g_outcome = -1;
+constexpr std::size_t kMaxSource = 1 << 20;
 
-int finish(int code, const std::string& line) {
-    const std::string text = line + "\n";
-    if (g_outcome >= 0) (void)!::write(g_outcome, text.data(), text.size());
-    return code;
-}
-
-bool write_all(int fd, const std::string& bytes) {
+void report(const char* kind, const std::string& bytes) {
+    const std::string fact = encode_fact(kind, bytes);
     std::size_t done = 0;
-    while (done < bytes.size()) {
-        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
+    while (done < fact.size()) {
+        const ssize_t n = ::write(kReportDescriptor, fact.data() + done, fact.size() - done);
+        if (n <= 0) return;
         done += std::size_t(n);
     }
-    return true;
 }
 
-// Runs the compiler with its messages in kCompileLog; its wait status.
-int run_compiler(const std::vector<std::string>& command) {
-    std::vector<char*> argv;
-    for (const std::string& a : command) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    const pid_t pid = ::fork();
-    if (pid < 0) return -1;
-    if (pid == 0) {
-        const int log = ::open(kCompileLog, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        if (log >= 0) {
-            ::dup2(log, 1);
-            ::dup2(log, 2);
-        }
-        ::execvp(argv[0], argv.data());
-        const char* why = "warpscope: the compiler could not be started\n";
-        (void)!::write(2, why, std::strlen(why));
-        ::_exit(127);
-    }
-    int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    return status;
+int failed(const std::string& why) {
+    report(kFactFailed, why);
+    mark_child_done();
+    return 1;
 }
 
-// The compiler's failure as one line.
-std::string compiler_failure(int status, const std::string& compiler, const std::string& display,
-                             Family family) {
+// Everything on a descriptor it was handed, up to `max` bytes.
+bool read_descriptor(int fd, std::size_t max, std::string& out) {
+    char buf[1 << 16];
+    for (;;) {
+        const ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n == 0) return true;
+        if (n < 0) return false;
+        out.append(buf, std::size_t(n));
+        if (out.size() > max) return false;
+    }
+}
+
+// The kernel's file, its header and the request, checked as the parent checked them.
+struct Job {
+    std::string source, display;
+    KernelHeader header;
+    run::ParsedRequest parsed;
     std::string error;
-    const std::string log = io::read_regular_file(kCompileLog, 1 << 20, error);
-    if (WIFSIGNALED(status)) {
-        const int sig = WTERMSIG(status);
-        if (sig == SIGXCPU || sig == SIGKILL)
-            return "compile error: the compiler ran past its CPU-time limit";
-        return "compile error: the compiler was ended by signal " + std::to_string(sig);
+};
+Job read_job(const std::string& display, const std::string& flags, bool gpu) {
+    Job j;
+    j.display = display;
+    if (!read_descriptor(kSourceDescriptor, kMaxSource, j.source)) {
+        j.error = "the kernel's source could not be read from its descriptor";
+        return j;
     }
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 127 &&
-        log.find("could not be started") != std::string::npos)
-        return "compile error: the compiler " + compiler +
-               " could not be started (install g++, or set CXX)";
-    return compile_error_line(log, display, family);
+    j.header = parse_kernel_header(j.source, display);
+    if (!j.header.ok()) {
+        j.error = j.header.error;
+        return j;
+    }
+    j.header.info.id = "the kernel";
+    run::RequestText text;
+    if (!run::request_text_from_flags(flags, text, j.error)) return j;
+    run::RequestRules rules;
+    rules.variant = &j.header.info;
+    if (gpu) rules.max_elements = run::kMaxElementsGpu;
+    j.parsed = run::parse_request(text, rules);
+    if (!j.parsed.ok()) j.error = j.parsed.error;
+    return j;
 }
 
-// The GPU path: NVRTC compiles the source for device 0 and the registered runner runs, records,
-// checks and times it (gpu_runner.hpp). No system-call filter here: the student's code runs on
-// the GPU only, and the CUDA driver opens devices and makes threads as it goes.
-int run_on_gpu(const std::string& source, const std::string& display,
-               const std::string& student_dir, const std::string& include_dir,
-               const VariantInfo& info, const trace::Request& request) {
+// The address space this process holds now (before the filter: /proc may be readable); an
+// allowance when it cannot be read (Landlock hides /proc in the limits mode).
+std::uint64_t address_space_now() {
+    std::string ignored;
+    const std::string statm = io::read_regular_file("/proc/self/statm", 4096, ignored);
+    const unsigned long long pages = std::strtoull(statm.c_str(), nullptr, 10);
+    if (pages == 0) return std::uint64_t(1) << 30;
+    return std::uint64_t(pages) * std::uint64_t(::sysconf(_SC_PAGESIZE));
+}
+
+template <class Kernels>
+void load_kernels(void* so, Kernels& kernels, const char* const (&names)[3], const Job& job) {
+    auto load = [&](auto& slot, const char* name) {
+        using Get = std::remove_reference_t<decltype(slot)> (*)();
+        if (void* f = ::dlsym(so, name)) slot = reinterpret_cast<Get>(f)();
+    };
+    load(kernels.int32, names[0]);
+    load(kernels.float32, names[1]);
+    load(kernels.float64, names[2]);
+    kernels.source_file = job.display;
+    kernels.source_text = job.source;
+}
+
+// run DISPLAY FLAGS MEMORY_BYTES: the emulator, walled in by the allow-list.
+int run_on_emulator(int argc, char** argv) {
+    if (argc < 6) return failed("the child was started without its arguments");
+    Job job = read_job(argv[3], argv[4], false);
+    if (!job.error.empty()) return failed(job.error);
+    const std::uint64_t memory_limit = std::strtoull(argv[5], nullptr, 10);
+    const std::uint64_t held = address_space_now();
+    ::tzset();  // the clock's zone is read now: the filter allows no file later
+    ::syscall(SYS_close_range, unsigned(kSourceDescriptor) + 1, ~0u, 0u);
+
+    if (std::string why = install_syscall_filter(kObjectDescriptor, kLoadPath); !why.empty())
+        return failed(why);
+    // From here on every call is the allow-list's, the student's constructors' too.
+    set_child_phase(ChildPhase::Loading);
+    void* so = ::dlopen(kLoadPath, RTLD_NOW | RTLD_LOCAL);
+    set_child_phase(ChildPhase::Own);
+    if (!so) return failed(std::string("the compiled kernel does not load: ") + ::dlerror());
+    const trace::Request& request = job.parsed.request;
+    const VariantInfo& info = job.header.info;
+    run::SampleRun runner;
+    if (info.family == Family::Scan) {
+        run::ForeignScan kernels;
+        load_kernels(so, kernels, {kExportScanInt, kExportScanFloat, kExportScanDouble}, job);
+        runner = [=](const trace::Request& r, const run::RunOptions& o) {
+            return run::run_foreign_scan(r, info, kernels, o);
+        };
+    } else {
+        run::ForeignReduction kernels;
+        load_kernels(so, kernels, {kExportInt, kExportFloat, kExportDouble}, job);
+        runner = [=](const trace::Request& r, const run::RunOptions& o) {
+            return run::run_foreign_reduction(r, info, kernels, o);
+        };
+    }
+    // The memory plan knows this child's own limit.
+    if (memory_limit > 0) {
+        const std::uint64_t room = memory_limit > held ? memory_limit - held : 0;
+        const run::MemoryEstimate e = run::estimate_memory(request, job.parsed.grid, info, runner);
+        const std::string refusal = run::memory_refusal(
+            request, e, room,
+            "the " + size_text(room) + " the kernel's child has left of its " +
+                size_text(memory_limit) + " address-space limit (run-kernel runs it walled in)");
+        if (!refusal.empty()) {
+            report(kFactMemoryPlan, refusal);
+            mark_child_done();
+            return 1;
+        }
+    }
+    const trace::Trace t = runner(request, run::RunOptions{});
+    report(kFactTrace, trace::encode_trace(t));
+    mark_child_done();
+    set_child_phase(ChildPhase::Finishing);
+    return 0;
+}
+
+// gpu DISPLAY FLAGS FAST_NAME TRACED_NAME: NVRTC's code on the GPU.
+int run_on_gpu(int argc, char** argv) {
+    if (argc < 7) return failed("the child was started without its arguments");
+    Job job = read_job(argv[3], argv[4], true);
+    if (!job.error.empty()) return failed(job.error);
     const GpuRunner* gpu = gpu_runner();
     if (!gpu)
-        return finish(kChildFailed,
-                      "this warpscope was built without CUDA: your kernels run on the emulator "
-                      "(--backend cpu)");
-    std::string arch;
-    if (std::string why = gpu->device_arch(arch); !why.empty()) return finish(kChildFailed, why);
+        return failed(
+            "this warpscope was built without CUDA: your kernels run on the emulator (--backend "
+            "cpu)");
+    std::string cubin;
+    if (!read_descriptor(kObjectDescriptor, std::size_t(256) << 20, cubin))
+        return failed("the kernel's GPU code could not be read from its descriptor");
+    GpuKernelCode code;
+    code.cubin.assign(cubin.begin(), cubin.end());
+    code.fast_name = argv[5];
+    code.traced_name = argv[6];
+    code.source_file = job.display;
+    code.source_text = job.source;
+    const GpuKernelResult r = gpu->run(job.parsed.request, job.header.info, code);
+    report(kFactTrace, trace::encode_trace(r.trace));
+    report(kFactTiming, run::measurements_json(r.timing));
+    mark_child_done();
+    return 0;
+}
+
+// nvrtc DISPLAY TYPE ARCH INCLUDE_DIR: compiles, reports the code and the names.
+int compile_with_nvrtc(int argc, char** argv) {
+    if (argc < 7) return failed("the child was started without its arguments");
+    std::string source;
+    if (!read_descriptor(kSourceDescriptor, kMaxSource, source))
+        return failed("the kernel's source could not be read from its descriptor");
+    const std::string display = argv[3];
+    const KernelHeader header = parse_kernel_header(source, display);
+    if (!header.ok()) return failed(header.error);
+    std::string error;
+    const auto type = run::parse_type(argv[4], error);
+    if (!type) return failed(error);
+    const std::vector<NvrtcHeader> headers = nvrtc_headers(argv[6], error);
+    if (!error.empty()) return failed(error);
     const GpuBuild build =
-        compile_for_gpu(source, display, info.family, request.type, arch, include_dir, student_dir);
-    if (!build.ok)
-        return finish(build.compile_error ? kChildCompileFailed : kChildFailed, build.error);
-    const GpuKernelResult r =
-        gpu->run(request, info, {build.cubin, build.fast_name, build.traced_name, display, source});
-    const int trace_fd = ::open(kTraceFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    const int timing_fd = ::open(kTimingFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    if (trace_fd < 0 || timing_fd < 0)
-        return finish(kChildFailed, "the trace file could not be made in the work folder");
-    if (!write_all(trace_fd, trace::encode_trace(r.trace)) ||
-        !write_all(timing_fd, run::measurements_json(r.timing)))
-        return finish(kChildFailed, "the trace could not be written (the file-size limit?)");
-    ::close(trace_fd);
-    ::close(timing_fd);
-    return kChildRan;
+        compile_for_gpu(source, display, header.info.family, *type, argv[5], headers);
+    if (!build.ok) {
+        report(build.compile_error ? kFactCompileError : kFactFailed,
+               build.compile_error ? build.log : build.error);
+        mark_child_done();
+        return 1;
+    }
+    report(kFactCubin, std::string(build.cubin.begin(), build.cubin.end()));
+    report(kFactNames, build.fast_name + "\n" + build.traced_name);
+    mark_child_done();
+    return 0;
 }
 
 }  // namespace
 
 int child_main(int argc, char** argv) {
-    if (argc < 9) return finish(kChildFailed, "the child was started without its arguments");
-    const std::string dir = argv[2], display = argv[3], student_dir = argv[4],
-                      include_dir = argv[5], flags = argv[6], backend = argv[7];
-    std::vector<std::string> compiler(argv + 8, argv + argc);
-    if (::chdir(dir.c_str()) != 0) return kChildFailed;
-    g_outcome = ::open(kOutcomeFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    install_child_handlers(g_outcome);
-
-    // The request, checked as the parent checked it.
-    std::string error;
-    const std::string source = io::read_regular_file(kSourceFile, 1 << 20, error);
-    if (!error.empty()) return finish(kChildFailed, error);
-    KernelHeader header = parse_kernel_header(source, display);
-    if (!header.ok()) return finish(kChildFailed, header.error);
-    header.info.id = "the kernel";
-    run::RequestText text;
-    if (!run::request_text_from_flags(flags, text, error)) return finish(kChildFailed, error);
-    run::RequestRules rules;
-    rules.variant = &header.info;
-    if (backend == kBackendCuda) rules.max_elements = run::kMaxElementsGpu;
-    const run::ParsedRequest parsed = run::parse_request(text, rules);
-    if (!parsed.ok()) return finish(kChildFailed, parsed.error);
-    if (backend == kBackendCuda)
-        return run_on_gpu(source, display, student_dir, include_dir, header.info, parsed.request);
-
-    // Compile.
-    {
-        const int fd = ::open(kWrapperFile, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        const bool written =
-            fd >= 0 && write_all(fd, wrapper_source(source, display, header.info.family));
-        if (fd >= 0) ::close(fd);
-        if (!written) return finish(kChildFailed, "the wrapper could not be written in " + dir);
-    }
-    const int status = run_compiler(
-        compile_command(compiler, include_dir, student_dir, kWrapperFile, kObjectFile));
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        return finish(kChildCompileFailed,
-                      compiler_failure(status, compiler[0], display, header.info.family));
-
-    // Guard, then load: the shared object's own initialisers run under the filter too.
-    const int trace_fd = ::open(kTraceFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    if (trace_fd < 0) return finish(kChildFailed, "the trace file could not be made in " + dir);
-    if (std::string why = install_syscall_filter(); !why.empty())
-        (void)!::write(2, why.data(), why.size());
-    void* so = ::dlopen((dir + "/" + kObjectFile).c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!so)
-        return finish(kChildFailed,
-                      std::string("the compiled kernel does not load: ") + ::dlerror());
-    auto load = [&](auto& slot, const char* name) {
-        using Get = std::remove_reference_t<decltype(slot)> (*)();
-        if (void* f = ::dlsym(so, name)) slot = reinterpret_cast<Get>(f)();
-    };
-    auto load_all = [&](auto& kernels, const char* const(&names)[3]) {
-        load(kernels.int32, names[0]);
-        load(kernels.float32, names[1]);
-        load(kernels.float64, names[2]);
-        kernels.source_file = display;
-        kernels.source_text = source;
-    };
-    trace::Trace t;
-    if (header.info.family == Family::Scan) {
-        run::ForeignScan kernels;
-        load_all(kernels, {kExportScanInt, kExportScanFloat, kExportScanDouble});
-        t = run::run_foreign_scan(parsed.request, header.info, kernels);
-    } else {
-        run::ForeignReduction kernels;
-        load_all(kernels, {kExportInt, kExportFloat, kExportDouble});
-        t = run::run_foreign_reduction(parsed.request, header.info, kernels);
-    }
-    if (!write_all(trace_fd, trace::encode_trace(t)))
-        return finish(kChildFailed, "the trace could not be written (the file-size limit?)");
-    ::close(trace_fd);
-    return kChildRan;
+    ::clearenv();  // started with none; bubblewrap sets PWD, which the kernel has no need of
+    install_child_handlers(kReportDescriptor);
+    const std::string job = argc > 2 ? argv[2] : "";
+    if (job == kJobRun) return run_on_emulator(argc, argv);
+    if (job == kJobGpu) return run_on_gpu(argc, argv);
+    if (job == kJobNvrtc) return compile_with_nvrtc(argc, argv);
+    return failed("the child was started without its job");
 }
 
 }  // namespace ws::user

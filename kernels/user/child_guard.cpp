@@ -1,5 +1,4 @@
-// The child's system-call filter and its handlers for fatal signals and exceptions
-// (child_guard.hpp). Linux only.
+// The child's system-call filter and its handlers (child_guard.hpp). Linux, x86-64 and AArch64.
 #include "kernels/user/child_guard.hpp"
 
 #include <fcntl.h>
@@ -7,20 +6,22 @@
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstddef>
-#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <new>
 #include <vector>
 
 #include "kernels/sim/emulator.hpp"
-#include "kernels/user/child_protocol.hpp"
+#include "kernels/user/syscall_policy.hpp"
 
 namespace ws::user {
 namespace {
@@ -33,245 +34,57 @@ constexpr unsigned kArch = AUDIT_ARCH_AARCH64;
 #error "the system-call filter knows x86-64 and AArch64 only"
 #endif
 
-struct Entry {
-    long number;
-    ForbiddenCall call;
+// The signals the child may send itself: those that end it (abort, its handlers' re-raise).
+constexpr int kFatalSignals[] = {SIGABRT, SIGSEGV, SIGBUS,  SIGFPE,  SIGILL,
+                                 SIGSYS,  SIGXCPU, SIGXFSZ, SIGKILL, SIGTRAP};
+
+int g_report_fd = -1;
+volatile sig_atomic_t g_phase = int(ChildPhase::Own);
+volatile sig_atomic_t g_done = 0;
+volatile int g_load_fd = -1;
+const char* g_load_path = nullptr;
+
+// ---- async-signal-safe text ----------------------------------------------------------------
+struct Line {
+    char text[200];
+    std::size_t at = 0;
+    void put(const char* s) {
+        while (*s && at + 1 < sizeof text) text[at++] = *s++;
+        text[at] = 0;
+    }
+    void number(unsigned long long v, unsigned base = 10) {
+        char digits[24];
+        int n = 0;
+        do {
+            digits[n++] = "0123456789abcdef"[v % base];
+            v /= base;
+        } while (v);
+        while (n && at + 1 < sizeof text) text[at++] = digits[--n];
+        text[at] = 0;
+    }
+    void signed_number(long long v) {
+        if (v < 0) {
+            put("-");
+            number(static_cast<unsigned long long>(-v));
+        } else {
+            number(static_cast<unsigned long long>(v));
+        }
+    }
 };
-#define WS_FORBID(name, what) {SYS_##name, {#name, what}},
-const std::vector<Entry>& forbidden_table() {
-    static const std::vector<Entry> table =
-    { WS_FORBID(socket, "reach the network") WS_FORBID(socketpair, "reach the network") WS_FORBID(
-        connect, "reach the network") WS_FORBID(bind,
-                                                "reach the network") WS_FORBID(listen,
-                                                                               "reach the network")
-          WS_FORBID(accept, "reach the network") WS_FORBID(accept4, "reach the network") WS_FORBID(
-              sendto,
-              "reach the network") WS_FORBID(sendmsg,
-                                             "reach the network") WS_FORBID(sendmmsg,
-                                                                            "reach the network")
-              WS_FORBID(execve, "start a process") WS_FORBID(execveat, "start a process") WS_FORBID(
-                  clone, "start a process") WS_FORBID(ptrace, "reach into another process")
-                  WS_FORBID(process_vm_writev, "reach into another process") WS_FORBID(
-                      process_vm_readv, "reach into another process") WS_FORBID(openat2,
-                                                                                "write files")
-                      WS_FORBID(unlinkat, "write files") WS_FORBID(renameat, "write files") WS_FORBID(
-                          renameat2, "write files") WS_FORBID(mkdirat, "write files")
-                          WS_FORBID(linkat, "write files") WS_FORBID(symlinkat, "write files") WS_FORBID(
-                              fchmod,
-                              "write files") WS_FORBID(fchmodat, "write files")
-                              WS_FORBID(fchown, "write files") WS_FORBID(fchownat, "write files") WS_FORBID(
-                                  truncate,
-                                  "write files") WS_FORBID(ftruncate, "write files")
-                                  WS_FORBID(utimensat,
-                                            "write files") WS_FORBID(mknodat, "write files")
-                                      WS_FORBID(setxattr, "write files") WS_FORBID(
-                                          lsetxattr,
-                                          "write files") WS_FORBID(fsetxattr, "write files")
-                                          WS_FORBID(
-                                              removexattr,
-                                              "write files") WS_FORBID(lremovexattr, "write files")
-                                              WS_FORBID(fremovexattr, "write files") WS_FORBID(
-                                                  name_to_handle_at,
-                                                  "write files") WS_FORBID(open_by_handle_at,
-                                                                           "write files") WS_FORBID(io_uring_setup,
-                                                                                                    "write files")
-                                                  WS_FORBID(io_uring_enter, "write files") WS_FORBID(
-                                                      io_uring_register,
-                                                      "write files") WS_FORBID(mount, "write files")
-                                                      WS_FORBID(umount2, "write files") WS_FORBID(
-                                                          pivot_root,
-                                                          "write files") WS_FORBID(chroot,
-                                                                                   "writing "
-                                                                                   "files")
-                                                          WS_FORBID(rt_sigqueueinfo,
-                                                                    "signal another process")
-                                                              WS_FORBID(rt_tgsigqueueinfo,
-                                                                        "signal another process")
-                                                                  WS_FORBID(
-                                                                      pidfd_send_signal,
-                                                                      "signal another "
-                                                                      "process") WS_FORBID(setrlimit,
-                                                                                           "r"
-                                                                                           "a"
-                                                                                           "i"
-                                                                                           "s"
-                                                                                           "e"
-                                                                                           " "
-                                                                                           "i"
-                                                                                           "t"
-                                                                                           "s"
-                                                                                           " "
-                                                                                           "o"
-                                                                                           "w"
-                                                                                           "n"
-                                                                                           " "
-                                                                                           "l"
-                                                                                           "i"
-                                                                                           "m"
-                                                                                           "i"
-                                                                                           "t"
-                                                                                           "s") WS_FORBID(prlimit64,
-                                                                                                          "raise its own limits")
-                                                                      WS_FORBID(bpf,
-                                                                                "t"
-                                                                                "h"
-                                                                                "e"
-                                                                                " "
-                                                                                "k"
-                                                                                "e"
-                                                                                "r"
-                                                                                "n"
-                                                                                "e"
-                                                                                "l"
-                                                                                "'"
-                                                                                "s"
-                                                                                " "
-                                                                                "o"
-                                                                                "w"
-                                                                                "n"
-                                                                                " "
-                                                                                "m"
-                                                                                "a"
-                                                                                "c"
-                                                                                "h"
-                                                                                "i"
-                                                                                "n"
-                                                                                "e"
-                                                                                "r"
-                                                                                "y") WS_FORBID(perf_event_open,
-                                                                                               "use"
-                                                                                               " th"
-                                                                                               "e "
-                                                                                               "ope"
-                                                                                               "rat"
-                                                                                               "ing"
-                                                                                               " sy"
-                                                                                               "ste"
-                                                                                               "m'"
-                                                                                               "s "
-                                                                                               "own"
-                                                                                               " ma"
-                                                                                               "chi"
-                                                                                               "ner"
-                                                                                               "y") WS_FORBID(keyctl,
-                                                                                                              "use the operating system's own machinery")
-#if defined(SYS_clone3)
-                                                                          WS_FORBID(
-                                                                              clone3,
-                                                                              "start a "
-                                                                              "process")
-#endif
-#if defined(SYS_fork)
-                                                                              WS_FORBID(
-                                                                                  fork,
-                                                                                  "start a "
-                                                                                  "process") WS_FORBID(vfork,
-                                                                                                       "start a "
-                                                                                                       "process") WS_FORBID(creat,
-                                                                                                                            "write files")
-                                                                                  WS_FORBID(
-                                                                                      unlink,
-                                                                                      "wr"
-                                                                                      "it"
-                                                                                      "e "
-                                                                                      "fi"
-                                                                                      "le"
-                                                                                      "s") WS_FORBID(rename,
-                                                                                                     "writing "
-                                                                                                     "files")
-                                                                                      WS_FORBID(
-                                                                                          mkdir,
-                                                                                          "writ"
-                                                                                          "e "
-                                                                                          "file"
-                                                                                          "s") WS_FORBID(rmdir,
-                                                                                                         "writing "
-                                                                                                         "files")
-                                                                                          WS_FORBID(
-                                                                                              link,
-                                                                                              "writ"
-                                                                                              "e "
-                                                                                              "file"
-                                                                                              "s")
-                                                                                              WS_FORBID(
-                                                                                                  symlink,
-                                                                                                  "wr"
-                                                                                                  "it"
-                                                                                                  "in"
-                                                                                                  "g "
-                                                                                                  "fi"
-                                                                                                  "le"
-                                                                                                  "s") WS_FORBID(chmod,
-                                                                                                                 "write files")
-                                                                                                  WS_FORBID(
-                                                                                                      chown,
-                                                                                                      "writ"
-                                                                                                      "ing "
-                                                                                                      "file"
-                                                                                                      "s") WS_FORBID(lchown,
-                                                                                                                     "write files")
-                                                                                                      WS_FORBID(
-                                                                                                          utime,
-                                                                                                          "write files")
-                                                                                                          WS_FORBID(
-                                                                                                              utimes,
-                                                                                                              "write files")
-                                                                                                              WS_FORBID(
-                                                                                                                  futimesat,
-                                                                                                                  "write files")
-                                                                                                                  WS_FORBID(
-                                                                                                                      mknod,
-                                                                                                                      "write files")
-#endif
-    };
-    return table;
-}
-#undef WS_FORBID
 
-// Calls allowed only with some arguments: opening read-only, signals to itself.
-constexpr ForbiddenCall kOpenForWriting = {"open for writing", "write files"};
-constexpr ForbiddenCall kSignalOther = {"kill", "signal another process"};
-
-constexpr unsigned kWriteFlags = O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND;
-
-int g_outcome_fd = -1;
-
-// ---- async-signal-safe writing ----------------------------------------------------------------
-void put(char*& p, const char* s) {
-    while (*s) *p++ = *s++;
-}
-void put_number(char*& p, unsigned long long v, unsigned base) {
-    char digits[24];
-    int n = 0;
-    do {
-        digits[n++] = "0123456789abcdef"[v % base];
-        v /= base;
-    } while (v);
-    while (n) *p++ = digits[--n];
-}
-
-void on_fatal_signal(int sig, siginfo_t* info, void*) {
-    char line[160];
-    char* p = line;
-    put(p, kSignalWord);
-    put(p, " ");
-    put_number(p, unsigned(sig), 10);
+// PHASE BLOCK THREAD, as the facts carry them.
+void put_where(Line& l) {
     const bool inside = sim::inside_kernel();
-    put(p, inside ? " 1 " : " 0 ");
-    put_number(p, sim::current_block_linear(), 10);
-    put(p, " ");
-    put_number(p, sim::current_thread_linear(), 10);
-    put(p, " ");
-    put_number(p, reinterpret_cast<unsigned long long>(info ? info->si_addr : nullptr), 16);
-    put(p, " ");
-    if (sig == SIGSYS && info)
-        put_number(p, unsigned(info->si_syscall), 10);
-    else
-        put(p, "-1");
-    put(p, "\n");
-    if (g_outcome_fd >= 0) (void)!::write(g_outcome_fd, line, std::size_t(p - line));
-    // End as the signal would have (no core file: RLIMIT_CORE is 0): unblocked, as it is
-    // blocked while its handler runs.
+    l.number(inside ? unsigned(ChildPhase::InKernel) : unsigned(g_phase));
+    l.put(" ");
+    l.number(inside ? sim::current_block_linear() : 0);
+    l.put(" ");
+    l.number(inside ? sim::current_thread_linear() : 0);
+}
+
+// Ends the child as `sig` would have: default action, unblocked (it is blocked while its handler
+// runs), raised on itself (a call the filter allows).
+[[noreturn]] void end_with(int sig) {
     ::signal(sig, SIG_DFL);
     sigset_t just;
     sigemptyset(&just);
@@ -281,111 +94,317 @@ void on_fatal_signal(int sig, siginfo_t* info, void*) {
     ::_exit(128 + sig);
 }
 
-void write_outcome(const std::string& line) {
-    if (g_outcome_fd >= 0) (void)!::write(g_outcome_fd, line.data(), line.size());
+// The system call's arguments and result in the interrupted context.
+struct Registers {
+    ucontext_t* uc;
+    unsigned long long arg(int i) const {
+#if defined(__x86_64__)
+        static constexpr int regs[] = {REG_RDI, REG_RSI, REG_RDX, REG_R10, REG_R8, REG_R9};
+        return static_cast<unsigned long long>(uc->uc_mcontext.gregs[regs[i]]);
+#else
+        return uc->uc_mcontext.regs[i];
+#endif
+    }
+    void set_result(long long v) {
+#if defined(__x86_64__)
+        uc->uc_mcontext.gregs[REG_RAX] = v;
+#else
+        uc->uc_mcontext.regs[0] = static_cast<unsigned long long>(v);
+#endif
+    }
+};
+
+bool same_text(const char* a, const char* b) {
+    if (!a || !b) return false;
+    while (*a && *a == *b) ++a, ++b;
+    return *a == *b;
+}
+
+// The flags of clone (its first argument) or clone3 (the first field of its argument struct).
+unsigned long long clone_flags(long number, const Registers& r) {
+    if (number == SYS_clone) return r.arg(0);
+#if defined(SYS_clone3)
+    if (number == SYS_clone3) {
+        const auto* args = reinterpret_cast<const unsigned long long*>(r.arg(0));
+        if (args && (reinterpret_cast<unsigned long long>(args) & 7) == 0) return args[0];
+    }
+#endif
+    return 0;
+}
+
+// rt_sigprocmask(how, set, old, size) answered on the mask the handler's return restores, so that
+// the sandbox's own signal is never blocked (a blocked SIGSYS ends the child without its handler,
+// and without the forbidden call's name).
+long answer_sigprocmask(const Registers& r) {
+    constexpr unsigned long kSandboxSignals = 1ul << (SIGSYS - 1);
+    auto* mask = reinterpret_cast<unsigned long*>(&r.uc->uc_sigmask);
+    const auto* set = reinterpret_cast<const unsigned long*>(r.arg(1));
+    auto* old = reinterpret_cast<unsigned long*>(r.arg(2));
+    if (r.arg(3) != sizeof(unsigned long)) return -EINVAL;
+    if (old) *old = *mask;
+    if (set) {
+        switch (int(r.arg(0))) {
+            case SIG_BLOCK:
+                *mask |= *set;
+                break;
+            case SIG_UNBLOCK:
+                *mask &= ~*set;
+                break;
+            case SIG_SETMASK:
+                *mask = *set;
+                break;
+            default:
+                return -EINVAL;
+        }
+    }
+    *mask &= ~kSandboxSignals;
+    return 0;
+}
+
+void on_sigsys(int, siginfo_t* info, void* context) {
+    Registers r{static_cast<ucontext_t*>(context)};
+    const long number = info->si_syscall;
+    const bool foreign = info->si_arch != kArch;
+    if (!foreign && number == SYS_openat && g_load_fd >= 0 &&
+        same_text(reinterpret_cast<const char*>(r.arg(1)), g_load_path)) {
+        r.set_result(g_load_fd);  // the loader's one open: the descriptor the parent gave
+        g_load_fd = -1;
+        return;
+    }
+    if (!foreign && number == SYS_rt_sigprocmask) {  // the mask, kept with SIGSYS open
+        r.set_result(answer_sigprocmask(r));
+        return;
+    }
+    if (!foreign && number == SYS_rt_sigaction && long(r.arg(0)) == SIGSYS) {
+        r.set_result(-EINVAL);  // the sandbox's handler stays
+        return;
+    }
+#if defined(SYS_newfstatat) && defined(SYS_fstat)
+    if (!foreign && number == SYS_newfstatat && (r.arg(3) & AT_EMPTY_PATH)) {
+        const char* path = reinterpret_cast<const char*>(r.arg(1));
+        if (!path || !*path) {  // fstat on a descriptor it holds
+            const int saved = errno;
+            const long got = ::syscall(SYS_fstat, long(r.arg(0)), r.arg(2));
+            r.set_result(got == -1 ? -errno : got);
+            errno = saved;
+            return;
+        }
+    }
+#endif
+    Line l;
+    l.number(SIGSYS);
+    l.put(" ");
+    put_where(l);
+    l.put(" 0 ");
+    l.signed_number(number);
+    l.put(" ");
+    l.number(foreign ? 0 : clone_flags(number, r));
+    l.put(foreign ? " 1" : " 0");
+    write_fact_now(g_report_fd, kFactSignal, l.text);
+    end_with(SIGSYS);
+}
+
+void on_fatal_signal(int sig, siginfo_t* info, void*) {
+    Line l;
+    l.number(unsigned(sig));
+    l.put(" ");
+    put_where(l);
+    l.put(" ");
+    l.number(reinterpret_cast<unsigned long long>(info ? info->si_addr : nullptr), 16);
+    l.put(" -1 0 0");
+    write_fact_now(g_report_fd, kFactSignal, l.text);
+    end_with(sig);
+}
+
+void on_exit_called(int status, void*) {
+    if (g_done) return;
+    Line l;
+    l.signed_number(status);
+    l.put(" ");
+    put_where(l);
+    write_fact_now(g_report_fd, kFactExit, l.text);
 }
 
 [[noreturn]] void on_terminate() {
-    int code = kChildThrew;
-    std::string line = "threw an exception\n";
+    const char* kind = kFactThrew;
+    std::string what = "an exception";
     if (std::exception_ptr e = std::current_exception()) {
         try {
             std::rethrow_exception(e);
         } catch (const std::bad_alloc&) {
-            code = kChildOutOfMemory;
-            line = "memory\n";
+            kind = kFactOutOfMemory;
+            what = "std::bad_alloc";
         } catch (const std::exception& x) {
-            line = std::string("threw ") + x.what() + "\n";
+            what = x.what();
         } catch (...) {
         }
     }
-    write_outcome(line);
-    ::_exit(code);
+    g_done = 1;
+    write_fact_now(g_report_fd, kind, what.c_str());
+    ::_exit(1);
+}
+
+// ---- the filter ------------------------------------------------------------------------------
+class FilterBuilder {
+  public:
+    void stmt(unsigned short code, unsigned k) { f_.push_back(BPF_STMT(code, k)); }
+    void jump(unsigned short code, unsigned k, unsigned char yes, unsigned char no) {
+        f_.push_back(BPF_JUMP(code, k, yes, no));
+    }
+    void load_number() { stmt(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, nr)); }
+    void load_arg_low(int i) {
+        stmt(BPF_LD | BPF_W | BPF_ABS, unsigned(offsetof(seccomp_data, args) + 8 * i));
+    }
+    void load_arg_high(int i) {
+        stmt(BPF_LD | BPF_W | BPF_ABS, unsigned(offsetof(seccomp_data, args) + 8 * i + 4));
+    }
+    void allow() { stmt(BPF_RET | BPF_K, SECCOMP_RET_ALLOW); }
+    void trap() { stmt(BPF_RET | BPF_K, SECCOMP_RET_TRAP); }
+    // Allow when the accumulator is one of `values`, else trap.
+    void allow_if_one_of(const std::vector<unsigned>& values) {
+        for (unsigned v : values) {
+            jump(BPF_JMP | BPF_JEQ | BPF_K, v, 0, 1);
+            allow();
+        }
+        trap();
+    }
+    // A block for one call: entered when the number matches, else skipped. Every path in the
+    // block returns, so the accumulator still holds the number after it.
+    std::size_t open_block(long number) {
+        jump(BPF_JMP | BPF_JEQ | BPF_K, unsigned(number), 0, 0);
+        return f_.size() - 1;
+    }
+    void close_block(std::size_t at) { f_[at].jf = static_cast<unsigned char>(f_.size() - at - 1); }
+    std::vector<sock_filter>& program() { return f_; }
+
+  private:
+    std::vector<sock_filter> f_;
+};
+
+std::vector<sock_filter> build_filter() {
+    FilterBuilder b;
+    const unsigned self = unsigned(::getpid());
+    std::vector<unsigned> fatal;
+    for (int s : kFatalSignals) fatal.push_back(unsigned(s));
+    std::vector<unsigned> writable;
+    for (int fd : kWritableDescriptors) writable.push_back(unsigned(fd));
+
+    b.stmt(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, arch));
+    b.jump(BPF_JMP | BPF_JEQ | BPF_K, kArch, 1, 0);
+    b.trap();  // another architecture's entry (int 0x80): the handler says so
+    b.load_number();
+#if defined(__x86_64__)
+    b.jump(BPF_JMP | BPF_JSET | BPF_K, 0x40000000u, 0, 1);  // the x32 calls
+    b.trap();
+#endif
+    for (const AllowedCall& c : allowed_calls()) {
+        switch (c.when) {
+            case Allowed::Always: {
+                const std::size_t at = b.open_block(c.number);
+                b.allow();
+                b.close_block(at);
+                break;
+            }
+            case Allowed::OnGivenDescriptors: {
+                const std::size_t at = b.open_block(c.number);
+                b.load_arg_low(0);
+                b.allow_if_one_of(writable);
+                b.close_block(at);
+                break;
+            }
+            case Allowed::ToItselfFatal: {
+                // kill(pid, sig), tkill(tid, sig): the target first; tgkill(tgid, tid, sig).
+                const bool three = c.number == SYS_tgkill;
+                const std::size_t at = b.open_block(c.number);
+                b.load_arg_low(0);
+                b.jump(BPF_JMP | BPF_JEQ | BPF_K, self, 1, 0);
+                b.trap();
+                if (three) {
+                    b.load_arg_low(1);
+                    b.jump(BPF_JMP | BPF_JEQ | BPF_K, self, 1, 0);
+                    b.trap();
+                }
+                b.load_arg_low(three ? 2 : 1);
+                b.allow_if_one_of(fatal);
+                b.close_block(at);
+                break;
+            }
+            case Allowed::ReadingItsLimits: {
+                // prlimit64(pid, resource, new, old): pid 0 or itself, new a null pointer.
+                const std::size_t at = b.open_block(c.number);
+                b.load_arg_low(2);
+                b.jump(BPF_JMP | BPF_JEQ | BPF_K, 0, 1, 0);
+                b.trap();
+                b.load_arg_high(2);
+                b.jump(BPF_JMP | BPF_JEQ | BPF_K, 0, 1, 0);
+                b.trap();
+                b.load_arg_low(0);
+                b.allow_if_one_of({0u, self});
+                b.close_block(at);
+                break;
+            }
+            case Allowed::NotTheSandboxSignal: {
+                const std::size_t at = b.open_block(c.number);
+                b.load_arg_low(0);
+                b.jump(BPF_JMP | BPF_JEQ | BPF_K, unsigned(SIGSYS), 0, 1);
+                b.trap();
+                b.allow();
+                b.close_block(at);
+                break;
+            }
+            case Allowed::AnsweredByTheFilter:
+                break;  // trapped: the handler answers it or reports it
+        }
+    }
+    b.trap();
+    return b.program();
 }
 
 }  // namespace
 
-const ForbiddenCall* forbidden_call(long number) {
-    for (const Entry& e : forbidden_table())
-        if (e.number == number) return &e.call;
-#if defined(SYS_open)
-    if (number == SYS_open) return &kOpenForWriting;
-#endif
-    if (number == SYS_openat) return &kOpenForWriting;
-    if (number == SYS_kill || number == SYS_tkill || number == SYS_tgkill) return &kSignalOther;
-    return nullptr;
+void set_child_phase(ChildPhase phase) {
+    g_phase = int(phase);
 }
 
-void install_child_handlers(int outcome_fd) {
-    g_outcome_fd = outcome_fd;
-    static std::vector<char> alt(256 * 1024);
+void mark_child_done() {
+    g_done = 1;
+}
+
+void install_child_handlers(int report_fd) {
+    g_report_fd = report_fd;
+    static std::vector<char> alternate(256 * 1024);
     stack_t ss{};
-    ss.ss_sp = alt.data();
-    ss.ss_size = alt.size();
+    ss.ss_sp = alternate.data();
+    ss.ss_size = alternate.size();
     ::sigaltstack(&ss, nullptr);
-    struct sigaction sa {};
-    sa.sa_sigaction = on_fatal_signal;
-    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;
-    sigemptyset(&sa.sa_mask);
-    for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGSYS, SIGXCPU, SIGXFSZ, SIGABRT})
-        ::sigaction(sig, &sa, nullptr);
+    struct sigaction fatal {};
+    fatal.sa_sigaction = on_fatal_signal;
+    fatal.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;
+    sigemptyset(&fatal.sa_mask);
+    for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGXCPU, SIGXFSZ, SIGABRT, SIGTRAP})
+        ::sigaction(sig, &fatal, nullptr);
+    // SIGSYS stays installed: the handler answers the loader's open and fstat, and returns.
+    struct sigaction sys {};
+    sys.sa_sigaction = on_sigsys;
+    sys.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+    sigemptyset(&sys.sa_mask);
+    ::sigaction(SIGSYS, &sys, nullptr);
     std::set_terminate(on_terminate);
+    ::on_exit(on_exit_called, nullptr);
 }
 
-std::string install_syscall_filter() {
-    std::vector<sock_filter> f;
-    auto stmt = [&](unsigned short code, unsigned k) { f.push_back(BPF_STMT(code, k)); };
-    auto jump = [&](unsigned short code, unsigned k, unsigned char t, unsigned char e) {
-        f.push_back(BPF_JUMP(code, k, t, e));
-    };
-    constexpr unsigned kNr = offsetof(seccomp_data, nr);
-    constexpr unsigned kArchAt = offsetof(seccomp_data, arch);
-    auto arg_low = [](int i) { return unsigned(offsetof(seccomp_data, args) + 8 * i); };
-    const unsigned trap = SECCOMP_RET_TRAP, allow = SECCOMP_RET_ALLOW;
-
-    stmt(BPF_LD | BPF_W | BPF_ABS, kArchAt);
-    jump(BPF_JMP | BPF_JEQ | BPF_K, kArch, 1, 0);
-    stmt(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS);
-#if defined(__x86_64__)
-    stmt(BPF_LD | BPF_W | BPF_ABS, kNr);  // the x32 calls: none of ours
-    jump(BPF_JMP | BPF_JSET | BPF_K, 0x40000000u, 0, 1);
-    stmt(BPF_RET | BPF_K, trap);
-#endif
-    for (const Entry& e : forbidden_table()) {
-        stmt(BPF_LD | BPF_W | BPF_ABS, kNr);
-        jump(BPF_JMP | BPF_JEQ | BPF_K, unsigned(e.number), 0, 1);
-        stmt(BPF_RET | BPF_K, trap);
-    }
-    // open and openat: only without a flag that writes.
-    std::vector<std::pair<long, int>> opens = {{SYS_openat, 2}};
-#if defined(SYS_open)
-    opens.push_back({SYS_open, 1});
-#endif
-    for (auto [number, flags_arg] : opens) {
-        stmt(BPF_LD | BPF_W | BPF_ABS, kNr);
-        jump(BPF_JMP | BPF_JEQ | BPF_K, unsigned(number), 0, 3);
-        stmt(BPF_LD | BPF_W | BPF_ABS, arg_low(flags_arg));
-        jump(BPF_JMP | BPF_JSET | BPF_K, kWriteFlags, 0, 1);
-        stmt(BPF_RET | BPF_K, trap);
-    }
-    // Signals: only to itself (abort and raise use tgkill on their own process).
-    const unsigned self = unsigned(::getpid());
-    for (long number : {long(SYS_kill), long(SYS_tkill), long(SYS_tgkill)}) {
-        stmt(BPF_LD | BPF_W | BPF_ABS, kNr);
-        jump(BPF_JMP | BPF_JEQ | BPF_K, unsigned(number), 0, 3);
-        stmt(BPF_LD | BPF_W | BPF_ABS, arg_low(0));
-        jump(BPF_JMP | BPF_JEQ | BPF_K, self, 1, 0);
-        stmt(BPF_RET | BPF_K, trap);
-    }
-    stmt(BPF_RET | BPF_K, allow);
-
+std::string install_syscall_filter(int load_fd, const char* load_path) {
+    g_load_fd = load_fd;
+    g_load_path = load_path;
+    std::vector<sock_filter> program = build_filter();
     sock_fprog prog{};
-    prog.len = static_cast<unsigned short>(f.size());
-    prog.filter = f.data();
+    prog.len = static_cast<unsigned short>(program.size());
+    prog.filter = program.data();
     if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
-        return std::string("no_new_privs: ") + std::strerror(errno);
-    if (::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) != 0)
-        return std::string("seccomp: ") + std::strerror(errno);
+        return std::string("the sandbox cannot be made (no_new_privs: ") + std::strerror(errno) +
+               ")";
+    if (::syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) != 0)
+        return std::string("the sandbox cannot be made (seccomp: ") + std::strerror(errno) + ")";
     return "";
 }
 

@@ -1,42 +1,38 @@
-// What the parent (kernels/user/user_run.cpp) and the sandboxed child (child.cpp) that compiles
-// and runs a student's kernel agree on: the files in the child's private work folder, its exit
-// codes, and the one line the child leaves in the outcome file when it ends early. The parent
-// turns exit code, signal and outcome into one sentence (outcome.hpp).
+// What the parent (kernels/user/user_run.cpp) and its children (child.cpp) agree on (issues 19,
+// 33): the hidden command they are started with, the files of the private work folder, and the
+// descriptors each child is handed (syscall_policy.hpp: 3 its report, 4 the compiled kernel,
+// 5 the kernel's source). Children report facts (child_report.hpp); the parent writes every line.
 #pragma once
 
 namespace ws::user {
 
-// The hidden command the child is started with:
-//   warpscope __kernel-child DIR DISPLAY STUDENT_DIR INCLUDE_DIR REQUEST_FLAGS BACKEND COMPILER...
-// BACKEND "cpu" (the emulator: COMPILER builds a shared object) or "cuda" (NVRTC and the GPU).
+// The hidden command, then the child's job:
+//   warpscope __kernel-child run DISPLAY REQUEST_FLAGS MEMORY_BYTES
+//       the emulator runs the shared object on descriptor 4 (compiled by the parent's compiler)
+//   warpscope __kernel-child gpu DISPLAY REQUEST_FLAGS FAST_NAME TRACED_NAME
+//       the GPU runs the code on descriptor 4 (NVRTC's, from the nvrtc child)
+//   warpscope __kernel-child nvrtc DISPLAY TYPE ARCH INCLUDE_DIR
+//       NVRTC compiles the source for ARCH against the headers of INCLUDE_DIR
 inline constexpr const char* kChildCommand = "__kernel-child";
+inline constexpr const char* kJobRun = "run";
+inline constexpr const char* kJobGpu = "gpu";
+inline constexpr const char* kJobNvrtc = "nvrtc";
+
+// run-kernel's backends.
 inline constexpr const char* kBackendCpu = "cpu";
 inline constexpr const char* kBackendCuda = "cuda";
 
-// Files in the work folder.
-inline constexpr const char* kSourceFile = "kernel.cu";     // the student's text (parent)
-inline constexpr const char* kWrapperFile = "wrapper.cpp";  // generated (child)
+// Files in the work folder (the parent makes each before a child runs, and hands it over open).
+inline constexpr const char* kSourceFile = "kernel.cu";     // the student's text
+inline constexpr const char* kWrapperFile = "wrapper.cpp";  // the compiler's translation unit
 inline constexpr const char* kObjectFile = "kernel.so";     // the compiler's output
+inline constexpr const char* kCubinFile = "kernel.cubin";   // NVRTC's output, for the GPU child
 inline constexpr const char* kCompileLog = "compile.log";   // the compiler's messages
-inline constexpr const char* kTraceFile = "trace.wstrace";  // the run (child, on success)
-inline constexpr const char* kTimingFile = "timing.json";   // the GPU's times (cuda, on success)
-inline constexpr const char* kOutcomeFile = "outcome.txt";  // one line when it ends early
-inline constexpr const char* kChildLog = "child.log";       // the child's stdout and stderr
+inline constexpr const char* kReportFile = "report";        // a child's facts
+inline constexpr const char* kChildLog = "child.log";       // a child's own output (not shown)
 
-// The child's exit codes (a signal ends it otherwise; under bwrap a signal N arrives as exit
-// code 128 + N).
-enum ChildExit : int {
-    kChildRan = 0,            // the trace file is written
-    kChildCompileFailed = 3,  // outcome: "compile error at FILE:LINE: ..."
-    kChildFailed = 4,         // outcome: one line saying why (the shared object did not load...)
-    kChildOutOfMemory = 5,    // outcome: "memory": an allocation failed (std::bad_alloc)
-    kChildThrew = 6,          // outcome: "threw WHAT": the kernel threw an exception
-};
-
-// The outcome line a fatal signal leaves (written by the child's signal handler):
-//   "signal SIGNO INSIDE BLOCK THREAD ADDRESS SYSCALL"
-// INSIDE 1 when a kernel thread was running; ADDRESS the faulting address (hex, SIGSEGV,
-// SIGBUS); SYSCALL the forbidden system call's number (SIGSYS from the filter), else -1.
-inline constexpr const char* kSignalWord = "signal";
+// The name the loader is given for the compiled kernel: never opened (the filter answers the
+// loader's open with descriptor 4).
+inline constexpr const char* kLoadPath = "/proc/self/fd/4";
 
 }  // namespace ws::user

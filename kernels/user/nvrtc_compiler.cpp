@@ -7,7 +7,6 @@
 #include <chrono>
 #include <cstdlib>
 
-#include "kernels/user/nvrtc_source.hpp"
 #include "kernels/user/toolchain.hpp"
 
 namespace ws::user {
@@ -120,7 +119,7 @@ std::string nvrtc_version() {
 
 GpuBuild compile_for_gpu(const std::string& student_source, const std::string& display,
                          Family family, trace::DType type, const std::string& arch,
-                         const std::string& include_dir, const std::string& student_dir) {
+                         const std::vector<NvrtcHeader>& headers) {
     GpuBuild b;
     std::string why;
     const Api* a = api(why);
@@ -132,17 +131,21 @@ GpuBuild compile_for_gpu(const std::string& student_source, const std::string& d
         b.error = std::string("NVRTC failed (") + call + ": " + a->nvrtcGetErrorString(r) + ")";
         return b;
     };
-    const std::string source =
-        nvrtc_translation_unit(student_source, display, include_dir, family, type);
+    const std::string source = nvrtc_translation_unit(student_source, display, family, type);
     const std::string names[2] = {nvrtc_kernel_name(type, false), nvrtc_kernel_name(type, true)};
+    std::vector<const char*> texts, include_names;
+    for (const NvrtcHeader& h : headers) {
+        texts.push_back(h.text.c_str());
+        include_names.push_back(h.name.c_str());
+    }
     ProgramHandle program(*a);
-    if (Result r = a->nvrtcCreateProgram(program.out(), source.c_str(), "warpscope-kernel.cu", 0,
-                                         nullptr, nullptr))
+    if (Result r = a->nvrtcCreateProgram(program.out(), source.c_str(), "warpscope-kernel.cu",
+                                         int(headers.size()), texts.data(), include_names.data()))
         return failed("nvrtcCreateProgram", r);
     for (const std::string& name : names)
         if (Result r = a->nvrtcAddNameExpression(program.get(), name.c_str()))
             return failed("nvrtcAddNameExpression", r);
-    const std::vector<std::string> options = nvrtc_options(arch, include_dir, student_dir);
+    const std::vector<std::string> options = nvrtc_options(arch);
     std::vector<const char*> argv;
     for (const std::string& o : options) argv.push_back(o.c_str());
     const auto start = std::chrono::steady_clock::now();

@@ -8,6 +8,7 @@
 
 #include "kernels/catalog.hpp"
 #include "kernels/trace/dtype.hpp"
+#include "kernels/user/nvrtc_source.hpp"
 
 namespace ws::user {
 
@@ -27,9 +28,10 @@ struct GpuBuild {
 };
 
 // Compiles `student_source` (the file's text; `display` names it in errors and in the trace)
-// for `arch` ("sm_90") with the instantiations for `type` unprobed and recorded.
+// for `arch` ("sm_90") with the instantiations for `type` unprobed and recorded, against the
+// headers handed over and no others (nvrtc_source.hpp).
 GpuBuild compile_for_gpu(const std::string& student_source, const std::string& display,
                          Family family, trace::DType type, const std::string& arch,
-                         const std::string& include_dir, const std::string& student_dir);
+                         const std::vector<NvrtcHeader>& headers);
 
 }  // namespace ws::user

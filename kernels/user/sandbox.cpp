@@ -1,23 +1,17 @@
-// Starts the child that compiles and runs a student's kernel, under limits and, where it works,
-// bubblewrap (sandbox.hpp).
+// The children's view of the machine: bubblewrap's command line, or Landlock's rules
+// (sandbox.hpp).
 #include "kernels/user/sandbox.hpp"
 
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdlib>
-#include <cstring>
-#include <thread>
+#include <fstream>
+#include <set>
+#include <sstream>
 
-#include "kernels/user/child_protocol.hpp"
+#include "kernels/io/regular_file.hpp"
+#include "kernels/user/toolchain.hpp"
 
 namespace ws::user {
 namespace {
@@ -37,98 +31,97 @@ std::string on_path(const std::string& name) {
     return "";
 }
 
-// bwrap's arguments before the command: everything read-only but `workdir`, a private /tmp (the
-// program, its headers and the student's folder bound back read-only where they lie under it),
-// no network, new namespaces, a new session, death with the parent.
-std::vector<std::string> bwrap_prefix(const std::string& bwrap, const std::string& workdir,
-                                      const std::vector<std::string>& visible) {
-    std::vector<std::string> a = {bwrap,  "--ro-bind", "/",     "/",       "--dev",
-                                  "/dev", "--proc",    "/proc", "--tmpfs", "/tmp"};
-    for (const std::string& p : visible)
-        if (p.rfind("/tmp/", 0) == 0) {
-            a.insert(a.end(), {"--ro-bind", p, p});
+bool under(const std::string& path, const std::string& folder) {
+    return path == folder || path.rfind(folder + "/", 0) == 0;
+}
+
+std::string parent_of(const std::string& path) {
+    const auto slash = path.rfind('/');
+    return slash == std::string::npos || slash == 0 ? "/" : path.substr(0, slash);
+}
+
+// The folders a child reads besides its own: /usr, the loader's cache, the program, the
+// libraries' folders outside /usr, the compiler's prefix when it is not under /usr.
+std::vector<std::string> system_reads() {
+    std::vector<std::string> r = {"/usr", "/etc/ld.so.cache"};
+    const std::string exe = child_program();
+    if (!exe.empty()) r.push_back(exe);
+    for (const std::string& f : loaded_library_folders()) r.push_back(f);
+    for (const std::string& c : find_compiler()) {
+        char real[4096];
+        const std::string found = c.find('/') == std::string::npos ? on_path(c) : c;
+        if (found.empty() || !::realpath(found.c_str(), real)) continue;
+        const std::string prefix = parent_of(parent_of(real));  // .../bin/g++ -> ...
+        if (!under(real, "/usr") && prefix != "/") r.push_back(prefix);
+    }
+    return r;
+}
+
+// bwrap's arguments before the command.
+std::vector<std::string> bwrap_prefix(const std::string& bwrap, const ChildView& view) {
+    std::vector<std::string> a = {
+        bwrap,           "--unshare-all", "--unshare-user", "--die-with-parent",
+        "--new-session", "--clearenv",    "--cap-drop",     "ALL"};
+    for (const std::string& e : view.env) {
+        const auto eq = e.find('=');
+        a.insert(a.end(), {"--setenv", e.substr(0, eq), e.substr(eq + 1)});
+    }
+    // First what the binds below may lie under: a private /tmp, /dev and /proc.
+    if (view.devices_and_proc) a.insert(a.end(), {"--dev", "/dev", "--proc", "/proc"});
+    a.insert(a.end(), {"--tmpfs", "/tmp"});
+    std::set<std::string> bound;
+    auto bind = [&](const std::string& path, const char* how) {
+        struct stat st {};
+        if (path.empty() || bound.count(path) || ::lstat(path.c_str(), &st) != 0) return;
+        bound.insert(path);
+        a.insert(a.end(), {how, path, path});
+    };
+    for (const std::string& p : system_reads()) bind(p, "--ro-bind");
+    // The top-level links of a merged /usr (/bin -> usr/bin, /lib64 -> usr/lib64, ...).
+    for (const char* top : {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
+        struct stat st {};
+        if (::lstat(top, &st) != 0) continue;
+        if (S_ISLNK(st.st_mode)) {
+            char target[4096];
+            const ssize_t n = ::readlink(top, target, sizeof target - 1);
+            if (n > 0) a.insert(a.end(), {"--symlink", std::string(target, std::size_t(n)), top});
+        } else {
+            bind(top, "--ro-bind");
         }
-    if (!workdir.empty()) a.insert(a.end(), {"--bind", workdir, workdir, "--chdir", workdir});
-    a.insert(a.end(), {"--unshare-all", "--die-with-parent", "--new-session", "--"});
+    }
+    for (const std::string& p : view.read) bind(p, "--ro-bind");
+    if (!view.work.empty())
+        a.insert(a.end(), {"--bind", view.work, view.work, "--chdir", view.work});
+    a.push_back("--");
     return a;
 }
 
-void set_limit(int resource, rlim_t value) {
-    rlimit r{value, value};
-    if (resource == RLIMIT_CPU) r.rlim_max = value + 1;  // SIGXCPU first, SIGKILL a second later
-    ::setrlimit(resource, &r);
-}
-
-// fork + exec with the limits; stdout and stderr into `log` ("" : /dev/null).
-pid_t spawn(const std::vector<std::string>& argv, const std::string& dir, const std::string& log,
-            const Limits& limits) {
-    std::vector<char*> args;
-    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    const pid_t parent = ::getpid();
-    const pid_t pid = ::fork();
-    if (pid != 0) {
-        if (pid > 0) ::setpgid(pid, pid);
-        return pid;
-    }
-    ::setpgid(0, 0);
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (::getppid() != parent) ::_exit(125);
-    if (!dir.empty() && ::chdir(dir.c_str()) != 0) ::_exit(125);
-    const int in = ::open("/dev/null", O_RDONLY);
-    const int out = log.empty() ? ::open("/dev/null", O_WRONLY)
-                                : ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    if (in < 0 || out < 0) ::_exit(125);
-    ::dup2(in, 0);
-    ::dup2(out, 1);
-    ::dup2(out, 2);
-#if defined(SYS_close_range)
-    if (::syscall(SYS_close_range, 3u, ~0u, 0u) != 0)
-#endif
-        for (int fd = 3; fd < 4096; ++fd) ::close(fd);
-    set_limit(RLIMIT_CPU, limits.cpu_seconds);
-    if (limits.memory_bytes) set_limit(RLIMIT_AS, limits.memory_bytes);
-    set_limit(RLIMIT_FSIZE, limits.file_bytes);
-    set_limit(RLIMIT_CORE, 0);
-    sigset_t none;
-    sigemptyset(&none);
-    ::sigprocmask(SIG_SETMASK, &none, nullptr);
-    for (int sig : {SIGPIPE, SIGINT, SIGTERM, SIGHUP}) ::signal(sig, SIG_DFL);
-    ::execv(args[0], args.data());
-    ::_exit(127);
-}
-
-// Waits for `pid` at most `seconds`; then kills its process group.
-ChildEnd wait_for(pid_t pid, unsigned seconds) {
-    ChildEnd end;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
-    int status = 0;
-    for (;;) {
-        const pid_t got = ::waitpid(pid, &status, WNOHANG);
-        if (got == pid) break;
-        if (got < 0 && errno != EINTR) {
-            end.exited = true;
-            end.code = 125;
-            return end;
-        }
-        if (std::chrono::steady_clock::now() > deadline) {
-            end.timed_out = true;
-            ::kill(-pid, SIGKILL);
-            ::kill(pid, SIGKILL);
-            while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-            }
-            break;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    ::kill(-pid, SIGKILL);  // anything the child left behind in its group (a compiler)
-    end.exited = WIFEXITED(status);
-    end.code = end.exited ? WEXITSTATUS(status) : 0;
-    end.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-    return end;
+LandlockPlan landlock_for(const ChildView& view) {
+    std::vector<LandlockRule> rules;
+    for (const std::string& p : system_reads()) rules.push_back({p, true, false});
+    for (const std::string& p : view.read) rules.push_back({p, true, false});
+    rules.push_back({"/dev/null", false, true});
+    if (!view.work.empty()) rules.push_back({view.work, true, true});
+    return landlock_plan(std::move(rules));
 }
 
 }  // namespace
+
+std::vector<std::string> loaded_library_folders() {
+    std::set<std::string> folders;
+    std::string error;
+    std::istringstream maps(io::read_regular_file("/proc/self/maps", 4 << 20, error));
+    for (std::string line; std::getline(maps, line);) {
+        const auto slash = line.find('/');
+        if (slash == std::string::npos) continue;
+        std::string path = line.substr(slash);
+        if (path.size() > 10 && path.compare(path.size() - 10, 10, " (deleted)") == 0) continue;
+        if (under(path, "/usr") || under(path, "/dev") || under(path, "/memfd:")) continue;
+        if (path.find(".so") == std::string::npos) continue;  // the program itself, data files
+        folders.insert(parent_of(path));
+    }
+    return {folders.begin(), folders.end()};
+}
 
 bool parse_sandbox_mode(const std::string& text, SandboxMode& mode) {
     if (text == "auto")
@@ -144,46 +137,48 @@ bool parse_sandbox_mode(const std::string& text, SandboxMode& mode) {
 
 Sandbox choose_sandbox(SandboxMode mode) {
     Sandbox s;
-    const std::string tail =
-        ": the kernel runs with CPU, memory and file-size limits and a system-call filter (no "
-        "network, no writing files, no new processes), but it can read every file you can read "
-        "(the Debian package bubblewrap walls off the file system)";
+    s.landlock = landlock_abi();
+    const std::string limits_tail =
+        std::string(s.landlock
+                        ? ": the compiler and the kernel run without namespaces of their own "
+                          "(Landlock and the allow-list filter still wall them in)"
+                        : ": the compiler can read every file you can read (this Linux has no "
+                          "Landlock), though the kernel itself opens nothing (the allow-list "
+                          "filter)") +
+        "; " + kSandboxReadme;
     if (mode == SandboxMode::Limits) {
-        s.warning = "--sandbox limits" + tail;
+        s.warning = "--sandbox limits" + limits_tail;
         return s;
     }
     const std::string bwrap = on_path("bwrap");
     if (bwrap.empty()) {
         if (mode == SandboxMode::Bwrap)
             s.error = "--sandbox bwrap: there is no bwrap on PATH (Debian: apt install bubblewrap)";
-        s.warning = "no bubblewrap (bwrap) here" + tail;
+        s.warning = "no bubblewrap (bwrap) here" + limits_tail;
         return s;
     }
-    // Can it make its namespaces here (a container may forbid them)? Run it once.
+    // Can it make its namespaces here (a container may forbid them)? Run it once, as the
+    // children will be run.
     char log[] = "/tmp/warpscope-bwrap-XXXXXX";
     const int fd = ::mkstemp(log);
-    if (fd >= 0) ::close(fd);
-    std::vector<std::string> probe = bwrap_prefix(bwrap, "", {});
-    probe.push_back(::access("/bin/true", X_OK) == 0 ? "/bin/true" : "/usr/bin/true");
+    Sandbox probe;
+    probe.bwrap = bwrap;
+    ChildView view;
+    const std::string truth = ::access("/usr/bin/true", X_OK) == 0 ? "/usr/bin/true" : "/bin/true";
     Limits limits;
     limits.cpu_seconds = 10;
-    const pid_t pid = spawn(probe, "", fd >= 0 ? log : "", limits);
-    ChildEnd end;
-    end.exited = true;
-    end.code = 125;
-    if (pid > 0) end = wait_for(pid, 20);
+    limits.wait_seconds = 20;
+    SpawnSpec spec = sandboxed_spec(probe, view, {truth}, limits);
+    spec.output_fd = fd;
+    const ChildEnd end = run_walled(spec, "");
     std::string said;
     if (fd >= 0) {
-        char buf[300] = {};
-        const int r = ::open(log, O_RDONLY);
-        if (r >= 0) {
-            const ssize_t n = ::read(r, buf, sizeof buf - 1);
-            if (n > 0) said.assign(buf, std::size_t(n));
-            ::close(r);
-        }
+        std::string ignored;
+        said = io::read_regular_file(log, 300, ignored);
+        ::close(fd);
         ::unlink(log);
     }
-    if (end.exited && end.code == 0) {
+    if (end.started && end.exited && end.code == 0) {
         s.bwrap = bwrap;
         return s;
     }
@@ -192,36 +187,25 @@ Sandbox choose_sandbox(SandboxMode mode) {
     const std::string why = "bwrap cannot make a sandbox here (" +
                             (said.empty() ? std::string("it failed") : said) + ")";
     if (mode == SandboxMode::Bwrap) s.error = "--sandbox bwrap: " + why;
-    s.warning = why + tail;
+    s.warning = why + limits_tail;
     return s;
 }
 
-ChildEnd run_sandboxed(const std::vector<std::string>& argv, const std::string& workdir,
-                       const Sandbox& sandbox, const Limits& limits) {
-    std::vector<std::string> command;
+SpawnSpec sandboxed_spec(const Sandbox& sandbox, const ChildView& view,
+                         const std::vector<std::string>& argv, const Limits& limits,
+                         bool landlock) {
+    SpawnSpec spec;
+    spec.limits = limits;
+    spec.dir = view.work.empty() ? "/" : view.work;
     if (!sandbox.bwrap.empty()) {
-        std::vector<std::string> visible;
-        for (const std::string& a : argv)
-            if (!a.empty() && a[0] == '/' && a != workdir) visible.push_back(a);
-        command = bwrap_prefix(sandbox.bwrap, workdir, visible);
+        spec.argv = bwrap_prefix(sandbox.bwrap, view);
+        spec.drop_privileges = false;  // bwrap drops them, after making its namespaces
+    } else {
+        spec.env = view.env;
+        if (landlock) spec.landlock = landlock_for(view);
     }
-    command.insert(command.end(), argv.begin(), argv.end());
-    const pid_t pid = spawn(command, workdir, workdir + "/" + kChildLog, limits);
-    if (pid < 0) {
-        ChildEnd failed;
-        failed.exited = true;
-        failed.code = kChildFailed;
-        failed.outcome = "the child could not be started";
-        return failed;
-    }
-    ChildEnd end = wait_for(pid, limits.wall_seconds());
-    // bwrap ends with 128 + N when a signal N ended what it ran (and so does the child, should
-    // its signal handler's own raise fail).
-    if (end.exited && end.code > 128 && end.code < 128 + 65) {
-        end.exited = false;
-        end.signal = end.code - 128;
-    }
-    return end;
+    spec.argv.insert(spec.argv.end(), argv.begin(), argv.end());
+    return spec;
 }
 
 }  // namespace ws::user

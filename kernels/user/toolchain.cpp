@@ -2,12 +2,17 @@
 // compiler's first error (toolchain.hpp).
 #include "kernels/user/toolchain.hpp"
 
+#include <fcntl.h>
+#include <spawn.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <mutex>
 #include <sstream>
 
 namespace ws::user {
@@ -94,6 +99,21 @@ std::string executable_path() {
     return std::string(buf, std::size_t(got));
 }
 
+namespace {
+std::mutex g_child_lock;
+std::string g_child_program;
+}  // namespace
+
+std::string child_program() {
+    std::lock_guard<std::mutex> hold(g_child_lock);
+    return g_child_program.empty() ? executable_path() : g_child_program;
+}
+
+void use_child_program(const std::string& path) {
+    std::lock_guard<std::mutex> hold(g_child_lock);
+    g_child_program = path;
+}
+
 std::string find_include_dir(std::string& error) {
     std::vector<std::string> tried;
     auto candidate = [&](const std::string& dir) {
@@ -173,16 +193,87 @@ std::string wrapper_source(const std::string& student_source, const std::string&
     return s;
 }
 
+std::string program_path(const std::string& name) {
+    if (name.empty()) return "";
+    if (name.find('/') != std::string::npos) return ::access(name.c_str(), X_OK) == 0 ? name : "";
+    const char* path = std::getenv("PATH");
+    const std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
+    std::istringstream in(dirs);
+    for (std::string dir; std::getline(in, dir, ':');) {
+        if (dir.empty()) continue;
+        const std::string candidate = dir + "/" + name;
+        if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+    }
+    return "";
+}
+
+std::vector<std::string> standard_include_dirs(const std::vector<std::string>& compiler) {
+    static std::mutex lock;
+    static std::map<std::vector<std::string>, std::vector<std::string>> known;
+    std::lock_guard<std::mutex> hold(lock);
+    if (auto it = known.find(compiler); it != known.end()) return it->second;
+    std::vector<std::string> dirs;
+    std::vector<std::string> argv = compiler;
+    if (!argv.empty()) argv[0] = program_path(argv[0]);
+    if (argv.empty() || argv[0].empty()) return dirs;
+    for (const char* a : {"-x", "c++", "-std=c++17", "-E", "-v", "-o", "/dev/null", "/dev/null"})
+        argv.push_back(a);
+    // Its messages through a pipe; no input but /dev/null.
+    int out[2];
+    if (::pipe2(out, O_CLOEXEC) != 0) return dirs;
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+    posix_spawn_file_actions_adddup2(&actions, out[1], 2);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    std::vector<char*> args;
+    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    char* no_env[] = {const_cast<char*>("LC_ALL=C"),
+                      const_cast<char*>("PATH=/usr/local/bin:/usr/bin:/bin"), nullptr};
+    pid_t pid = -1;
+    const int spawned = ::posix_spawn(&pid, args[0], &actions, nullptr, args.data(), no_env);
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(out[1]);
+    std::string said;
+    char buf[4096];
+    for (ssize_t n;
+         spawned == 0 && (n = ::read(out[0], buf, sizeof buf)) > 0 && said.size() < (1 << 20);)
+        said.append(buf, std::size_t(n));
+    ::close(out[0]);
+    int status = 0;
+    if (spawned == 0) ::waitpid(pid, &status, 0);
+    // The list between "#include <...> search starts here:" and "End of search list.".
+    std::istringstream lines(said);
+    bool in_list = false;
+    for (std::string line; std::getline(lines, line);) {
+        if (line.find("search starts here:") != std::string::npos) {
+            in_list = line.find("<...>") != std::string::npos;
+            continue;
+        }
+        if (line.rfind("End of search list", 0) == 0) break;
+        if (in_list && line.size() > 1 && line[0] == ' ') {
+            std::string dir = line.substr(1);
+            const auto note = dir.find(" (framework directory)");
+            if (note != std::string::npos) dir.erase(note);
+            dirs.push_back(dir);
+        }
+    }
+    known[compiler] = dirs;
+    return dirs;
+}
+
 std::vector<std::string> compile_command(const std::vector<std::string>& compiler,
                                          const std::string& include_dir,
-                                         const std::string& student_dir, const std::string& wrapper,
-                                         const std::string& output) {
+                                         const std::vector<std::string>& standard_dirs,
+                                         const std::string& wrapper, const std::string& output) {
     std::vector<std::string> cmd = compiler;
-    for (const char* flag : {"-std=c++17", "-O1", "-fwrapv", "-fPIC", "-shared",
-                             "-fdiagnostics-color=never", "-fno-diagnostics-show-caret"})
+    for (const char* flag :
+         {"-std=c++17", "-O1", "-fwrapv", "-fPIC", "-shared", "-pipe", "-fdiagnostics-color=never",
+          "-fno-diagnostics-show-caret", "-nostdinc"})
         cmd.push_back(flag);
     cmd.push_back("-I" + include_dir);
-    if (!student_dir.empty()) cmd.push_back("-iquote" + student_dir);
+    for (const std::string& dir : standard_dirs) cmd.push_back("-isystem" + dir);
     cmd.push_back("-x");
     cmd.push_back("c++");
     cmd.push_back(wrapper);

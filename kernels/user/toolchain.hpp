@@ -13,6 +13,11 @@ namespace ws::user {
 // The running program's own file (/proc/self/exe resolved); "" when it cannot be read.
 std::string executable_path();
 
+// The program the children are started from: warpscope itself (executable_path()), or the one a
+// test names (a test binary is not warpscope and does not answer to the children's command).
+std::string child_program();
+void use_child_program(const std::string& path);
+
 // The folder that holds kernels/probe/vocabulary.cuh for the compiler's -I: beside the program
 // (<dir of the executable>/include, or <dir>/../share/warpscope/include when installed), else
 // $WARPSCOPE_ROOT, else the source tree this program was built from. "" and `error` (one line)
@@ -47,13 +52,21 @@ inline constexpr const char* kExportScanDouble = "warpscope_user_scan_double";
 // The signature a family's kernel must have, as the header comment writes it.
 const char* kernel_signature(Family family);
 
+// The compiler's own list of system include folders (`-E -v`: its C++ and C standard
+// libraries), read once per compiler by running it on an empty input; empty when it cannot say.
+std::vector<std::string> standard_include_dirs(const std::vector<std::string>& compiler);
+
 // The whole command: compiler, flags that must match warpscope's (C++17, -fwrapv), -fPIC -shared,
-// the include folder, the student's own folder for its "..." includes, the wrapper and the
-// output.
+// and the include path by construction (issue 33): -nostdinc, then the vocabulary's folder and
+// the standard library's folders (`standard_dirs`) and no other; the wrapper and the output.
+// A submission is one file: it includes nothing of its own folder.
 std::vector<std::string> compile_command(const std::vector<std::string>& compiler,
                                          const std::string& include_dir,
-                                         const std::string& student_dir, const std::string& wrapper,
-                                         const std::string& output);
+                                         const std::vector<std::string>& standard_dirs,
+                                         const std::string& wrapper, const std::string& output);
+
+// `name` as a full path: itself when it holds a '/', else found on PATH; "" when not found.
+std::string program_path(const std::string& name);
 
 // The compiler's first error as one line: "compile error at FILE:12: expected ';' before '}'".
 // Reads GCC's and Clang's "FILE:LINE:COL: error: ..." and NVRTC's "FILE(LINE): error: ...".

@@ -1,18 +1,17 @@
-// The parent side of running a student's kernel (user_run.hpp).
+// The parent side of running a student's kernel (user_run.hpp): it makes the work folder, starts
+// each child walled in, reads their facts and writes every line (issue 33).
 #include "kernels/user/user_run.hpp"
 
 #include <fcntl.h>
-#include <limits.h>
-#include <stdlib.h>
 #include <unistd.h>
 
 #include <cstdlib>
-#include <filesystem>
 
 #include "kernels/io/regular_file.hpp"
 #include "kernels/run/crosscheck.hpp"
 #include "kernels/trace/trace_file.hpp"
 #include "kernels/user/child_protocol.hpp"
+#include "kernels/user/compile_step.hpp"
 #include "kernels/user/gpu_runner.hpp"
 #include "kernels/user/kernel_header.hpp"
 #include "kernels/user/toolchain.hpp"
@@ -22,116 +21,132 @@ namespace {
 
 constexpr std::uint64_t kMaxSourceBytes = 1 << 20;
 
-// A private folder for one run (mode 0700), under $TMPDIR or /tmp; removed when it goes.
-class WorkDir {
-  public:
-    WorkDir() {
-        const char* tmp = std::getenv("TMPDIR");
-        std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/warpscope-kernel-XXXXXX";
-        if (::mkdtemp(pattern.data())) path_ = pattern;
-    }
-    ~WorkDir() {
-        std::error_code ignored;
-        if (!path_.empty()) std::filesystem::remove_all(path_, ignored);
-    }
-    WorkDir(const WorkDir&) = delete;
-    WorkDir& operator=(const WorkDir&) = delete;
-    const std::string& path() const { return path_; }
+// The variables a GPU child keeps: the ones that choose the device, nothing else.
+std::vector<std::string> device_environment() {
+    std::vector<std::string> env;
+    for (const char* name : {"CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER"})
+        if (const char* v = std::getenv(name)) env.push_back(std::string(name) + "=" + v);
+    return env;
+}
 
-  private:
-    std::string path_;
+// A child's trace as the parent shows it: the request, the file's name and text are the parent's
+// own; the words a child could have written anything into are cut to one printable line.
+void adopt_child_trace(trace::Trace& t, const trace::Request& request, const std::string& display,
+                       const std::string& source) {
+    t.request = request;
+    t.source_file = display;
+    t.source_text = source;
+    for (std::string* words : {&t.backend, &t.device, &t.recorded_at, &t.error, &t.hardware_error})
+        *words = printable_line(*words, 1000);
+    for (trace::ResultValue& v : t.results) v.name = printable_line(v.name, 16);
+    for (trace::HardwareCount& h : t.hardware) h.metric = printable_line(h.metric, 200);
+}
+
+// What every child run shares: the request, the work folder, the sandbox.
+struct RunContext {
+    const UserRun& run;
+    const std::string& source;
+    const std::string& display;
+    const trace::Request& request;
+    const Sandbox& sandbox;
+    std::string include_dir;
 };
 
-bool write_file(const std::string& path, const std::string& bytes) {
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);
-    if (fd < 0) return false;
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-        if (n <= 0) break;
-        done += std::size_t(n);
+// A child that runs the kernel: the emulator's (kJobRun) or the GPU's (kJobGpu). Its facts, or
+// the line saying how it ended, into `r`.
+void run_kernel_child(const RunContext& c, const WorkDir& work, const std::string& object,
+                      const std::vector<std::string>& job, bool gpu, UserRunResult& r) {
+    Limits limits = c.run.limits;
+    ChildView view;  // the emulator's child sees no work folder: it is handed its files
+    std::vector<std::string> argv = {child_program(), kChildCommand};
+    argv.insert(argv.end(), job.begin(), job.end());
+    SpawnSpec spec;
+    if (gpu) {
+        limits.memory_bytes = 0;  // the driver reserves far more address space than it uses
+        view.env = device_environment();
+        spec = sandboxed_spec(Sandbox{}, view, argv, limits, false);  // the driver's devices
+    } else {
+        argv.push_back(std::to_string(limits.memory_bytes));
+        spec = sandboxed_spec(c.sandbox, view, argv, limits);
     }
-    return ::close(fd) == 0 && done == bytes.size();
-}
-
-std::string absolute_dir(const std::string& file) {
-    const std::string dir =
-        file.find('/') == std::string::npos ? "." : file.substr(0, file.rfind('/') + 1);
-    char buf[PATH_MAX];
-    return ::realpath(dir.c_str(), buf) ? std::string(buf) : dir;
-}
-
-std::string read_outcome(const std::string& path) {
-    std::string error;
-    return io::read_regular_file(path, 4096, error);
-}
-
-}  // namespace
-
-std::string user_algo(const std::string& file) {
-    std::string name = file.substr(file.rfind('/') == std::string::npos ? 0 : file.rfind('/') + 1);
-    for (char& c : name)
-        if (static_cast<unsigned char>(c) <= ' ') c = '_';
-    return "user:" + name;
-}
-
-namespace {
-
-// One child run of `source` on `backend`; fills r.trace (r.ran) or r.error.
-void run_child(const UserRun& run, const std::string& source, const trace::Request& request,
-               const std::string& backend, const Sandbox& sandbox, UserRunResult& r) {
-    std::string error;
-    const std::string include_dir = find_include_dir(error);
-    if (include_dir.empty()) {
-        r.error = error;
+    const Descriptor report(work.file(kReportFile), O_WRONLY | O_CREAT | O_TRUNC);
+    const Descriptor code(work.file(object.c_str()), O_RDONLY);
+    const Descriptor text(work.file(kSourceFile), O_RDONLY);
+    const Descriptor output(work.file(kChildLog), O_WRONLY | O_CREAT | O_TRUNC);
+    if (report.get() < 0 || code.get() < 0 || text.get() < 0 || output.get() < 0) {
+        r.error = "the kernel's files could not be opened in " + work.path();
         return;
     }
-    WorkDir work;
-    if (work.path().empty() || !write_file(work.path() + "/" + kSourceFile, source)) {
-        r.error = "cannot make a private work folder under $TMPDIR or /tmp";
-        return;
-    }
-    std::vector<std::string> argv = {executable_path(),
-                                     kChildCommand,
-                                     work.path(),
-                                     run.file,
-                                     absolute_dir(run.file),
-                                     include_dir,
-                                     run::command_line(request),
-                                     backend};
-    for (const std::string& w : find_compiler()) argv.push_back(w);
-    Limits limits = run.limits;
-    if (backend == kBackendCuda) limits.memory_bytes = 0;
-    ChildEnd end = run_sandboxed(argv, work.path(), sandbox, limits);
-    if (std::string o = read_outcome(work.path() + "/" + kOutcomeFile); !o.empty()) end.outcome = o;
-    r.error = describe_end(end, limits);
+    spec.fds = {report.get(), code.get(), text.get()};
+    spec.output_fd = output.get();
+    const ChildEnd end = run_walled(spec, work.file(kReportFile));
+    r.error = describe_end(end, limits, gpu ? ChildRole::Gpu : ChildRole::Emulator);
     if (!r.error.empty()) return;
-    trace::LoadResult loaded = trace::load_trace(work.path() + "/" + kTraceFile);
+    trace::LoadResult loaded = trace::decode_trace(end.facts.last(kFactTrace)->bytes);
     if (!loaded.ok) {
-        r.error = "the kernel's trace cannot be read: " + loaded.error;
+        r.error = "the kernel's trace cannot be read: " + printable_line(loaded.error);
         return;
     }
     r.ran = true;
     r.trace = std::move(loaded.trace);
-    if (backend != kBackendCuda) return;
+    adopt_child_trace(r.trace, c.request, c.display, c.source);
+    if (!gpu) return;
     r.on_gpu = true;
-    const std::string timing =
-        io::read_regular_file(work.path() + "/" + kTimingFile, 1 << 20, error);
-    if (std::string bad = timing.empty() ? error : run::parse_measurements(timing, r.gpu.timing);
-        !bad.empty())
-        r.gpu.timing.error = "the kernel's times cannot be read: " + bad;
+    const Fact* timing = end.facts.last(kFactTiming);
+    const std::string bad = timing ? run::parse_measurements(timing->bytes, r.gpu.timing)
+                                   : std::string("no times came back");
+    if (!bad.empty()) r.gpu.timing.error = "the kernel's times cannot be read: " + bad;
+}
+
+void run_on_emulator(const RunContext& c, Family family, UserRunResult& r) {
+    WorkDir work;
+    if (work.path().empty() || !write_new_file(work.file(kSourceFile), c.source)) {
+        r.error = "cannot make a private work folder under $TMPDIR or /tmp";
+        return;
+    }
+    r.error = compile_for_emulator(c.sandbox, work, {c.source, c.display, c.include_dir, family});
+    if (!r.error.empty()) return;
+    run_kernel_child(c, work, kObjectFile, {kJobRun, c.display, run::command_line(c.request)},
+                     false, r);
+}
+
+void run_on_gpu(const RunContext& c, Family family, UserRunResult& r) {
+    const GpuRunner* gpu = gpu_runner();
+    std::string arch;
+    if (!gpu) {
+        r.error =
+            "this warpscope was built without CUDA: your kernels run on the emulator (--backend "
+            "cpu)";
+        return;
+    }
+    if (std::string why = gpu->device_arch(arch); !why.empty()) {
+        r.error = why;
+        return;
+    }
+    WorkDir work;
+    if (work.path().empty() || !write_new_file(work.file(kSourceFile), c.source)) {
+        r.error = "cannot make a private work folder under $TMPDIR or /tmp";
+        return;
+    }
+    // NVRTC compiles in a child walled in as the compiler is, handed the source.
+    const NvrtcBuild build = compile_in_nvrtc_child(
+        c.sandbox, work, {c.source, c.display, c.include_dir, family}, c.request.type, arch);
+    r.error = build.error;
+    if (!r.error.empty()) return;
+    run_kernel_child(
+        c, work, kCubinFile,
+        {kJobGpu, c.display, run::command_line(c.request), build.fast_name, build.traced_name},
+        true, r);
 }
 
 // The emulator's run of the same request, compared with the GPU's trace.
-void crosscheck_on_emulator(const UserRun& run, const std::string& source,
-                            const trace::Request& request, const Sandbox& sandbox,
-                            UserRunResult& r) {
-    if (request.n > run::kMaxElementsEmulator) {
+void crosscheck_on_emulator(const RunContext& c, Family family, UserRunResult& r) {
+    if (c.request.n > run::kMaxElementsEmulator) {
         r.gpu.crosscheck = "not compared: the emulator runs at most 2^26 elements";
         return;
     }
     UserRunResult emulated;
-    run_child(run, source, request, kBackendCpu, sandbox, emulated);
+    run_on_emulator(c, family, emulated);
     if (!emulated.ran) {
         r.gpu.crosscheck = "not compared: the emulator's run ended: " + emulated.error;
         return;
@@ -141,6 +156,13 @@ void crosscheck_on_emulator(const UserRun& run, const std::string& source,
 }
 
 }  // namespace
+
+std::string user_algo(const std::string& file) {
+    std::string name = file.substr(file.rfind('/') == std::string::npos ? 0 : file.rfind('/') + 1);
+    for (char& c : name)
+        if (static_cast<unsigned char>(c) <= ' ' || c == 0x7f) c = '_';
+    return "user:" + name;
+}
 
 double read_only_fraction(const run::Measurements& timing) {
     double mine = 0, read = 0;
@@ -160,11 +182,12 @@ UserRunResult run_user_kernel(const UserRun& run) {
     };
     const bool gpu = run.backend == kBackendCuda;
     if (!gpu && run.backend != kBackendCpu)
-        return refuse("--backend " + run.backend + ": cpu or cuda");
+        return refuse("--backend " + printable_name(run.backend) + ": cpu or cuda");
     std::string error;
     const std::string source = io::read_regular_file(run.file, kMaxSourceBytes, error);
-    if (!error.empty()) return refuse(error);
-    KernelHeader header = parse_kernel_header(source, run.file);
+    if (!error.empty()) return refuse(printable_line(error, 1000));
+    const std::string display = printable_name(run.file);
+    KernelHeader header = parse_kernel_header(source, display);
     if (!header.ok()) return refuse(header.error);
     header.info.id = "the kernel";
     r.info = header.info;
@@ -177,21 +200,18 @@ UserRunResult run_user_kernel(const UserRun& run) {
     if (!parsed.ok()) return refuse(parsed.error);
     const Sandbox sandbox = choose_sandbox(run.sandbox);
     if (!sandbox.error.empty()) return refuse(sandbox.error);
-    if (!gpu) {
-        r.warning = sandbox.warning;
-        run_child(run, source, parsed.request, kBackendCpu, sandbox, r);
+    RunContext c{run, source, display, parsed.request, sandbox, find_include_dir(error)};
+    if (c.include_dir.empty()) {
+        r.error = error;
         return r;
     }
-    // The GPU's child runs with the limits but not under bubblewrap, whose namespaces would hide
-    // the GPU: the student's code runs on the GPU only, and what the child runs on the CPU is
-    // warpscope's and NVRTC's. Nor under an address-space limit: the CUDA driver reserves far
-    // more address space than it uses. The emulator's child, which runs the student's code on
-    // the CPU, is walled in as usual.
-    run_child(run, source, parsed.request, kBackendCuda, Sandbox{}, r);
-    if (r.ran && r.trace.grid != 0) {
-        r.warning = sandbox.warning;  // the emulator's child, for the crosscheck
-        crosscheck_on_emulator(run, source, parsed.request, sandbox, r);
+    r.warning = sandbox.warning;
+    if (!gpu) {
+        run_on_emulator(c, header.info.family, r);
+        return r;
     }
+    run_on_gpu(c, header.info.family, r);
+    if (r.ran && r.trace.grid != 0) crosscheck_on_emulator(c, header.info.family, r);
     return r;
 }
 

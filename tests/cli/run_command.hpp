@@ -1,6 +1,7 @@
 // Runs the warpscope binary the way a script would, capturing stdout, stderr and the exit code.
 #pragma once
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
@@ -13,11 +14,12 @@ struct CommandResult {
     std::string out, err;
 };
 
-inline CommandResult run_warpscope(const std::string& args) {
+// A shell command line; its stderr is captured through a file.
+inline CommandResult run_command(const std::string& command) {
     static int counter = 0;
     const std::string err_file =
         "/tmp/ws_test_stderr_" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
-    const std::string cmd = std::string(WS_BINARY) + " " + args + " 2>" + err_file;
+    const std::string cmd = command + " 2>" + err_file;
     CommandResult r;
     FILE* p = ::popen(cmd.c_str(), "r");
     if (!p) return r;
@@ -32,6 +34,10 @@ inline CommandResult run_warpscope(const std::string& args) {
     r.err = ss.str();
     std::remove(err_file.c_str());
     return r;
+}
+
+inline CommandResult run_warpscope(const std::string& args) {
+    return run_command(std::string(WS_BINARY) + " " + args);
 }
 
 inline unsigned count_lines(const std::string& s) {

@@ -30,11 +30,22 @@ std::string include_dir() {
     return dir;
 }
 
+const std::vector<NvrtcHeader>& headers() {
+    static const std::vector<NvrtcHeader> handed = [] {
+        std::string error;
+        std::vector<NvrtcHeader> h = nvrtc_headers(include_dir(), error);
+        INFO(error);
+        REQUIRE(error.empty());
+        return h;
+    }();
+    return handed;
+}
+
 GpuBuild build(const std::string& source, const std::string& display, trace::DType type) {
     const KernelHeader h = parse_kernel_header(source, display);
     INFO(h.error);
     REQUIRE(h.ok());
-    return compile_for_gpu(source, display, h.info.family, type, "sm_90", include_dir(), "");
+    return compile_for_gpu(source, display, h.info.family, type, "sm_90", headers());
 }
 
 }  // namespace
@@ -110,6 +121,7 @@ TEST_CASE("NVRTC's errors are one line at the student's line", "[nvrtc]") {
         {"#include <vector>\ntemplate <class T, class Probe>\n__global__ void kernel(const T* "
          "g_in, T* g_out, unsigned n, Probe probe) {}\n",
          "compile error at mine.cu:2:"},
+
     };
     for (const Case& c : cases) {
         INFO(c.body);

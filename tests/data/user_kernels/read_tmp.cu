@@ -1,7 +1,7 @@
 // warpscope-kernel: reduce
 // A kernel that looks for a file the test left in /tmp (its path in $WARPSCOPE_TEST_SECRET) and,
-// when it can read it, leaves a wrong sum: under bubblewrap /tmp is private and the file is not
-// there; with limits only the kernel reads what the user can read (the README says so).
+// when it can read it, leaves a wrong sum: the child's environment is empty, so it never learns
+// the path (and could not open it: tests/cli/test_sandbox_attacks.cpp opens named files).
 #include <fcntl.h>
 #include <unistd.h>
 
