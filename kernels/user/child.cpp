@@ -2,15 +2,18 @@
 #include "kernels/user/child.hpp"
 
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <string>
 #include <type_traits>
 #include <vector>
 
+#include "kernels/io/memory.hpp"
 #include "kernels/io/regular_file.hpp"
 #include "kernels/run/emulator_user.hpp"
 #include "kernels/run/measurements.hpp"
@@ -23,6 +26,7 @@
 #include "kernels/user/kernel_header.hpp"
 #include "kernels/user/nvrtc_compiler.hpp"
 #include "kernels/user/outcome.hpp"
+#include "kernels/user/spawn.hpp"
 #include "kernels/user/syscall_policy.hpp"
 #include "kernels/user/toolchain.hpp"
 
@@ -92,9 +96,13 @@ Job read_job(const std::string& display, const std::string& flags, bool gpu) {
 // The address space this process holds now (before the filter: /proc may be readable); an
 // allowance when it cannot be read (Landlock hides /proc in the limits mode).
 std::uint64_t address_space_now() {
-    std::string ignored;
-    const std::string statm = io::read_regular_file("/proc/self/statm", 4096, ignored);
-    const unsigned long long pages = std::strtoull(statm.c_str(), nullptr, 10);
+    char statm[128] = {};
+    const int fd = ::open("/proc/self/statm", O_RDONLY | O_CLOEXEC);  // procfs: no size to check
+    if (fd >= 0) {
+        (void)!::read(fd, statm, sizeof statm - 1);
+        ::close(fd);
+    }
+    const unsigned long long pages = std::strtoull(statm, nullptr, 10);
     if (pages == 0) return std::uint64_t(1) << 30;
     return std::uint64_t(pages) * std::uint64_t(::sysconf(_SC_PAGESIZE));
 }
@@ -151,7 +159,7 @@ int run_on_emulator(int argc, char** argv) {
         const run::MemoryEstimate e = run::estimate_memory(request, job.parsed.grid, info, runner);
         const std::string refusal = run::memory_refusal(
             request, e, room,
-            "the " + size_text(room) + " the kernel's child has left of its " +
+            "the " + io::bytes_text(room) + " the kernel's child has left of its " +
                 size_text(memory_limit) + " address-space limit (run-kernel runs it walled in)");
         if (!refusal.empty()) {
             report(kFactMemoryPlan, refusal);
@@ -220,12 +228,39 @@ int compile_with_nvrtc(int argc, char** argv) {
     return 0;
 }
 
+// pch INCLUDE_DIR: the build's step that precompiles the prelude (toolchain.hpp), beside it, with
+// the flags run-kernel compiles with; the folder's old file stays until the new one is whole.
+// Always 0: a kernel compiles without it, only slower (the line says why there is none).
+int precompile_prelude(int argc, char** argv) {
+    if (argc < 4) return 0;
+    const std::string include_dir = argv[3];
+    std::vector<std::string> compiler = find_compiler();
+    compiler.front() = program_path(compiler.front());
+    const std::string output = include_dir + "/" + kPrelude + ".gch";
+    const std::string partial = output + ".partial";
+    SpawnSpec spec;
+    spec.argv =
+        prelude_pch_command(compiler, include_dir, standard_include_dirs(compiler), partial);
+    spec.env = {"PATH=/usr/local/bin:/usr/bin:/bin", "LC_ALL=C"};
+    spec.limits = compiler_limits();
+    spec.limits.file_bytes = std::uint64_t(1) << 30;
+    const ChildEnd end = compiler.front().empty() ? ChildEnd{} : run_walled(spec, "");
+    if (end.exited && end.code == 0 && ::rename(partial.c_str(), output.c_str()) == 0) return 0;
+    ::unlink(partial.c_str());
+    std::fprintf(stderr,
+                 "warpscope: the students' prelude was not precompiled (%s): run-kernel "
+                 "compiles it with every kernel\n",
+                 compiler.front().empty() ? "no compiler" : "the compiler failed");
+    return 0;
+}
+
 }  // namespace
 
 int child_main(int argc, char** argv) {
+    const std::string job = argc > 2 ? argv[2] : "";
+    if (job == kJobPrelude) return precompile_prelude(argc, argv);  // the build's: no report
     ::clearenv();  // started with none; bubblewrap sets PWD, which the kernel has no need of
     install_child_handlers(kReportDescriptor);
-    const std::string job = argc > 2 ? argv[2] : "";
     if (job == kJobRun) return run_on_emulator(argc, argv);
     if (job == kJobGpu) return run_on_gpu(argc, argv);
     if (job == kJobNvrtc) return compile_with_nvrtc(argc, argv);

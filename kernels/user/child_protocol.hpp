@@ -17,6 +17,8 @@ inline constexpr const char* kChildCommand = "__kernel-child";
 inline constexpr const char* kJobRun = "run";
 inline constexpr const char* kJobGpu = "gpu";
 inline constexpr const char* kJobNvrtc = "nvrtc";
+// And one for the build: warpscope __kernel-child pch INCLUDE_DIR precompiles the prelude.
+inline constexpr const char* kJobPrelude = "pch";
 
 // run-kernel's backends.
 inline constexpr const char* kBackendCpu = "cpu";

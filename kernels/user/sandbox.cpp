@@ -101,6 +101,7 @@ LandlockPlan landlock_for(const ChildView& view) {
     for (const std::string& p : system_reads()) rules.push_back({p, true, false});
     for (const std::string& p : view.read) rules.push_back({p, true, false});
     rules.push_back({"/dev/null", false, true});
+    rules.push_back({"/proc/self", true, false});  // its own /proc (the memory it holds)
     if (!view.work.empty()) rules.push_back({view.work, true, true});
     return landlock_plan(std::move(rules));
 }

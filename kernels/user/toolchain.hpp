@@ -65,6 +65,14 @@ std::vector<std::string> compile_command(const std::vector<std::string>& compile
                                          const std::vector<std::string>& standard_dirs,
                                          const std::string& wrapper, const std::string& output);
 
+// The header the wrapper includes first (prelude.hpp), and the command that precompiles it into
+// `output` (<include_dir>/kernels/user/prelude.hpp.gch) with the flags compile_command uses.
+inline constexpr const char* kPrelude = "kernels/user/prelude.hpp";
+std::vector<std::string> prelude_pch_command(const std::vector<std::string>& compiler,
+                                             const std::string& include_dir,
+                                             const std::vector<std::string>& standard_dirs,
+                                             const std::string& output);
+
 // `name` as a full path: itself when it holds a '/', else found on PATH; "" when not found.
 std::string program_path(const std::string& name);
 

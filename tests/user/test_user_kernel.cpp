@@ -9,7 +9,10 @@
 
 #include <linux/sched.h>
 
+#include <unistd.h>
+
 #include <cctype>
+#include <fstream>
 #include <set>
 
 #include "kernels/user/child_protocol.hpp"
@@ -20,6 +23,7 @@
 #include "kernels/user/syscall_policy.hpp"
 #include "kernels/user/toolchain.hpp"
 #include "kernels/user/user_run.hpp"
+#include "tests/cli/run_command.hpp"
 
 using namespace ws;
 using namespace ws::user;
@@ -360,4 +364,58 @@ TEST_CASE("NVRTC's error form is read as GCC's is", "[run-kernel]") {
             .rfind("compile error: k.cu has no kernel `", 0) == 0);
     // A parenthesis that is not a line number is not a location.
     CHECK(compile_error_line("f(x): error: no\n", "k.cu") == "compile error: f(x): error: no");
+}
+
+TEST_CASE("the build's precompiled prelude is what the kernel's compile reads", "[user]") {
+    const std::string binary = WS_BINARY;
+    const std::string include_dir = binary.substr(0, binary.rfind('/')) + "/include";
+    const std::string pch = include_dir + "/" + kPrelude + ".gch";
+    if (::access(pch.c_str(), R_OK) != 0) {
+        WARN("no precompiled prelude in " << include_dir << " (not a GCC build)");
+        return;
+    }
+    char dir[] = "/tmp/ws_pch_XXXXXX";
+    REQUIRE(::mkdtemp(dir));
+    const std::string wrapper = std::string(dir) + "/wrapper.cpp";
+    {
+        std::ofstream(wrapper) << wrapper_source(
+            "// warpscope-kernel: reduce\ntemplate <class T, class Probe>\n__global__ void "
+            "kernel(const T* g_in, T* g_out, unsigned n, Probe probe) {}\n",
+            "k.cu");
+    }
+    std::vector<std::string> compiler = find_compiler();
+    compiler.front() = program_path(compiler.front());
+    std::string cmd;
+    for (const std::string& w :
+         compile_command(compiler, include_dir, standard_include_dirs(compiler), wrapper,
+                         std::string(dir) + "/k.so"))
+        cmd += "'" + w + "' ";
+    // -H lists the headers read; "! FILE.gch" is a precompiled header used.
+    const CommandResult r = run_command(cmd + "-H -Winvalid-pch");
+    INFO(r.err);
+    CHECK(r.code == 0);
+    CHECK(r.err.find("! " + pch) != std::string::npos);
+    CHECK(r.err.find("invalid") == std::string::npos);
+    std::system(("rm -rf '" + std::string(dir) + "'").c_str());
+}
+
+TEST_CASE("the README's allow-list is the filter's", "[user]") {
+    std::ifstream in(std::string(WS_SOURCE_DIR) + "/README.md");
+    std::set<std::string> listed;
+    bool table = false;
+    for (std::string line; std::getline(in, line);) {
+        if (line.find("| calls | why |") != std::string::npos) {
+            table = true;
+            continue;
+        }
+        if (!table) continue;
+        if (line.find('|') == std::string::npos) break;
+        const std::string calls = line.substr(0, line.find('|', line.find('|') + 1));
+        for (std::size_t at = calls.find('`'); at != std::string::npos;
+             at = calls.find('`', calls.find('`', at + 1) + 1))
+            listed.insert(calls.substr(at + 1, calls.find('`', at + 1) - at - 1));
+    }
+    std::set<std::string> allowed;
+    for (const AllowedCall& c : allowed_calls()) allowed.insert(c.name);
+    CHECK(listed == allowed);
 }
