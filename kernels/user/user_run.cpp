@@ -96,6 +96,9 @@ void run_kernel_child(const RunContext& c, const WorkDir& work, const std::strin
     const std::string bad = timing ? run::parse_measurements(timing->bytes, r.gpu.timing)
                                    : std::string("no times came back");
     if (!bad.empty()) r.gpu.timing.error = "the kernel's times cannot be read: " + bad;
+    r.gpu.timing.device = printable_line(r.gpu.timing.device, 200);
+    r.gpu.timing.error = printable_line(r.gpu.timing.error, 1000);
+    for (run::MeasuredPoint& p : r.gpu.timing.points) p.algo = printable_line(p.algo, 100);
 }
 
 void run_on_emulator(const RunContext& c, Family family, UserRunResult& r) {

@@ -106,7 +106,7 @@ TEST_CASE("on the GPU a fault, a kernel that never ends and a compile error are 
     };
     const Case cases[] = {
         {"global_out_of_bounds.cu", "", "illegal"},
-        {"gpu_spin.cu", " --cpu-limit 1", "wall-clock limit"},
+        {"gpu_spin.cu", " --cpu-limit 1 --wait-limit 10", "the kernel never finished"},
         {"syntax_error.cu", "", "compile error at " + user_kernel("syntax_error.cu") + ":"},
         {"wrong_sum.cu", "", "wrong result"},
     };

@@ -1,7 +1,8 @@
 // warpscope-kernel: reduce
 // A kernel that never ends on a GPU: thread 0 waits for its first input element to change, and
 // nothing changes it (a read through volatile, which the compiler must repeat). run-kernel
-// --backend cuda stops it at the wall-clock limit and says so in one line.
+// --backend cuda stops it at the waiting limit (its child waits for the GPU asleep) and says so
+// in one line.
 template <class T, class Probe>
 __global__ void kernel(const T* g_in, T* g_out, unsigned n, Probe probe) {
     (void)n, (void)probe;
