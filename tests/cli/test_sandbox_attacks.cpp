@@ -290,6 +290,10 @@ TEST_CASE(
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         CHECK(seconds < 60);
+        if (r.out.find("--sandbox bwrap: ") != std::string::npos) {
+            WARN("bwrap cannot make a sandbox here: its case is not run");
+            continue;
+        }
         CHECK(r.out.find("compile error") != std::string::npos);
     }
 }
