@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "kernels/io/atomic_file.hpp"
+#include "kernels/io/data_root.hpp"
 #include "kernels/run/backend.hpp"
 #include "kernels/run/memory_estimate.hpp"
 #include "kernels/run/stats_report.hpp"
@@ -38,14 +39,6 @@ bool exportable(const TraceView& v) {
 
 }  // namespace
 
-std::string Session::data_root() {
-    if (const char* env = std::getenv("WARPSCOPE_ROOT"); env && *env) return env;
-#if defined(WS_SOURCE_DIR)
-    if (std::filesystem::is_directory(std::string(WS_SOURCE_DIR) + "/assets")) return WS_SOURCE_DIR;
-#endif
-    return ".";
-}
-
 Session::Session(bool background) : background_(background) {
     if (background_) {
         main_ = std::make_unique<Runner>();
@@ -53,14 +46,14 @@ Session::Session(bool background) : background_(background) {
         sweeper_ = std::make_unique<Sweeper>(run::usable_gpu());
         ui.sweep_available = sweeper_->available();
     }
-    lab_ = load_lab_data(data_root());
+    lab_ = load_lab_data(io::data_root());
     ui.lab = &lab_;
-    sass_ = load_sass_library(data_root());
+    sass_ = load_sass_library(io::data_root());
     ui.sass = &sass_;
-    hardware_ = load_hardware_library(data_root());
-    lessons_ = load_lessons(data_root());
+    hardware_ = load_hardware_library(io::data_root());
+    lessons_ = load_lessons(io::data_root());
     ui.lessons = &lessons_;
-    for (const std::string& file : user::puzzle_files(data_root())) {
+    for (const std::string& file : user::puzzle_files(io::data_root())) {
         const user::PuzzleParse p = user::load_puzzle(file);
         if (p.ok())
             ui.puzzles.push_back({file, std::to_string(p.puzzle.number) + ". " + p.puzzle.title});
@@ -457,7 +450,7 @@ void Session::sweep_actions() {
         ui.sweep_save = false;
         if (ui.lab_file < lab_.files.size() && !lab_.files[ui.lab_file].text.empty()) {
             MeasurementFile& f = lab_.files[ui.lab_file];
-            const std::string path = measurement_path(data_root(), f);
+            const std::string path = measurement_path(io::data_root(), f);
             const std::string e = write_text(path, f.text);
             ui.file_message = e.empty() ? "saved " + path : e;
             if (e.empty())

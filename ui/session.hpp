@@ -40,9 +40,6 @@ class Session {
     // (except ExportPng, which needs the renderer).
     void update();
 
-    // Where assets/ is found: $WARPSCOPE_ROOT, else the source tree this was
-    // built from, else the working directory.
-    static std::string data_root();
     // The ring view's emulated all-reduce for its GPUs, size and plan (UiState::ring).
     static void run_ring(UiState& ui);
 

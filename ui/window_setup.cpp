@@ -4,7 +4,8 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "kernels/io/regular_file.hpp"
+#include "kernels/io/data_file.hpp"
+#include "kernels/io/data_root.hpp"
 #include "kernels/user/puzzle.hpp"
 #include "ui/frame.hpp"
 
@@ -72,7 +73,7 @@ std::string prepare(Session& s, const WindowArgs& a) {
         }
         if (!a.puzzle.empty()) {
             std::string error;
-            const std::string file = user::find_puzzle(Session::data_root(), a.puzzle, error);
+            const std::string file = user::find_puzzle(io::data_root(), a.puzzle, error);
             if (file.empty()) return "--puzzle " + error;
             if (std::string e = open_puzzle(s.ui.editor, file, s.ui.form); !e.empty())
                 return "--puzzle " + e;
@@ -84,7 +85,7 @@ std::string prepare(Session& s, const WindowArgs& a) {
         if (!a.kernel_file.empty()) {
             std::string error;
             EditorState& e = s.ui.editor;
-            e.text = io::read_regular_file(a.kernel_file, kMaxKernelFileBytes, error);
+            e.text = io::read_data_file(a.kernel_file, io::DataKind::KernelFile, error);
             if (!error.empty()) return "--kernel " + error;
             e.path = a.kernel_file;
             e.loaded = true;

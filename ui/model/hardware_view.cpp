@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "kernels/io/data_file.hpp"
 #include "kernels/run/request_parse.hpp"
 #include "ui/model/provenance.hpp"
 
@@ -48,25 +49,18 @@ std::string parse_hardware_file(const std::string& text, std::vector<RecordedHar
 
 HardwareLibrary load_hardware_library(const std::string& root) {
     HardwareLibrary lib;
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const fs::path dir = fs::path(root) / "assets" / "measurements";
     // In name order, so that where two GPUs recorded the same request the panels show the same
     // one every time (the H100's before the H200's).
-    std::vector<fs::path> files;
-    for (const auto& entry : fs::directory_iterator(dir, ec)) {
-        const std::string name = entry.path().filename().string();
-        if (name.rfind(kHardwareCountsPrefix, 0) == 0 && entry.path().extension() == ".json")
-            files.push_back(entry.path());
-    }
-    std::sort(files.begin(), files.end());
-    for (const fs::path& file : files) {
-        const std::string name = file.filename().string();
-        std::ifstream in(file);
-        std::stringstream text;
-        text << in.rdbuf();
-        if (std::string why = parse_hardware_file(text.str(), lib.runs); !why.empty())
-            lib.problems.push_back(name + ": " + why);
+    for (const std::string& file :
+         io::data_files(root + "/assets/measurements", ".json", kHardwareCountsPrefix)) {
+        std::string error;
+        const std::string text = io::read_data_file(file, io::DataKind::HardwareCounts, error);
+        if (!error.empty()) {  // already names the file
+            lib.problems.push_back(error);
+            continue;
+        }
+        if (std::string why = parse_hardware_file(text, lib.runs); !why.empty())
+            lib.problems.push_back(std::filesystem::path(file).filename().string() + ": " + why);
     }
     return lib;
 }

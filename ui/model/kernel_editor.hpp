@@ -14,9 +14,6 @@
 
 namespace ws::ui {
 
-// The largest kernel file the editor opens.
-inline constexpr std::uint64_t kMaxKernelFileBytes = 1 << 20;
-
 struct EditorState {
     std::string path = "my-kernel.cu";  // where Run saves the text, and what it runs
     std::string text;                   // the kernel being written

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "kernels/io/data_file.hpp"
 #include "kernels/run/request_parse.hpp"
 
 namespace ws::ui {
@@ -104,21 +105,18 @@ Lesson parse_lesson(const std::string& name, const std::string& text, std::strin
 LessonLibrary load_lessons(const std::string& root) {
     LessonLibrary lib;
     namespace fs = std::filesystem;
-    std::error_code ec;
-    std::vector<fs::path> files;
-    for (const auto& e : fs::directory_iterator(fs::path(root) / "assets" / "lessons", ec))
-        if (e.path().extension() == ".lesson") files.push_back(e.path());
-    std::sort(files.begin(), files.end());
-    for (const fs::path& f : files) {
-        std::ifstream in(f);
-        std::stringstream text;
-        text << in.rdbuf();
+    for (const std::string& file : io::data_files(root + "/assets/lessons", ".lesson")) {
         std::string error;
-        Lesson l = parse_lesson(f.stem().string(), text.str(), error);
+        const std::string text = io::read_data_file(file, io::DataKind::Lesson, error);
+        if (!error.empty()) {  // already names the file
+            lib.problems.push_back(error);
+            continue;
+        }
+        Lesson l = parse_lesson(fs::path(file).stem().string(), text, error);
         if (error.empty())
             lib.lessons.push_back(std::move(l));
         else
-            lib.problems.push_back(f.filename().string() + ": " + error);
+            lib.problems.push_back(fs::path(file).filename().string() + ": " + error);
     }
     return lib;
 }

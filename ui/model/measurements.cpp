@@ -14,18 +14,10 @@
 
 #include "kernels/baselines.hpp"
 #include "kernels/catalog.hpp"
-#include "kernels/io/regular_file.hpp"
+#include "kernels/io/data_file.hpp"
 
 namespace ws::ui {
 namespace {
-
-// Measurement files and the reference table are small; a FIFO or a device among them is said
-// to be unreadable, never waited on.
-constexpr std::uint64_t kMaxMeasurementBytes = std::uint64_t(64) << 20;
-
-std::string read_text(const std::string& path, std::string& error) {
-    return io::read_regular_file(path, kMaxMeasurementBytes, error);
-}
 
 std::vector<std::string> split_csv(const std::string& line) {
     std::vector<std::string> out;
@@ -47,14 +39,7 @@ double number_or_zero(const std::string& s) {
 }  // namespace
 
 std::vector<std::string> json_files(const std::string& dir) {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    std::vector<std::string> paths;
-    if (!fs::is_directory(dir, ec)) return paths;
-    for (const auto& entry : fs::directory_iterator(dir, ec))
-        if (entry.path().extension() == ".json") paths.push_back(entry.path().string());
-    std::sort(paths.begin(), paths.end());
-    return paths;
+    return io::data_files(dir, ".json");
 }
 
 void load_measurements(const std::string& dir, LabData& out) {
@@ -63,10 +48,14 @@ void load_measurements(const std::string& dir, LabData& out) {
         // The GPU's counts beside them are the hardware view's, not a bench's points.
         if (fs::path(path).filename().string().rfind(kHardwareCountsPrefix, 0) == 0) continue;
         std::string error;
-        const std::string text = read_text(path, error);
+        const std::string text = io::read_data_file(path, io::DataKind::Measurements, error);
+        if (!error.empty()) {  // already names the file
+            out.problems.push_back(error);
+            continue;
+        }
         MeasurementFile f;
         f.path = path;
-        if (error.empty()) error = run::parse_measurements(text, f);
+        error = run::parse_measurements(text, f);
         if (error.empty())
             out.files.push_back(std::move(f));
         else
@@ -371,7 +360,7 @@ LabData load_lab_data(const std::string& root) {
     load_multi_gpu(root + "/assets/measurements/multi-gpu", out.multi_gpu);
     for (const std::string& path : {root + "/assets/reference/harris-g80.csv"}) {
         std::string unread;
-        const std::string text = read_text(path, unread);
+        const std::string text = io::read_data_file(path, io::DataKind::Reference, unread);
         if (!unread.empty()) {
             if (std::filesystem::exists(path)) out.problems.push_back(unread);
             continue;

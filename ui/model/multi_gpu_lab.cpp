@@ -7,13 +7,10 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "kernels/io/regular_file.hpp"
+#include "kernels/io/data_file.hpp"
 
 namespace ws::ui {
 namespace {
-
-// Measurement files are small; a FIFO or a device among them is said to be unreadable.
-constexpr std::uint64_t kMaxFileBytes = std::uint64_t(64) << 20;
 
 // NVLink between two GPUs of one host, a direction. Source: README "Above the grid: the
 // all-reduce across GPUs" (the H200s of assets/measurements/multi-gpu, NV18 in `nvidia-smi topo
@@ -72,10 +69,14 @@ void load_multi_gpu(const std::string& dir, MultiGpuLab& out) {
     namespace fs = std::filesystem;
     for (const std::string& path : json_files(dir)) {
         std::string error;
-        const std::string text = io::read_regular_file(path, kMaxFileBytes, error);
+        const std::string text = io::read_data_file(path, io::DataKind::Measurements, error);
+        if (!error.empty()) {  // already names the file
+            out.problems.push_back(error);
+            continue;
+        }
         MultiGpuFile f;
         f.path = path;
-        if (error.empty()) error = multi::parse_multi_gpu(text, f);
+        error = multi::parse_multi_gpu(text, f);
         if (error.empty())
             out.files.push_back(std::move(f));
         else

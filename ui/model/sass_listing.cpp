@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "kernels/io/data_file.hpp"
+
 namespace ws::ui {
 namespace {
 
@@ -235,16 +237,12 @@ std::string sass_path(const std::string& root, std::string_view id) {
 
 SassLibrary load_sass_library(const std::string& root) {
     SassLibrary lib;
-    std::error_code ec;
-    const std::filesystem::path dir = std::filesystem::path(root) / "assets" / "sass";
-    for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
-        if (!entry.is_regular_file(ec) || entry.path().extension() != ".sass") continue;
-        std::ifstream in(entry.path(), std::ios::binary);
-        std::ostringstream text;
-        text << in.rdbuf();
-        SassListing l = in ? parse_sass(text.str()) : SassListing{};
-        if (!in) l.error = "cannot read " + entry.path().string();
-        lib.emplace(entry.path().stem().string(), std::move(l));
+    for (const std::string& file : io::data_files(root + "/assets/sass", ".sass")) {
+        std::string error;
+        const std::string text = io::read_data_file(file, io::DataKind::Sass, error);
+        SassListing l = error.empty() ? parse_sass(text) : SassListing{};
+        if (!error.empty()) l.error = error;  // the panel says it for that algorithm
+        lib.emplace(std::filesystem::path(file).stem().string(), std::move(l));
     }
     return lib;
 }

@@ -12,7 +12,8 @@
 
 #include "kernels/catalog.hpp"
 #include "kernels/embedded_sources.hpp"
-#include "kernels/io/regular_file.hpp"
+#include "kernels/io/data_file.hpp"
+#include "kernels/io/data_root.hpp"
 #include "kernels/user/puzzle.hpp"
 #include "ui/fonts.hpp"
 #include "ui/keys.hpp"
@@ -36,7 +37,7 @@ void same_line_if_fits(const char* next) {
 
 void load_file(EditorState& e, const std::string& path) {
     std::string error;
-    const std::string text = io::read_regular_file(path, kMaxKernelFileBytes, error);
+    const std::string text = io::read_data_file(path, io::DataKind::KernelFile, error);
     if (!error.empty()) {
         e.message = error;
         e.message_is_error = true;
@@ -95,7 +96,7 @@ void toolbar(const TraceView& v, UiState& ui) {
     EditorState& e = ui.editor;
     puzzle_picker(ui);
     if (ImGui::Button("Template"))
-        load_file(e, Session::data_root() + "/assets/kernels/template-reduce.cu");
+        load_file(e, io::data_root() + "/assets/kernels/template-reduce.cu");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("start from a reduction with its loop to write");
     const std::string copy = "Copy of " + ui.form.algo;
     same_line_if_fits(copy.c_str());
