@@ -119,7 +119,7 @@ namespace {
 void front_lesson_tab(const TraceView& v, UiState& ui) {
     if (!v.trace || v.trace->request.algo == ui.lesson_tab_for) return;
     ui.lesson_tab_for = v.trace->request.algo;
-    const VariantInfo* info = find_variant(v.trace->request.algo);
+    const VariantInfo* info = v.variant;
     if (!info || info->family != Family::Memory) return;
     bring_to_front(ui, PanelId::Global);
     ui.tab_groups_drawn.clear();  // each group selects its front tab again

@@ -5,11 +5,10 @@
 
 namespace ws::ui {
 
-Circuit make_circuit(const trace::Trace& t, const trace::BlockTrace& b,
+Circuit make_circuit(const trace::Trace& t, const VariantInfo* info, const trace::BlockTrace& b,
                      const std::vector<trace::StepId>& steps, std::uint32_t threads,
                      std::uint32_t cells) {
     Circuit c;
-    const VariantInfo* info = find_variant(t.request.algo);
     if (!info) {
         c.why_none = "No circuit: " + t.request.algo + " is not in this build's catalog.";
         return c;

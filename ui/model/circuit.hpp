@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "kernels/catalog.hpp"
 #include "kernels/trace/circuit.hpp"
 
 namespace ws::ui {
@@ -14,7 +15,8 @@ using trace::CircuitAdd;
 using trace::CircuitLevel;
 
 // `steps`: the trace view's step ids (the block's distinct steps, in order).
-Circuit make_circuit(const trace::Trace& t, const trace::BlockTrace& b,
+// `info`: the trace's row of the catalog (nullptr: none).
+Circuit make_circuit(const trace::Trace& t, const VariantInfo* info, const trace::BlockTrace& b,
                      const std::vector<trace::StepId>& steps, std::uint32_t threads,
                      std::uint32_t cells);
 

@@ -20,7 +20,7 @@ std::uint32_t log2_floor(std::uint64_t m) {
 }
 
 const VariantInfo* variant_of(const TraceView& v) {
-    return v.trace ? find_variant(v.trace->request.algo) : nullptr;
+    return v.variant;
 }
 
 }  // namespace

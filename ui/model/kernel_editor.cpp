@@ -5,7 +5,7 @@
 #include <regex>
 #include <vector>
 
-#include "kernels/io/regular_file.hpp"
+#include "kernels/io/data_file.hpp"
 #include "kernels/user/kernel_header.hpp"
 #include "kernels/user/puzzle.hpp"
 
@@ -48,7 +48,7 @@ std::string open_puzzle(EditorState& e, const std::string& file, RequestForm& fo
     if (!parsed.ok()) return parsed.error;
     const user::Puzzle& p = parsed.puzzle;
     std::string error;
-    std::string text = io::read_regular_file(p.start, kMaxKernelFileBytes, error);
+    std::string text = io::read_data_file(p.start, io::DataKind::KernelFile, error);
     if (!error.empty()) return error;
     if (!p.requests.empty()) {
         run::RequestText request = form_text(form);
@@ -96,8 +96,7 @@ long compile_error_line(const std::string& message, const std::string& file) {
 
 std::optional<std::string> copy_of_variant(const VariantInfo& v, const std::string& source,
                                            std::string& why) {
-    if (v.family != Family::Reduce || v.reduce_driver != ReduceDriver::MultiPass ||
-        v.reduce_op != ReduceOp::Sum || v.max_grid != 0) {
+    if (!is_plain_sum(v)) {
         why = std::string(v.id) +
               ": only a sum of the one-kernel, pass-after-pass kind opens as a copy for now";
         return std::nullopt;

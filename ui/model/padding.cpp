@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "kernels/catalog.hpp"
-#include "ui/model/global_arrays.hpp"
+#include "kernels/plan_buffers.hpp"
 #include "ui/model/trace_view.hpp"
 
 namespace ws::ui {
@@ -68,7 +68,7 @@ Origin written_origin(ThreadState& th, const Event& e, std::uint64_t cell,
 
 // The length of each array where the layout keeps several side by side (0 for other layouts).
 std::uint64_t array_tile(const TraceView& v) {
-    const VariantInfo* info = find_variant(v.trace->request.algo);
+    const VariantInfo* info = v.variant;
     if (!info || info->layout != trace::TileLayout::Arrays) return 0;
     return std::uint64_t(v.threads) * info->elems_per_thread;
 }

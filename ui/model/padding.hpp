@@ -2,7 +2,7 @@
 // its threads beyond n with the identity (`s[t] = i < n ? in[i] : 0`); drawn like any other 0
 // they read as data. This marks them (kCellPadding), from the events alone, by following where
 // each written value came from:
-//   - input is what the thread read from the input array (global_arrays.hpp); a thread
+//   - input is what the thread read from the input array (kernels/plan_buffers.hpp); a thread
 //     carries input once it read some, received a shuffle from a lane that carries input (a
 //     vote's word: from any lane of its warp), or read a shared cell holding input; other global
 //     reads and atomics (a tile's prefix, a look-back's tile number) are constants, no padding;

@@ -24,9 +24,6 @@ struct PendingReads {
 // (trace_view.cpp; `pending` is the event's thread's).
 void apply_event(const TraceView& v, StepView& s, const trace::Event& e, PendingReads& pending);
 
-// The value an event read or wrote, as the shared array's type.
-double event_value(const trace::Event& e, trace::DType type);
-
 // The first step in which `thread` made the access (a read or a write of shared cell `cell`),
 // access-steps before whole steps; nullopt when no step has it. The race story jumps there.
 std::optional<std::size_t> step_of_access(const TraceView& v, unsigned thread, std::uint32_t cell,

@@ -283,16 +283,6 @@ std::string step_summary(const TraceView& v, std::size_t step) {
            "% of lanes working";
 }
 
-std::string ordinal(std::uint64_t n) {
-    const std::uint64_t tens = n % 100, ones = n % 10;
-    const char* suffix = tens >= 11 && tens <= 13 ? "th"
-                         : ones == 1              ? "st"
-                         : ones == 2              ? "nd"
-                         : ones == 3              ? "rd"
-                                                  : "th";
-    return std::to_string(n) + suffix;
-}
-
 std::string contention_sentence(const StepView& s) {
     std::uint32_t tries = 0, lost = 0, lanes = 0, won_at_once = 0, worst = 0;
     for (std::size_t t = 0; t < s.thread_atomics.size(); ++t) {

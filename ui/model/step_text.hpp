@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/run/result_text.hpp"
 #include "ui/model/trace_view.hpp"
 
 namespace ws::ui {
@@ -33,8 +34,8 @@ std::string lanes_text(std::uint32_t mask);
 // "line 30", "lines 26–28", "lines 12, 15 and 19"
 std::string lines_text(const std::vector<std::uint16_t>& lines);
 
-// "1st", "2nd", "3rd", "4th", "11th", "21st"
-std::string ordinal(std::uint64_t n);
+// "1st", "2nd", "3rd", "4th", "11th", "21st" (kernels/run/result_text.hpp)
+using run::ordinal;
 
 // "1 thread", "3 threads"
 std::string plural(std::uint64_t n, const char* one, const char* many);

@@ -48,7 +48,7 @@ TileState TileStrip::state(std::uint32_t t, std::size_t step) const {
 TileStrip tile_strip(const TraceView& v) {
     TileStrip out;
     if (!v.trace || !v.block) return out;
-    const VariantInfo* info = find_variant(v.trace->request.algo);
+    const VariantInfo* info = v.variant;
     if (!info || !info->dynamic_tiles) return out;
     const int counter = buffer_named(v.source_lines, "counter");
     const int flag = buffer_named(v.source_lines, "flag");

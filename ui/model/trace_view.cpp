@@ -5,10 +5,9 @@
 
 #include "ui/model/step_text.hpp"
 
-#include "kernels/algorithms/scan/compact_predicate.hpp"
 #include "kernels/catalog.hpp"
-#include "kernels/run/input_data.hpp"
-#include "ui/model/global_arrays.hpp"
+#include "kernels/run/result_text.hpp"
+#include "kernels/trace/event_value.hpp"
 #include "ui/model/padding.hpp"
 #include "ui/model/race_steps.hpp"
 #include "ui/model/value_text.hpp"
@@ -35,14 +34,6 @@ bool is_global(EventKind k) {
     return k == EventKind::GlobalRead || k == EventKind::GlobalWrite || k == EventKind::Atomic;
 }
 
-double decode(const std::uint8_t* p, trace::DType type) {
-    return trace::visit_dtype(type, [&](auto zero) {
-        decltype(zero) v;
-        std::memcpy(&v, p, sizeof v);
-        return double(v);
-    });
-}
-
 std::vector<std::string> split_lines(const std::string& text) {
     std::vector<std::string> out;
     std::istringstream in(text);
@@ -60,7 +51,9 @@ void fill_values(TraceView& v, trace::DType type, std::uint32_t smem_bytes) {
         for (std::uint32_t c = 0; c < v.cells; ++c) {
             const std::size_t at = std::size_t(c) * v.elem_size;
             if (at + v.elem_size > img.bytes.size()) break;
-            s.values[c] = decode(&img.bytes[at], type);
+            std::uint64_t bits = 0;
+            std::memcpy(&bits, &img.bytes[at], v.elem_size);
+            s.values[c] = trace::decode_value(bits, type);
             s.defined[c] = img.written[at];
             if (!s.defined[c]) continue;
             const std::string text = format_value(s.values[c], type);
@@ -72,13 +65,6 @@ void fill_values(TraceView& v, trace::DType type, std::uint32_t smem_bytes) {
 }
 
 }  // namespace
-
-// The value of an event, by the shared array's type (shuffles carry the same type).
-double event_value(const trace::Event& e, trace::DType type) {
-    std::uint8_t bytes[8];
-    std::memcpy(bytes, &e.value, 8);
-    return decode(bytes, type);
-}
 
 void apply_event(const TraceView& v, StepView& s, const trace::Event& e, PendingReads& pending) {
     const std::uint32_t warp = e.thread / trace::kWarpSize;
@@ -218,172 +204,6 @@ void fill_instructions(TraceView& v, const std::vector<trace::StepId>& ids) {
             static_cast<std::uint32_t>(std::bitset<32>(mask).count());
 }
 
-// What a thread added to the output with an atomic. Its Atomic event holds what the output held
-// before, not what was added; what was added is the thread's last value: the shared word it
-// read, plus each shuffle it received after it, in order (v = s[lane]; v += shfl_down(v, k)),
-// summed here in the kernel's type as the kernel summed it. nullopt for another shape.
-std::optional<double> atomic_addend(const trace::BlockTrace& b, std::size_t atomic,
-                                    trace::DType type) {
-    std::vector<std::uint64_t> received;
-    std::size_t i = atomic;
-    while (i > 0 && b.events[i - 1].thread == b.events[atomic].thread &&
-           b.events[i - 1].kind == EventKind::Shuffle)
-        received.push_back(b.events[--i].value);
-    if (i == 0 || b.events[i - 1].thread != b.events[atomic].thread ||
-        b.events[i - 1].kind != EventKind::SharedRead)
-        return std::nullopt;
-    const std::uint64_t start = b.events[i - 1].value;
-    std::optional<double> sum;
-    trace::visit_dtype(type, [&](auto zero) {
-        using T = decltype(zero);
-        auto as_t = [](std::uint64_t bits) {
-            T x;
-            std::memcpy(&x, &bits, sizeof(T));
-            return x;
-        };
-        T v = as_t(start);
-        for (auto r = received.rbegin(); r != received.rend(); ++r) v = T(v + as_t(*r));
-        sum = double(v);
-        return true;
-    });
-    return sum;
-}
-
-// A last-block reduction's block: its partial, when it finished among the blocks (the old value
-// of its atomic on the counter), and for the last one the sum it wrote: "partial 120, finished
-// 3rd of 16" or "partial 120, finished last of 16: sum 4000".
-void fill_last_block_result(TraceView& v, const trace::Event* sum) {
-    const trace::DType type = v.trace->smem_type;
-    if (v.trace->grid == 1 && sum) {  // a lone block: its partial is the sum
-        v.block_result = "sum " + format_value(event_value(*sum, type), type);
-        return;
-    }
-    std::string partial, finished;
-    for (const trace::Event& e : v.block->events) {
-        if (e.kind == EventKind::GlobalWrite && e.buffer != kOutputBuffer && partial.empty())
-            partial = "partial " + format_value(event_value(e, type), type);
-        if (e.kind == EventKind::Atomic && e.buffer != kOutputBuffer && finished.empty()) {
-            const std::uint64_t place = e.value + 1;
-            finished = place == v.trace->grid
-                           ? "finished last of " + std::to_string(v.trace->grid)
-                           : "finished " + ordinal(place) + " of " + std::to_string(v.trace->grid);
-        }
-    }
-    v.block_result = partial;
-    if (!finished.empty()) v.block_result += (partial.empty() ? "" : ", ") + finished;
-    if (sum) v.block_result += ": sum " + format_value(event_value(*sum, type), type);
-}
-
-// "sum 32640" or "last element 8128": the value the block wrote to its output array
-// (global_arrays.hpp), the last address for a scan; a single-pass reduction's block says what it
-// added with its atomic.
-// Several results a block (reduce-minmax-avg): its writes to the output in address order, one a
-// result, and beside the average what sum / count is for the elements the block held.
-void fill_block_results(TraceView& v, const VariantInfo& info) {
-    std::vector<const trace::Event*> writes;
-    for (const trace::Event& e : v.block->events)
-        if (e.kind == EventKind::GlobalWrite && e.buffer == kOutputBuffer) writes.push_back(&e);
-    std::sort(writes.begin(), writes.end(),
-              [](const trace::Event* a, const trace::Event* b) { return a->address < b->address; });
-    const std::vector<std::string>& names = result_names(info.reduce_op);
-    const trace::DType type = v.trace->smem_type;
-    double sum = 0;
-    for (std::size_t i = 0; i < writes.size() && i < names.size(); ++i) {
-        const double value = event_value(*writes[i], type);
-        v.block_result += (i ? ", " : "") + names[i] + " " + format_value(value, type);
-        if (names[i] == "sum") sum = value;
-    }
-    const std::uint64_t first = std::uint64_t(v.block->block) * v.trace->request.block;
-    const std::uint64_t n = v.trace->request.n;
-    const std::uint64_t count =
-        n > first ? std::min<std::uint64_t>(v.trace->request.block, n - first) : 0;
-    if (writes.size() == names.size() && count > 0)
-        v.block_result += " (sum / " + std::to_string(count) + " = " +
-                          format_value(sum / double(count), trace::DType::Float64) + ")";
-}
-
-// Under a spin lock each holder reads the output and writes it back with its part added: the
-// block's part is what its holders' writes changed, new - read, summed over them.
-void fill_locked_block_result(TraceView& v, const std::string& word) {
-    const trace::DType type = v.trace->smem_type;
-    std::vector<const trace::Event*> read(v.threads, nullptr);
-    long double changed = 0;
-    bool any = false;
-    for (const trace::Event& e : v.block->events) {
-        if (e.buffer != kOutputBuffer || e.thread >= v.threads) continue;
-        if (e.kind == EventKind::GlobalRead) read[e.thread] = &e;
-        if (e.kind == EventKind::GlobalWrite && read[e.thread]) {
-            changed +=
-                (long double)event_value(e, type) - (long double)event_value(*read[e.thread], type);
-            read[e.thread] = nullptr;
-            any = true;
-        }
-    }
-    if (any) v.block_result = word + format_value(double(changed), type);
-}
-
-void fill_block_result(TraceView& v) {
-    const trace::Event* last = nullptr;
-    for (const trace::Event& e : v.block->events)
-        if (e.kind == EventKind::GlobalWrite && e.buffer == kOutputBuffer &&
-            (!last || e.address > last->address))
-            last = &e;
-    const VariantInfo* info = find_variant(v.trace->request.algo);
-    const bool scan = info && writes_array(info->family);
-    if (info && info->reduce_op == ReduceOp::MinMaxSumAvg) {
-        fill_block_results(v, *info);
-        return;
-    }
-    if (info && info->scan_op == ScanOp::CompactPositive) {  // one write a kept element
-        std::size_t kept = 0;
-        for (const trace::Event& e : v.block->events)
-            kept += e.kind == EventKind::GlobalWrite && e.buffer == kOutputBuffer;
-        v.block_result = "kept " + std::to_string(kept) + " (those " + scan::kKeepRule + ")";
-        return;
-    }
-    const std::string word = std::string(info ? result_word(info->reduce_op) : "sum") + " ";
-    if (info && info->reduce_driver == ReduceDriver::LastBlock) {
-        fill_last_block_result(v, last);
-        return;
-    }
-    if (info && info->reduce_driver == ReduceDriver::SpinLock) {
-        fill_locked_block_result(v, word);
-        return;
-    }
-    if (last) {
-        v.block_result = (scan ? "last element " : word) +
-                         format_value(event_value(*last, v.trace->smem_type), v.trace->smem_type);
-        return;
-    }
-    // aos-vs-soa adds into two words: the block's result is what it added to the first (the
-    // array-of-structures sum), as the run's result is that word.
-    const bool field_sums = info && info->scan_op == ScanOp::FieldSums;
-    if (scan && !field_sums) return;
-    const std::string label = field_sums ? std::string(run::array_result_label(*info)) + " " : word;
-    // One atomic a block: what it added, from the values that made it. Several (a thread or a
-    // warp each): what they changed the output by, the sum of new - old over those that wrote.
-    std::vector<std::size_t> atomics;
-    for (std::size_t i = 0; i < v.block->events.size(); ++i) {
-        const trace::Event& e = v.block->events[i];
-        if (e.kind == EventKind::Atomic && e.buffer == kOutputBuffer && e.address == 0 &&
-            trace::atomic_wrote(*v.block, i))
-            atomics.push_back(i);
-    }
-    if (atomics.empty()) return;
-    const trace::DType type = v.trace->smem_type;
-    if (atomics.size() == 1) {
-        if (const auto added = atomic_addend(*v.block, atomics[0], type)) {
-            v.block_result = label + format_value(*added, type);
-            return;
-        }  // an addend from no recorded value (a barrier's count): what it changed
-    }
-    long double changed = 0;
-    for (std::size_t i : atomics)
-        changed += (long double)(event_value(v.block->events[i + 1], type)) -
-                   (long double)(event_value(v.block->events[i], type));
-    v.block_result = label + format_value(double(changed), type);
-}
-
 // Each step's atomics by thread and by line: who lost a compare-and-swap race, how often.
 void fill_atomics(TraceView& v, const std::vector<trace::StepId>& ids) {
     for (std::size_t i = 0; i < ids.size() && i < v.steps.size(); ++i) {
@@ -433,6 +253,7 @@ std::shared_ptr<const TraceView> make_trace_view(std::shared_ptr<const trace::Tr
     auto v = std::make_shared<TraceView>();
     v->trace = std::move(t);
     const trace::Trace& tr = *v->trace;
+    v->variant = find_variant(tr.request.algo);
     v->source_lines = split_lines(tr.source_text);
     v->threads = tr.threads_per_block ? tr.threads_per_block : tr.request.block;
     v->warps = (v->threads + trace::kWarpSize - 1) / trace::kWarpSize;
@@ -464,8 +285,8 @@ std::shared_ptr<const TraceView> make_trace_view(std::shared_ptr<const trace::Tr
             v->min_chars = std::max(v->min_chars, shortest_chars(a.value, tr.smem_type, text));
         }
     fill_paths(*v, ids);
-    fill_block_result(*v);
-    v->circuit = make_circuit(tr, *v->block, ids, v->threads, v->cells);
+    v->block_result = run::block_result(tr, *v->block, v->threads, v->variant);
+    v->circuit = make_circuit(tr, v->variant, *v->block, ids, v->threads, v->cells);
     for (const StepView& s : v->steps) {
         v->ld_conflicts += s.smem_ld_conflicts;
         v->st_conflicts += s.smem_st_conflicts;
@@ -500,15 +321,6 @@ int WarpPathView::path_of(unsigned lane) const {
     for (std::size_t p = 0; p < masks.size(); ++p)
         if (masks[p] >> lane & 1u) return static_cast<int>(p);
     return -1;
-}
-
-std::string format_value(double v, trace::DType type) {
-    char buf[32];
-    if (type == trace::DType::Int32)
-        std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(std::llround(v)));
-    else
-        std::snprintf(buf, sizeof buf, "%.4g", v);
-    return buf;
 }
 
 }  // namespace ws::ui

@@ -12,7 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "kernels/catalog.hpp"
 #include "kernels/trace/analysis.hpp"
+#include "kernels/trace/event_value.hpp"
 #include "kernels/trace/trace.hpp"
 #include "ui/model/bank_picture.hpp"
 #include "ui/model/circuit.hpp"
@@ -137,6 +139,9 @@ struct StepView {
 
 struct TraceView {
     std::shared_ptr<const trace::Trace> trace;
+    // The catalog's row for the trace's algorithm, found once here (nullptr: a kernel of the
+    // student's, user:FILE): panels read it, never look it up again by name.
+    const VariantInfo* variant = nullptr;
     const trace::BlockTrace* block = nullptr;  // the shown block, or nullptr (no events)
     std::uint32_t threads = 0, warps = 0, cells = 0, elem_size = 4;
     std::vector<StepView> steps;
@@ -154,6 +159,7 @@ struct TraceView {
     std::size_t min_chars = 1;    // the most characters any value needs at its shortest
     // What the block computed, in words for the shared-memory panel's header: "sum 32640"
     // (a reduction: the value it wrote out), "last element 8128" (a scan's tile); "" if none.
+    // Worded by kernels/run/result_text.hpp, beside the result checks.
     std::string block_result;
     Circuit circuit;  // the block's addition network (the circuit view)
     TileStrip tiles;  // the look-back's tile states (look-back traces only)
@@ -177,7 +183,9 @@ std::string step_label(trace::StepId s);
 std::string step_label(const StepView& s);
 // The first view step of the block's real step `origin`.
 std::size_t view_step_of_origin(const TraceView& v, std::size_t origin);
-// How a cell value reads: integers exactly, floating point to 4 significant digits.
-std::string format_value(double v, trace::DType type);
+// How a cell value reads: integers exactly, floating point to 4 significant digits; an event's
+// value by the traced array's type (kernels/trace).
+using trace::event_value;
+using trace::format_value;
 
 }  // namespace ws::ui

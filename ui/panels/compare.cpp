@@ -75,7 +75,7 @@ void side(const char* id, float width, const TraceView* v, UiState& ui, GridView
         ImGui::EndChild();
         return;
     }
-    const VariantInfo* info = find_variant(v->trace->request.algo);
+    const VariantInfo* info = v->variant;
     ImGui::PushFont(fonts().heading);
     text_line_clipped(p.text, info ? info->title : v->trace->request.algo);
     ImGui::PopFont();

@@ -12,6 +12,7 @@
 #include "kernels/run/input_data.hpp"
 #include "kernels/run/race_search.hpp"
 #include "kernels/run/request_text.hpp"
+#include "kernels/run/result_text.hpp"
 #include "kernels/sim/emulator.hpp"
 #include "ui/fonts.hpp"
 #include "ui/model/png_export.hpp"
@@ -307,8 +308,8 @@ void result_lines(const TraceView& v, UiState& ui) {
     if (ui.running) ImGui::Text("running\xe2\x80\xa6 %.1f s", ui.running_seconds);
     if (!v.trace) return;
     const trace::Trace& t = *v.trace;
-    if (!t.blocks.empty()) ImGui::TextWrapped("%s", result_line(t).c_str());
-    if (const std::string avg = average_line(t); !avg.empty())
+    if (!t.blocks.empty()) ImGui::TextWrapped("%s", run::result_line(t).c_str());
+    if (const std::string avg = run::average_line(t); !avg.empty())
         ImGui::TextWrapped("%s", avg.c_str());
     ImGui::PushFont(fonts().small);
     text_wrapped_colored(p.text_dim, provenance(t, ui.replayed_from));

@@ -45,7 +45,7 @@ void draw_explanation(const TraceView& v, UiState& ui) {
     for (const std::string& sentence : network) ImGui::TextWrapped("%s", sentence.c_str());
     if (!network.empty()) ImGui::Spacing();
     if (!v.trace) return;
-    const VariantInfo* info = find_variant(v.trace->request.algo);
+    const VariantInfo* info = v.variant;
     if (!info) return;
     ImGui::Separator();
     const TeachingNotes notes = teaching_notes(*info);

@@ -102,7 +102,7 @@ void draw_header(const TraceView& v, UiState& ui) {
     }
     if (!v.trace) return;
     const trace::Trace& t = *v.trace;
-    const VariantInfo* info = find_variant(t.request.algo);
+    const VariantInfo* info = v.variant;
     const std::string sizes =
         "n=" + std::to_string(t.request.n) + "  block=" + std::to_string(t.request.block) + "  " +
         trace::dtype_name(t.request.type) +

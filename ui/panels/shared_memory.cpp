@@ -29,7 +29,7 @@ void draw_shared_memory(const TraceView& v, UiState& ui) {
         {p.from_global, "loaded from global"},
         {warp_color(0), "thread (warps alternate two tones, faint = idle)"}};
     if (v.any_padding) {
-        const VariantInfo* info = v.trace ? find_variant(v.trace->request.algo) : nullptr;
+        const VariantInfo* info = v.variant;
         const bool zero_words = info && info->layout == trace::TileLayout::ZeroPadded;
         legend.push_back({p.cell_undefined,
                           zero_words ? "padding (the layout's zero words; no data past n)"
@@ -51,7 +51,7 @@ void draw_shared_memory(const TraceView& v, UiState& ui) {
         if (!v.block_result.empty()) what += ": " + v.block_result;
         // Several results (min, max, sum, avg and the true average) wrap: the lesson is at its
         // end. One line otherwise.
-        const VariantInfo* info = find_variant(v.trace->request.algo);
+        const VariantInfo* info = v.variant;
         if (info && result_names(info->reduce_op).size() > 1)
             text_wrapped_colored(p.text_dim, what);
         else
