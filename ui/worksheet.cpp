@@ -72,7 +72,7 @@ std::string write_worksheet(GuiContext& gui, Session& s, const std::string& path
                             int width) {
     const TraceView& v = s.view();
     if (!v.trace) return "no run to make a worksheet of";
-    const std::uint64_t seed = s.ui.quiz.seed;
+    const std::uint64_t seed = s.ui.lesson.quiz.seed;
     const std::vector<Question> chosen = choose_questions(v, seed, questions);
     if (chosen.empty())
         return v.trace->request.algo + ": no step of this run has a question to ask";

@@ -53,8 +53,10 @@ std::string read_data_file(const std::string& path, DataKind kind, std::string& 
         return {};
     }
     if (f.size() > max_bytes(kind)) {
-        error = "cannot read " + path + ": it has " + bytes_text(f.size()) + ", more than the " +
-                bytes_text(max_bytes(kind)) + " " + kind_name(kind) + " can have";
+        const std::string size = bytes_text(f.size()), most = bytes_text(max_bytes(kind));
+        error = "cannot read " + path + ": it " +
+                (size == most ? "is larger than" : "has " + size + ", more than") + " the " + most +
+                " " + kind_name(kind) + " can have";
         return {};
     }
     std::string bytes = f.read_all(max_bytes(kind));

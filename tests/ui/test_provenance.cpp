@@ -40,7 +40,7 @@ TEST_CASE("a replayed GPU trace is said to be recorded on its GPU", "[provenance
     CHECK(said.rfind("recorded on NVIDIA H100", 0) == 0);
     CHECK(said.find("CPU emulator") == std::string::npos);
     // A run of this session is not a replay.
-    s.ui.form_changed = true;
+    s.post(act::RunForm{});
     s.update();
     CHECK(s.ui.replayed_from.empty());
 }

@@ -37,8 +37,7 @@ struct FramesExport {
     FramesKind kind = FramesKind::Gif;
     long from = 0, to = -1;  // what the controls ask for (-1: the last step)
     int frame_ms = 700;
-    bool start = false;  // the controls ask; the app begins at the next frame
-    bool active = false, cancel = false;
+    bool active = false;     // started (act::StartFrames) and not yet ended or cancelled
     bool capturing = false;  // a frame of the export is being drawn: hide the progress
     std::size_t done = 0, total = 0;
     std::string target;  // the file or folder being written

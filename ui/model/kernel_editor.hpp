@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kernels/catalog.hpp"
@@ -17,10 +18,9 @@ namespace ws::ui {
 struct EditorState {
     std::string path = "my-kernel.cu";  // where Run saves the text, and what it runs
     std::string text;                   // the kernel being written
-    bool run = false;                   // asked for (Run, Ctrl+Enter): the session saves and runs
-    bool running = false;
-    bool loaded = false;  // the text holds something (a template, a file, a copy)
-    std::string message;  // the last run's one line (an error, a wrong sum), or ""
+    bool running = false;               // saved and running (Save and run, F5: act::RunKernel)
+    bool loaded = false;                // the text holds something (a template, a file, a copy)
+    std::string message;                // the last run's one line (an error, a wrong sum), or ""
     bool message_is_error = false;
     long error_line = -1;    // the line of `path` a compile error names
     std::string shown_file;  // the kernel file whose trace is on show ("" : none)
@@ -28,12 +28,15 @@ struct EditorState {
     // none), title, statement and hint; Grade runs its checks on the saved text.
     std::string puzzle_file, puzzle_title, puzzle_statement, puzzle_hint;
     bool hint_shown = false;
-    bool grade = false, grading = false;   // asked for / running
+    bool grading = false;                  // its checks running (Grade: act::GradeKernel)
     std::vector<std::string> grade_lines;  // a line per check, then the verdict
     bool solved = false;
     // What the editor last scrolled to: the step whose lines it showed, the error line.
     std::size_t followed_step = static_cast<std::size_t>(-1);
     long followed_error = -1;
+    // The puzzles it can open (assets/puzzles: file and "3. Title"), read once by the editor's
+    // feature.
+    std::vector<std::pair<std::string, std::string>> puzzles;
 };
 
 // The line number in "compile error at FILE:12: ..." when FILE is `file` (its name or path);

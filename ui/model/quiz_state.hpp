@@ -18,10 +18,9 @@ namespace ws::ui {
 
 struct QuizState {
     bool on = false;
-    bool start = false;                // asked for (Q, a button): the session starts an attempt
-    std::uint64_t seed = 0;            // the attempt's
-    std::string seed_typed;            // a seed to replay (empty: a fresh one)
-    std::optional<Question> question;  // about the step after the cursor
+    std::uint64_t seed = 0;                               // the attempt's
+    std::string seed_typed;                               // a seed to replay (empty: a fresh one)
+    std::optional<Question> question;                     // about the step after the cursor
     std::size_t asked_at = static_cast<std::size_t>(-1);  // the cursor step it was made at
     std::shared_ptr<const trace::Trace> asked_of;         // the trace it was made from
     std::string typed;

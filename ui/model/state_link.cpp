@@ -14,36 +14,22 @@ namespace {
 // Switches take no value.
 const std::vector<std::string>& link_value_flags() {
     static const std::vector<std::string> flags = [] {
-        std::vector<std::string> f = {"step",    "view",  "focus", "lesson",    "slide",
-                                      "compare", "theme", "zoom",  "font-scale"};
+        std::vector<std::string> f = {"step",      "view",    "focus",      "lesson",  "slide",
+                                      "quiz",      "compare", "theme",      "zoom",    "font-scale",
+                                      "ring-gpus", "ring-n",  "lab-family", "lab-type"};
         for (const run::RequestField& r : run::request_fields()) f.push_back(r.flag + 2);
         return f;
     }();
     return flags;
 }
 const std::vector<std::string>& link_switches() {
-    static const std::vector<std::string> s = {"presentation", "side-by-side", "hide-controls"};
+    static const std::vector<std::string> s = {"presentation", "side-by-side", "hide-controls",
+                                               "show-controls", "ring-naive"};
     return s;
 }
 
 bool contains(const std::vector<std::string>& v, const std::string& s) {
     return std::find(v.begin(), v.end(), s) != v.end();
-}
-
-// The lesson's slide still on show: its request is the form's (else the user moved on and the
-// link carries the request alone).
-const Slide* slide_on_show(const UiState& ui) {
-    if (ui.lesson.empty() || !ui.lessons) return nullptr;
-    const Lesson* l = find_lesson(*ui.lessons, ui.lesson);
-    if (!l || ui.slide >= l->slides.size()) return nullptr;
-    const Slide& s = l->slides[ui.slide];
-    if (!s.request.algo.empty() && form_of(s.request) != [&] {
-            RequestForm f = ui.form;
-            f.gpu = false;
-            return f;
-        }())
-        return nullptr;
-    return &s;
 }
 
 bool shell_safe(char c) {
@@ -100,36 +86,13 @@ bool percent_decode(const std::string& s, std::string& out) {
 
 }  // namespace
 
-std::vector<std::string> state_flags(const UiState& ui) {
-    std::vector<std::string> flags;
-    const Slide* slide = slide_on_show(ui);
-    if (slide) {
-        flags.insert(flags.end(), {"--lesson", ui.lesson, "--slide", std::to_string(ui.slide + 1)});
-    } else {
-        // The request's fields that differ from the commands' defaults, the algorithm always.
-        const run::RequestText text = form_text(ui.form), defaults;
-        for (const run::RequestField& f : run::request_fields())
-            if (f.text == &run::RequestText::algo || text.*(f.text) != defaults.*(f.text))
-                flags.insert(flags.end(), {f.flag, text.*(f.text)});
-    }
-    flags.insert(flags.end(), {"--view", view_name(ui.view)});
-    if (ui.view == View::Compare) flags.insert(flags.end(), {"--compare", ui.compare_algo});
-    if (ui.view == View::Circuit && ui.circuit_side_by_side) flags.push_back("--side-by-side");
-    if (!ui.recent_tabs.empty())
-        flags.insert(flags.end(), {"--focus", panel_name(ui.recent_tabs.front())});
-    flags.insert(flags.end(), {"--step", std::to_string(ui.step())});
-    if (ui.presentation) flags.push_back("--presentation");
-    return flags;
-}
-
-std::string state_command(const UiState& ui) {
+std::string state_command(const std::vector<std::string>& flags) {
     std::string line = "warpscope";
-    for (const std::string& f : state_flags(ui)) line += " " + shell_quote(f);
+    for (const std::string& f : flags) line += " " + shell_quote(f);
     return line;
 }
 
-std::string state_link(const UiState& ui) {
-    const std::vector<std::string> flags = state_flags(ui);
+std::string state_link(const std::vector<std::string>& flags) {
     std::string link = std::string(kLinkScheme) + "open";
     char sep = '?';
     for (std::size_t i = 0; i < flags.size(); ++i) {
@@ -145,7 +108,7 @@ bool is_state_link(const std::string& arg) {
     return arg.rfind(kLinkScheme, 0) == 0;
 }
 
-bool link_flags(const std::string& link, std::vector<std::string>& flags, std::string& error) {
+bool flags_of_link(const std::string& link, std::vector<std::string>& flags, std::string& error) {
     flags.clear();
     const std::string head = std::string(kLinkScheme) + "open";
     const auto fail = [&](const std::string& why) {

@@ -26,7 +26,7 @@ void mode_switch(UiState& ui) {
     if (ImGui::RadioButton("Kogge-Stone, Brent-Kung and Sklansky side by side", side)) side = true;
     if (side != ui.circuit_side_by_side) {
         ui.circuit_side_by_side = side;
-        ui.circuit_changed = side;
+        if (side) ui.post(act::RunCircuits{});
     }
 }
 
@@ -84,13 +84,13 @@ void single(const TraceView& v, UiState& ui) {
     if (c.unplaced) how += "; " + std::to_string(c.unplaced) + " additions not placed";
     legend("   " + how);
     const std::size_t step = v.clamp(static_cast<long>(ui.step()));
-    draw_circuit_picture("##circuit", v, step, ui.playback, ui.circuit_view, {0, 0});
+    draw_circuit_picture("##circuit", v, step, ui.playback, ui.panels.circuit_view, {0, 0});
 }
 
 void side_by_side(UiState& ui) {
     ImGui::PushFont(fonts().small);
     text_wrapped_colored(palette().text_dim,
-                         "m = " + std::to_string(ui.circuit_m) +
+                         "m = " + std::to_string(ui.runs.circuit_m) +
                              " elements in one block each, the same input; one step cursor "
                              "(a network with fewer steps stays on its last)");
     ImGui::PopFont();
@@ -98,19 +98,19 @@ void side_by_side(UiState& ui) {
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     const float w = (ImGui::GetContentRegionAvail().x - 2 * gap) / 3.0f;
     std::uint32_t rows = 0;  // one row height for all three: the deeper network is taller
-    for (const auto& v : ui.circuits)
+    for (const auto& v : ui.runs.circuits)
         if (v) rows = std::max(rows, v->circuit.rows);
     for (int i = 0; i < 3; ++i) {
         if (i) ImGui::SameLine();
         ImGui::PushID(i);
         ImGui::BeginChild("##side", {w, 0}, false, ImGuiWindowFlags_NoScrollbar);
-        const TraceView* v = ui.circuits[i].get();
+        const TraceView* v = ui.runs.circuits[i].get();
         const VariantInfo* info = find_variant(kSideBySide[i]);
         ImGui::PushFont(fonts().heading);
         ImGui::TextUnformatted(info ? info->title : kSideBySide[i]);
         ImGui::PopFont();
         if (!v || !v->trace) {
-            ImGui::TextUnformatted(ui.circuit_running ? "running\xe2\x80\xa6" : "not run yet");
+            ImGui::TextUnformatted(ui.runs.circuit_running ? "running\xe2\x80\xa6" : "not run yet");
         } else if (v->circuit.empty()) {
             text_wrapped_colored(palette().conflict,
                                  !v->trace->error.empty() ? v->trace->error : v->circuit.why_none);
@@ -131,8 +131,8 @@ void side_by_side(UiState& ui) {
             o.interactive = false;
             o.step_labels = false;
             o.min_rows = rows;
-            draw_circuit_picture("##net", *v, step, ui.playback, ui.circuit_side_view[i], {0, 0},
-                                 o);
+            draw_circuit_picture("##net", *v, step, ui.playback, ui.panels.circuit_side_view[i],
+                                 {0, 0}, o);
         }
         ImGui::EndChild();
         ImGui::PopID();

@@ -55,14 +55,9 @@ void puzzle_picker(UiState& ui) {
     ImGui::SetNextItemWidth(-1);
     const std::string shown = e.puzzle_file.empty() ? "Puzzles\xe2\x80\xa6" : e.puzzle_title;
     if (!ImGui::BeginCombo("##puzzle", shown.c_str())) return;
-    for (const auto& [file, title] : ui.puzzles)
+    for (const auto& [file, title] : ui.editor.puzzles)
         if (ImGui::Selectable(title.c_str(), file == e.puzzle_file)) {
-            if (std::string error = open_puzzle(e, file, ui.form); !error.empty()) {
-                e.message = error;
-                e.message_is_error = true;
-            } else {
-                ui.form_changed = true;  // the puzzle's request in the controls
-            }
+            ui.post(act::OpenPuzzle{file});
         }
     ImGui::EndCombo();
 }
@@ -76,7 +71,7 @@ void puzzle_box(UiState& ui) {
     if (ImGui::SmallButton(e.hint_shown ? "hide the hint" : "hint")) e.hint_shown = !e.hint_shown;
     ImGui::SameLine();
     if (e.grading) ImGui::BeginDisabled();
-    if (ImGui::SmallButton("Grade")) e.grade = true;
+    if (ImGui::SmallButton("Grade")) ui.post(act::GradeKernel{});
     if (e.grading) ImGui::EndDisabled();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("saves the text and runs the puzzle's checks (run-kernel --puzzle)");
@@ -118,12 +113,12 @@ void toolbar(const TraceView& v, UiState& ui) {
     same_line_if_fits("Load");
     if (ImGui::Button("Load")) load_file(e, e.path);
     // F5 runs, in the editor or anywhere in the window (while this panel is drawn).
-    if (ImGui::IsKeyPressed(kGlfwKeyF5, false) && !e.running) e.run = true;
+    if (ImGui::IsKeyPressed(kGlfwKeyF5, false) && !e.running) ui.post(act::RunKernel{});
     const bool can_run = !e.running && (e.loaded || !e.path.empty());
     const char* run_label = e.running ? "running\xe2\x80\xa6" : "Save and run (F5)";
     same_line_if_fits(run_label);
     if (!can_run) ImGui::BeginDisabled();
-    if (ImGui::Button(run_label)) e.run = true;
+    if (ImGui::Button(run_label)) ui.post(act::RunKernel{});
     if (!can_run) ImGui::EndDisabled();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(

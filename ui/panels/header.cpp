@@ -107,7 +107,7 @@ void draw_header(const TraceView& v, UiState& ui) {
         "n=" + std::to_string(t.request.n) + "  block=" + std::to_string(t.request.block) + "  " +
         trace::dtype_name(t.request.type) +
         (info && info->takes_stride ? "  stride=" + std::to_string(t.request.stride) : "");
-    const std::string running = ui.running ? "   running\xe2\x80\xa6" : "";
+    const std::string running = ui.runs.running ? "   running\xe2\x80\xa6" : "";
     // The longest that fits; the whole line on hover. Beside the controls (which name the
     // algorithm) the title goes first, else the device and then the sizes (the shared-memory
     // panel tells them).

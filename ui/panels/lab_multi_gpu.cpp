@@ -43,7 +43,7 @@ void picker_row(const std::vector<std::string>& types, UiState& ui, const MultiG
     ImGui::SetNextItemWidth(type_w);
     if (ImGui::BeginCombo("type", plot.type.c_str())) {
         for (const std::string& t : types)
-            if (ImGui::Selectable(t.c_str(), t == plot.type)) ui.lab_type = t;
+            if (ImGui::Selectable(t.c_str(), t == plot.type)) ui.lab.type = t;
         ImGui::EndCombo();
     }
     ImGui::SameLine();
@@ -140,7 +140,7 @@ void draw_lab_multi_gpu(const MultiGpuLab& lab, UiState& ui) {
     const Palette& pal = palette();
     const std::vector<std::string> types = multi_gpu_types(lab);
     // The lab's type where measured, else float, else the first measured.
-    std::string type = ui.lab_type;
+    std::string type = ui.lab.type;
     if (!types.empty() && std::find(types.begin(), types.end(), type) == types.end())
         type = std::find(types.begin(), types.end(), "float") != types.end() ? "float" : types[0];
     const MultiGpuPlot plot = multi_gpu_plot(lab, type);

@@ -6,7 +6,7 @@
 
 namespace ws::ui {
 
-// The combo box of kAllLabLines (`lines`: the family on show); choosing one sets ui.lab_lines.
+// The combo box of kAllLabLines (`lines`: the family on show); choosing one sets ui.lab.lines.
 void lab_family_picker(UiState& ui, LabLines lines);
 // Its width: the longest family's name and the arrow.
 float lab_family_width();

@@ -14,7 +14,5 @@ WS_PANEL_TABLE(WS_PANEL_DECLARE)
 #undef WS_PANEL_DECLARE
 // Over the panels, while UiState::help_open: the keys and the mouse (F1 or ?).
 void draw_help(UiState& ui);
-// Puts the warpscope:// link of the state on show on the clipboard (Copy link, L).
-void copy_state_link(UiState& ui);
 
 }  // namespace ws::ui

@@ -63,18 +63,18 @@ void draw_shared_memory(const TraceView& v, UiState& ui) {
     ImGui::PopFont();
     draw_deadlock_row(v);
     draw_tile_strip(v, v.clamp(static_cast<long>(ui.step())));
-    if (ui.shared_grid.zoom > 1.01f) {
+    if (ui.panels.shared_grid.zoom > 1.01f) {
         ImGui::SameLine();
-        if (ImGui::SmallButton("fit")) ui.shared_grid = GridViewState{};
+        if (ImGui::SmallButton("fit")) ui.panels.shared_grid = GridViewState{};
         ImGui::SameLine();
-        ImGui::Text("%.1fx", double(ui.shared_grid.zoom));
+        ImGui::Text("%.1fx", double(ui.panels.shared_grid.zoom));
     }
     // A quiz question that wants a cell takes a click on one.
     CellGridOptions options;
     long clicked = -1;
-    if (ui.quiz.question && ui.quiz.question->shape == AnswerShape::Cell)
+    if (ui.lesson.quiz.question && ui.lesson.quiz.question->shape == AnswerShape::Cell)
         options.clicked_cell = &clicked;
-    draw_cell_grid("##shared", v, ui.playback, ui.shared_grid, ImVec2(0, 0), options);
+    draw_cell_grid("##shared", v, ui.playback, ui.panels.shared_grid, ImVec2(0, 0), options);
     if (clicked >= 0) answer_with_cell(v, ui, std::uint32_t(clicked));
 }
 

@@ -203,8 +203,8 @@ void draw_warps(const TraceView& v, UiState& ui) {
     }
     end_canvas(c);
     // Keep the current step's column in view when the step changes.
-    if (ui.warps_scrolled_to != step) {
-        ui.warps_scrolled_to = step;
+    if (ui.panels.warps_scrolled_to != step) {
+        ui.panels.warps_scrolled_to = step;
         const float x = g.label_w + float(step) * g.col_w;
         const float view = ImGui::GetWindowWidth();
         if (x < ImGui::GetScrollX() || x + g.col_w > ImGui::GetScrollX() + view)
