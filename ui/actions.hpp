@@ -11,7 +11,7 @@
 #include <variant>
 #include <vector>
 
-#include "ui/model/frame_export.hpp"
+#include "ui/model/window/frame_export.hpp"
 
 namespace ws::ui {
 namespace act {

@@ -16,7 +16,7 @@
 #include "ui/frame.hpp"
 #include "ui/frame_capture.hpp"
 #include "ui/gui_context.hpp"
-#include "ui/model/png_export.hpp"
+#include "ui/model/window/png_export.hpp"
 #include "ui/offscreen.hpp"
 #include "ui/png.hpp"
 #include "ui/session.hpp"

@@ -3,7 +3,7 @@
 #pragma once
 #include "ui/cursor.hpp"
 #include "ui/layout.hpp"
-#include "ui/model/trace_view.hpp"
+#include "ui/model/trace/trace_view.hpp"
 #include "ui/ui_state.hpp"
 
 namespace ws::ui {

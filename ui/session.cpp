@@ -7,7 +7,7 @@
 #include "kernels/io/data_root.hpp"
 #include "kernels/run/backend.hpp"
 #include "ui/cursor.hpp"
-#include "ui/model/state_link.hpp"
+#include "ui/model/window/state_link.hpp"
 #include "ui/window_actions.hpp"
 
 namespace ws::ui {

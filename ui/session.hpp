@@ -18,8 +18,8 @@
 #include "ui/features/race/race_feature.hpp"
 #include "ui/features/ring/ring_feature.hpp"
 #include "ui/features/runs/runs_feature.hpp"
-#include "ui/model/hardware_view.hpp"
-#include "ui/model/sass_listing.hpp"
+#include "ui/model/lab/sass_listing.hpp"
+#include "ui/model/trace/hardware_view.hpp"
 #include "ui/ui_state.hpp"
 #include "ui/window_args.hpp"
 

@@ -13,7 +13,7 @@
 #include "kernels/io/atomic_file.hpp"
 #include "kernels/io/data_file.hpp"
 
-#include "ui/model/playback.hpp"
+#include "ui/model/window/playback.hpp"
 
 namespace ws::ui {
 namespace {

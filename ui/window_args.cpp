@@ -13,8 +13,8 @@
 #include "kernels/trace/dtype.hpp"
 #include "ui/features/ring/ring_state.hpp"
 #include "ui/keys.hpp"
-#include "ui/model/quiz_state.hpp"
-#include "ui/model/state_link.hpp"
+#include "ui/model/lesson/quiz_state.hpp"
+#include "ui/model/window/state_link.hpp"
 
 namespace ws::ui {
 namespace {

@@ -8,8 +8,8 @@
 #include <string>
 
 #include "ui/layout.hpp"
-#include "ui/model/measurements.hpp"
-#include "ui/model/request_form.hpp"
+#include "ui/model/lab/lab_data.hpp"
+#include "ui/model/window/request_form.hpp"
 
 namespace ws::ui {
 

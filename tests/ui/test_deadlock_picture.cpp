@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "kernels/run/emulator_backend.hpp"
-#include "ui/model/deadlock_picture.hpp"
+#include "ui/model/pictures/deadlock_picture.hpp"
 #include "ui/session.hpp"
 
 using namespace ws;

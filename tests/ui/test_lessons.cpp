@@ -6,7 +6,7 @@
 #include <string>
 
 #include "kernels/run/emulator_backend.hpp"
-#include "ui/model/lesson.hpp"
+#include "ui/model/lesson/lesson.hpp"
 #include "ui/session.hpp"
 
 using namespace ws;

@@ -5,10 +5,10 @@
 
 #include "kernels/run/result_text.hpp"
 #include "tests/ui/emulated_view.hpp"
-#include "ui/model/provenance.hpp"
-#include "ui/model/request_form.hpp"
-#include "ui/model/trace_view.hpp"
-#include "ui/widgets/shared_grid_layout.hpp"
+#include "ui/geometry/shared_grid_layout.hpp"
+#include "ui/model/trace/provenance.hpp"
+#include "ui/model/trace/trace_view.hpp"
+#include "ui/model/window/request_form.hpp"
 
 using namespace ws;
 using namespace ws::ui;

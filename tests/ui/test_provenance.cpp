@@ -6,7 +6,7 @@
 #include "kernels/run/result_text.hpp"
 #include "kernels/trace/trace_file.hpp"
 #include "tests/ui/emulated_view.hpp"
-#include "ui/model/provenance.hpp"
+#include "ui/model/trace/provenance.hpp"
 #include "ui/session.hpp"
 
 using namespace ws;

@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "tests/ui/emulated_view.hpp"
-#include "ui/model/quiz_state.hpp"
+#include "ui/model/lesson/quiz_state.hpp"
 #include "ui/session.hpp"
 
 using namespace ws;

@@ -5,8 +5,8 @@
 #include <chrono>
 #include <thread>
 
-#include "ui/model/measurements.hpp"
-#include "ui/model/state_link.hpp"
+#include "ui/model/lab/lab_data.hpp"
+#include "ui/model/window/state_link.hpp"
 #include "ui/session.hpp"
 #include "ui/window_args.hpp"
 #include "ui/window_setup.hpp"

@@ -11,7 +11,7 @@
 #include "ui/features/job.hpp"
 #include "ui/features/lab/sweep_job.hpp"
 #include "ui/features/runs/run_request.hpp"
-#include "ui/model/request_form.hpp"
+#include "ui/model/window/request_form.hpp"
 
 using namespace ws;
 using namespace ws::ui;

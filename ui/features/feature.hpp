@@ -19,8 +19,8 @@
 
 #include "ui/actions.hpp"
 #include "ui/layout.hpp"
-#include "ui/model/request_form.hpp"
-#include "ui/model/trace_view.hpp"
+#include "ui/model/trace/trace_view.hpp"
+#include "ui/model/window/request_form.hpp"
 #include "ui/ui_state.hpp"
 #include "ui/window_args.hpp"
 

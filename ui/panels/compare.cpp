@@ -12,8 +12,8 @@
 
 #include "kernels/catalog.hpp"
 #include "ui/fonts.hpp"
-#include "ui/model/compare_table.hpp"
-#include "ui/model/step_text.hpp"
+#include "ui/model/trace/compare_table.hpp"
+#include "ui/model/trace/step_text.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/banks_picture.hpp"

@@ -17,7 +17,7 @@
 #include "kernels/user/puzzle.hpp"
 #include "ui/fonts.hpp"
 #include "ui/keys.hpp"
-#include "ui/model/kernel_editor.hpp"
+#include "ui/model/window/kernel_editor.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/session.hpp"
 #include "ui/theme.hpp"

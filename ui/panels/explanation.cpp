@@ -5,9 +5,9 @@
 
 #include "kernels/catalog.hpp"
 #include "ui/fonts.hpp"
-#include "ui/model/circuit_text.hpp"
-#include "ui/model/deadlock_picture.hpp"
-#include "ui/model/step_text.hpp"
+#include "ui/model/circuit/circuit_text.hpp"
+#include "ui/model/pictures/deadlock_picture.hpp"
+#include "ui/model/trace/step_text.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"

@@ -7,8 +7,8 @@
 
 #include "kernels/catalog.hpp"
 #include "ui/fonts.hpp"
-#include "ui/model/provenance.hpp"
-#include "ui/model/request_form.hpp"
+#include "ui/model/trace/provenance.hpp"
+#include "ui/model/window/request_form.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"

@@ -10,7 +10,7 @@
 
 #include "kernels/trace/dtype.hpp"
 #include "ui/fonts.hpp"
-#include "ui/model/measurements.hpp"
+#include "ui/model/lab/lab_data.hpp"
 #include "ui/panels/lab_multi_gpu.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/plot/plot.hpp"

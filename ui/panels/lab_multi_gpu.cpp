@@ -1,6 +1,6 @@
 // The bandwidth lab's multi-GPU family: bus bandwidth against n (each GPU's array, log axis) for
 // the all-reduce across GPUs, NCCL's beside the hand-written ring and the naive one, under
-// NVLink's peak a direction (the lines from ui/model/multi_gpu_lab, drawn with ui/plot).
+// NVLink's peak a direction (the lines from ui/model/lab/multi_gpu_lab, drawn with ui/plot).
 #include "ui/panels/lab_multi_gpu.hpp"
 
 #include <imgui.h>
@@ -10,7 +10,7 @@
 #include <string>
 
 #include "kernels/trace/dtype.hpp"
-#include "ui/model/byte_label.hpp"
+#include "ui/model/ring/byte_label.hpp"
 #include "ui/plot/plot.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"

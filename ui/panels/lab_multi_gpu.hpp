@@ -1,7 +1,7 @@
 // The bandwidth lab's parts shared by its two plots: the family picker (lab.cpp) and the
 // multi-GPU family's plot (lab_multi_gpu.cpp), which has files, axes and lines of its own.
 #pragma once
-#include "ui/model/measurements.hpp"
+#include "ui/model/lab/lab_data.hpp"
 #include "ui/ui_state.hpp"
 
 namespace ws::ui {

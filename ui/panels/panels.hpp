@@ -1,7 +1,7 @@
 // The panels (ui/panel_table.hpp lists them). Each draws its contents inside the window the frame
 // opened for it, reads only the TraceView, and writes only UiState. One file each.
 #pragma once
-#include "ui/model/trace_view.hpp"
+#include "ui/model/trace/trace_view.hpp"
 #include "ui/ui_state.hpp"
 
 namespace ws::ui {

@@ -15,7 +15,7 @@
 #include <string>
 
 #include "ui/fonts.hpp"
-#include "ui/model/ring_layout.hpp"
+#include "ui/model/ring/ring_layout.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"

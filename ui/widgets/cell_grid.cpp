@@ -12,12 +12,12 @@
 
 #include "kernels/catalog.hpp"
 #include "ui/fonts.hpp"
-#include "ui/model/value_text.hpp"
+#include "ui/geometry/shared_grid_layout.hpp"
+#include "ui/model/trace/value_text.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/cell_grid_frame.hpp"
 #include "ui/widgets/draw.hpp"
 #include "ui/widgets/painter.hpp"
-#include "ui/widgets/shared_grid_layout.hpp"
 
 namespace ws::ui {
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "ui/fonts.hpp"
-#include "ui/model/playback.hpp"
+#include "ui/model/window/playback.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
 

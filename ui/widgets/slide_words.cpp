@@ -7,7 +7,7 @@
 
 #include "ui/fonts.hpp"
 #include "ui/layout.hpp"
-#include "ui/model/lesson.hpp"
+#include "ui/model/lesson/lesson.hpp"
 #include "ui/theme.hpp"
 #include "ui/ui_state.hpp"
 #include "ui/widgets/draw.hpp"

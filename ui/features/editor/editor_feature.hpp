@@ -12,7 +12,7 @@
 #include "kernels/user/user_run.hpp"
 #include "ui/features/feature.hpp"
 #include "ui/features/job.hpp"
-#include "ui/model/kernel_editor.hpp"
+#include "ui/model/window/kernel_editor.hpp"
 
 namespace ws::ui {
 

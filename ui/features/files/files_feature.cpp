@@ -6,7 +6,7 @@
 #include "kernels/io/atomic_file.hpp"
 #include "kernels/run/stats_report.hpp"
 #include "kernels/trace/trace_file.hpp"
-#include "ui/model/png_export.hpp"
+#include "ui/model/window/png_export.hpp"
 
 namespace ws::ui {
 namespace {

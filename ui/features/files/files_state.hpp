@@ -6,7 +6,7 @@
 #include <string>
 
 #include "ui/layout.hpp"
-#include "ui/model/frame_export.hpp"
+#include "ui/model/window/frame_export.hpp"
 
 namespace ws::ui {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "ui/model/measurements.hpp"
+#include "ui/model/lab/lab_data.hpp"
 
 namespace ws::ui {
 

@@ -7,7 +7,7 @@
 #include "kernels/run/backend.hpp"
 #include "ui/features/job.hpp"
 #include "ui/features/lab/lab_state.hpp"
-#include "ui/model/measurements.hpp"
+#include "ui/model/lab/lab_data.hpp"
 
 namespace ws::ui {
 

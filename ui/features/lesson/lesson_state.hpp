@@ -5,8 +5,8 @@
 #include <cstddef>
 #include <string>
 
-#include "ui/model/lesson.hpp"
-#include "ui/model/quiz_state.hpp"
+#include "ui/model/lesson/lesson.hpp"
+#include "ui/model/lesson/quiz_state.hpp"
 
 namespace ws::ui {
 

@@ -1,7 +1,7 @@
 // Find a race: the search as a Job, its story and its schedule.
 #include "ui/features/race/race_feature.hpp"
 
-#include "ui/model/race_steps.hpp"
+#include "ui/model/trace/race_steps.hpp"
 
 namespace ws::ui {
 

@@ -14,7 +14,8 @@ RunResult run_request(const trace::Request& request, bool gpu) {
     const run::Backend* g = gpu ? run::usable_gpu() : nullptr;
     if (g) {
         run::RunOptions options;
-        options.hardware = true;  // the GPU's own counters beside ours (ui/model/hardware_view.hpp)
+        options.hardware =
+            true;  // the GPU's own counters beside ours (ui/model/trace/hardware_view.hpp)
         *t = g->run(request, options);
         if (t->blocks.empty() && !t->error.empty()) {
             out.note = "the GPU run failed (" + t->error + "); showing the CPU emulator";

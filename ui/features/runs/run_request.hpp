@@ -6,7 +6,7 @@
 #include <string>
 
 #include "kernels/trace/trace.hpp"
-#include "ui/model/trace_view.hpp"
+#include "ui/model/trace/trace_view.hpp"
 
 namespace ws::ui {
 

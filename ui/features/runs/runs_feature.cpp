@@ -2,7 +2,7 @@
 #include "ui/features/runs/runs_feature.hpp"
 
 #include "kernels/run/memory_estimate.hpp"
-#include "ui/model/circuit_text.hpp"
+#include "ui/model/circuit/circuit_text.hpp"
 
 namespace ws::ui {
 

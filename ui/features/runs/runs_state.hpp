@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "ui/model/trace_view.hpp"
+#include "ui/model/trace/trace_view.hpp"
 
 namespace ws::ui {
 
@@ -30,7 +30,7 @@ struct RunsState {
     std::uint64_t compare_n = 0;  // the n compare's timings are read at (0: the largest measured)
 
     // Circuit: three networks of circuit_m elements side by side (kSideBySide in
-    // ui/model/circuit_text.hpp), run on the same input when asked for
+    // ui/model/circuit/circuit_text.hpp), run on the same input when asked for
     // (Preferences::circuit_side_by_side).
     bool circuit_running = false;
     std::uint32_t circuit_m = 0;
