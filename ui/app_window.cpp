@@ -232,10 +232,10 @@ int run_interactive(const WindowArgs& a) {
     while (!gui.should_close() && !g_stop) {
         // Idle (nothing playing, easing, running or asked for): wait for input instead of
         // spinning, so a software renderer does not keep a core busy.
+        // (A student's kernel or a race search, seconds long, is picked up within the timeout.)
         const bool busy = s.ui.playback.playing || s.ui.playback.transition < 1.0 ||
-                          s.ui.runs.busy || s.ui.runs.compare_running ||
+                          s.ui.runs.running || s.ui.runs.compare_running ||
                           s.ui.runs.circuit_running || s.ui.lab.sweep.running ||
-                          s.ui.editor.running || s.ui.editor.grading || s.ui.race.running ||
                           s.ui.files.frames.active || work.frames || !s.ui.actions.empty();
         if (busy)
             glfwPollEvents();

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ui/actions.hpp"
+#include "ui/features/editor/editor_state.hpp"
 #include "ui/features/files/files_state.hpp"
 #include "ui/features/lab/lab_state.hpp"
 #include "ui/features/lesson/lesson_state.hpp"
@@ -20,7 +21,6 @@
 #include "ui/layout.hpp"
 #include "ui/model/lab/sass_listing.hpp"
 #include "ui/model/trace/hardware_view.hpp"
-#include "ui/model/window/kernel_editor.hpp"
 #include "ui/model/window/playback.hpp"
 #include "ui/panel_state.hpp"
 #include "ui/preferences.hpp"

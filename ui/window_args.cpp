@@ -52,8 +52,10 @@ struct ViewFlag {
     std::function<std::string(WindowArgs&, const std::string&)> apply;
 };
 
-const std::vector<ViewFlag>& view_flags() {
-    static const std::vector<ViewFlag> flags = {
+// What is shown: a trace, the step, the panel in front, a lesson, a quiz, a kernel, a puzzle, the
+// view and each view's own state.
+std::vector<ViewFlag> state_flags() {
+    return {
         {"--trace", "open a saved trace instead of running",
          [](WindowArgs& a, const std::string& v) {
              a.trace_file = v;
@@ -157,6 +159,12 @@ const std::vector<ViewFlag>& view_flags() {
              a.ring_n = *n;
              return std::string();
          }},
+    };
+}
+
+// How it looks: one panel, the size, the theme, the text, the zoom.
+std::vector<ViewFlag> look_flags() {
+    return {
         {"--panel",
          "with --screenshot or --bench-frames, one panel filling the image: " + panel_names(),
          [](WindowArgs& a, const std::string& v) {
@@ -196,6 +204,12 @@ const std::vector<ViewFlag>& view_flags() {
              a.zoom = *z;
              return std::string();
          }},
+    };
+}
+
+// What is written instead of a window: pictures, GIFs, worksheets, frame times.
+std::vector<ViewFlag> output_flags() {
+    return {
         {"--screenshot", "render the view (or one --panel) to this PNG and exit",
          [](WindowArgs& a, const std::string& v) {
              a.screenshot = v;
@@ -240,6 +254,15 @@ const std::vector<ViewFlag>& view_flags() {
              return std::string();
          }},
     };
+}
+
+const std::vector<ViewFlag>& view_flags() {
+    static const std::vector<ViewFlag> flags = [] {
+        std::vector<ViewFlag> all = state_flags();
+        for (auto part : {look_flags(), output_flags()})
+            all.insert(all.end(), part.begin(), part.end());
+        return all;
+    }();
     return flags;
 }
 

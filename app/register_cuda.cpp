@@ -1,5 +1,5 @@
 // The CUDA backend: device 0, its facts, runs of one request and bandwidth sweeps.
-#include "app/cuda_backend.hpp"
+#include "app/register_cuda.hpp"
 
 #include <cstdio>
 #include <memory>
