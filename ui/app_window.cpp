@@ -66,7 +66,7 @@ void export_png(GuiContext& gui, UiState& ui, const TraceView& v, const Layout& 
     if (!e.empty()) ui.banner = e;
 }
 
-// A step range being exported (UiState::frames): its own framebuffer and layout (the window,
+// A step range being exported (UiState::files.frames): its own framebuffer and layout (the window,
 // or the chosen panel at its size on screen), where the frames go, and the next step.
 struct FramesJob {
     std::unique_ptr<Offscreen> fbo;

@@ -1,5 +1,6 @@
 // The panels (ui/panel_table.hpp lists them). Each draws its contents inside the window the frame
-// opened for it, reads only the TraceView, and writes only UiState. One file each.
+// opened for it, reads the TraceView and the features' states, keeps its own in UiState::panels
+// and posts actions (ui/actions.hpp) for anything else. One file each.
 #pragma once
 #include "ui/model/trace/trace_view.hpp"
 #include "ui/ui_state.hpp"

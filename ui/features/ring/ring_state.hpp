@@ -1,6 +1,7 @@
 // The Across GPUs view (issue 20): the all-reduce emulated on the CPU (kernels/multi) for `gpus`
 // virtual GPUs of `n` floats each, by the ring or the naive plan; stepped with the playback cursor
-// (state 0 the start, s after step s). Written by RingFeature only.
+// (state 0 the start, s after step s). The GPUs, plan and size are the panel's controls (a
+// change posts act::RunRing); the run is RingFeature's alone.
 #pragma once
 #include <cstdint>
 #include <memory>

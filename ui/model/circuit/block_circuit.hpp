@@ -1,6 +1,7 @@
 // The circuit view's addition network for a trace (kernels/trace/circuit.hpp derives it): the
 // variant's column map from the catalog, its adding lines, and why there is none when there is
-// nothing to draw. Built once per trace on the runner's worker (make_trace_view), never per frame.
+// nothing to draw. Built once per trace in the runs feature's Job (make_trace_view), never per
+// frame.
 #pragma once
 #include <cstdint>
 #include <vector>

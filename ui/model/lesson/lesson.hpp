@@ -13,7 +13,7 @@
 //   ask: ...                                  (a question for the class; optional)
 //
 // Lines starting with # and blank lines are skipped. Plain data; the window's lecture mode
-// steps through it (ui/session.cpp).
+// steps through it (ui/features/lesson/lesson_feature.cpp).
 #pragma once
 #include <optional>
 #include <string>

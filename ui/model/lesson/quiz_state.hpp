@@ -2,7 +2,8 @@
 // data and every choice of question come from it, so a teacher who is told the seed sees the
 // same run and the same questions); at each cursor step the question is about the next step,
 // made once; the first answer to a question counts in the score of the lesson on (or of the
-// algorithm). Plain data; the session starts attempts, the explanation panel draws the box.
+// algorithm). Plain data; the lesson feature starts attempts, the explanation panel draws
+// the box.
 #pragma once
 #include <cstddef>
 #include <cstdint>

@@ -1,5 +1,6 @@
 // TraceView: one Trace and everything the panels read from it, computed once when the trace
-// arrives (on the runner's worker thread), never per frame. Plain data: no ImGui here.
+// arrives (in the runs feature's Job, off the window's thread), never per frame. Plain data: no
+// ImGui here.
 //
 // Steps are those of the shown block (the first traced block). For each step the view holds
 // the counters, the warp instructions with their bank pictures, which threads and shared cells
