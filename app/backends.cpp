@@ -2,7 +2,7 @@
 #include "app/backends.hpp"
 
 #if defined(WS_HAVE_CUDA)
-#include "app/cuda_backend.hpp"
+#include "app/register_cuda.hpp"
 #include "kernels/cuda/user_kernel.hpp"
 #endif
 #if defined(WS_HAVE_NCCL)

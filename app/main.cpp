@@ -41,7 +41,7 @@ int main(int argc, char** argv) {
     hold_closed_standard_streams();
     ws::io::install_interrupt_cleanup();
     ws::app::register_backends();
-    // Window flags, or a warpscope:// link (ui/model/state_link.hpp) that carries them.
+    // Window flags, or a warpscope:// link (ui/model/window/state_link.hpp) that carries them.
     const bool gui_flags =
         argc > 1 && ((std::strncmp(argv[1], "--", 2) == 0 && std::strcmp(argv[1], "--help") != 0 &&
                       std::strcmp(argv[1], "-h") != 0) ||

@@ -133,6 +133,11 @@ std::uint64_t accepted_count(const VariantInfo& v, std::uint64_t n) {
     return (n + memory::kStructFields - 1) / memory::kStructFields * memory::kStructFields;
 }
 
+bool is_plain_sum(const VariantInfo& v) {
+    return v.family == Family::Reduce && v.reduce_driver == ReduceDriver::MultiPass &&
+           v.reduce_op == ReduceOp::Sum && v.max_grid == 0;
+}
+
 unsigned grid_for(const VariantInfo& v, std::uint64_t n, unsigned block) {
     const std::uint64_t per_block = std::uint64_t(block) * v.elems_per_thread;
     std::uint64_t grid = (n + per_block - 1) / per_block;

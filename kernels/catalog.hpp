@@ -173,6 +173,10 @@ const char* variant_source(const VariantInfo& v);    // embedded text, or nullpt
 // a variant (it says so); a typed n is never changed, it is refused with a reason.
 std::uint64_t accepted_count(const VariantInfo& v, std::uint64_t n);
 
+// A sum whose every pass is the same one kernel over blocks of the data (no atomic, no last
+// block, no grid cap): the shape a student's kernel file holds (the editor's "Copy of").
+bool is_plain_sum(const VariantInfo& v);
+
 // Launch shape of one pass over n elements (a reduction's first pass, a scan's level 0).
 unsigned grid_for(const VariantInfo& v, std::uint64_t n, unsigned block);
 std::uint32_t smem_bytes_for(const VariantInfo& v, unsigned block, trace::DType type);

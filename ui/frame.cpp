@@ -98,19 +98,6 @@ void draw_tab_group(const PanelGroup& g, const TraceView& v, UiState& ui,
 
 }  // namespace
 
-const TraceView& cursor_view(const TraceView& v, const UiState& ui) {
-    if (ui.view != View::Circuit || !ui.circuit_side_by_side) return v;
-    const TraceView* deepest = &v;
-    for (const auto& c : ui.circuits)
-        if (c && c->step_count() > deepest->step_count()) deepest = c.get();
-    return *deepest;
-}
-
-std::size_t playback_count(const TraceView& v, const UiState& ui) {
-    if (ui.view == View::Ring) return ui.ring ? ui.ring->after_step.size() : 0;
-    return cursor_view(v, ui).step_count();
-}
-
 namespace {
 
 // A memory-family kernel has no shared memory to show: its lesson is the Global memory panel,
@@ -119,7 +106,7 @@ namespace {
 void front_lesson_tab(const TraceView& v, UiState& ui) {
     if (!v.trace || v.trace->request.algo == ui.lesson_tab_for) return;
     ui.lesson_tab_for = v.trace->request.algo;
-    const VariantInfo* info = find_variant(v.trace->request.algo);
+    const VariantInfo* info = v.variant;
     if (!info || info->family != Family::Memory) return;
     bring_to_front(ui, PanelId::Global);
     ui.tab_groups_drawn.clear();  // each group selects its front tab again
@@ -130,7 +117,7 @@ void front_lesson_tab(const TraceView& v, UiState& ui) {
 void draw_frame(const TraceView& v, UiState& ui, const Layout& layout) {
     front_lesson_tab(v, ui);
     // The quiz's question follows the cursor (made once per step; the panels read it).
-    refresh_question(ui.quiz, v, v.clamp(static_cast<long>(ui.step())));
+    refresh_question(ui.lesson.quiz, v, v.clamp(static_cast<long>(ui.step())));
     if (!layout.header.empty()) {
         if (begin_fixed("##header", layout.header,
                         ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar))
@@ -153,11 +140,6 @@ void draw_frame(const TraceView& v, UiState& ui, const Layout& layout) {
     ui.tab_groups_drawn = std::move(drawn);
     draw_slide_overlay(ui, layout);
     draw_help(ui);
-}
-
-// A lesson's slide `by` away, when a lesson is on.
-bool move_slide(UiState& ui, int by) {
-    return ui.lessons && !ui.lesson.empty() && next_slide(*ui.lessons, ui.lesson, ui.slide, by);
 }
 
 // Which action a key pressed this frame asks for (the keys are the GLFW backend's codes).
@@ -186,64 +168,12 @@ std::vector<KeyAction> pressed_actions() {
     return out;
 }
 
-void handle_keys(const TraceView& v, UiState& ui) {
-    const ImGuiIO& io = ImGui::GetIO();
-    if (io.WantTextInput) return;
-    const std::size_t n = playback_count(v, ui);
-    for (KeyAction a : pressed_actions()) {
-        if (ui.help_open && a != KeyAction::Help && a != KeyAction::CloseHelp) continue;
-        switch (a) {
-            case KeyAction::PlayPause:
-                toggle_play(ui.playback, n);
-                break;
-            case KeyAction::StepForward:
-                step_by(ui.playback, 1, n);
-                break;
-            case KeyAction::StepBack:
-                step_by(ui.playback, -1, n);
-                break;
-            case KeyAction::First:
-                set_step(ui.playback, 0, n);
-                break;
-            case KeyAction::Last:
-                set_step(ui.playback, n ? n - 1 : 0, n);
-                break;
-            case KeyAction::Presentation:
-                ui.presentation = !ui.presentation;
-                ui.controls_hidden = ui.presentation;
-                ui.style_changed = true;
-                break;
-            case KeyAction::Controls:
-                ui.controls_hidden = !ui.controls_hidden;
-                break;
-            case KeyAction::Help:
-                ui.help_open = !ui.help_open;
-                break;
-            case KeyAction::CloseHelp:
-                ui.help_open = false;
-                if (ui.frames.active) ui.frames.cancel = true;
-                break;
-            case KeyAction::NextSlide:
-            case KeyAction::PrevSlide:
-                ui.slide_changed = move_slide(ui, a == KeyAction::NextSlide ? 1 : -1);
-                break;
-            case KeyAction::Notes:
-                ui.notes_shown = !ui.notes_shown;
-                break;
-            case KeyAction::RunKernel:  // the editor panel's, even while typing
-                break;
-            case KeyAction::Quiz:
-                if (ui.quiz.on)
-                    ui.quiz.on = false;
-                else
-                    ui.quiz.start = true;
-                break;
-            case KeyAction::CopyLink:
-                copy_state_link(ui);
-                ui.banner.clear();
-                ui.note = "link copied: " + ui.link_copied;
-                break;
-        }
+void handle_keys(UiState& ui) {
+    if (ImGui::GetIO().WantTextInput) return;
+    for (KeyAction k : pressed_actions()) {
+        // While the help is in front, only its own keys.
+        if (ui.help_open && k != KeyAction::Help && k != KeyAction::CloseHelp) continue;
+        if (std::optional<Action> a = key_action(k)) ui.post(std::move(*a));
     }
 }
 

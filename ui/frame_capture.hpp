@@ -8,7 +8,7 @@
 
 #include "ui/gui_context.hpp"
 #include "ui/layout.hpp"
-#include "ui/model/frame_export.hpp"
+#include "ui/model/window/frame_export.hpp"
 #include "ui/session.hpp"
 
 namespace ws::ui {

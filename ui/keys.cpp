@@ -42,6 +42,42 @@ const std::vector<MouseHint>& mouse_hints() {
     return hints;
 }
 
+std::optional<Action> key_action(KeyAction k) {
+    switch (k) {
+        case KeyAction::PlayPause:
+            return act::PlayPause{};
+        case KeyAction::StepForward:
+            return act::StepBy{1};
+        case KeyAction::StepBack:
+            return act::StepBy{-1};
+        case KeyAction::First:
+            return act::StepTo{false};
+        case KeyAction::Last:
+            return act::StepTo{true};
+        case KeyAction::Presentation:
+            return act::TogglePresentation{};
+        case KeyAction::Controls:
+            return act::ToggleControls{};
+        case KeyAction::Help:
+            return act::ToggleHelp{};
+        case KeyAction::CloseHelp:
+            return act::CloseHelp{};
+        case KeyAction::NextSlide:
+            return act::MoveSlide{1};
+        case KeyAction::PrevSlide:
+            return act::MoveSlide{-1};
+        case KeyAction::Notes:
+            return act::ToggleNotes{};
+        case KeyAction::CopyLink:
+            return act::CopyLink{false, true};
+        case KeyAction::Quiz:
+            return act::ToggleQuiz{};
+        case KeyAction::RunKernel:  // the editor panel's, even while typing
+            break;
+    }
+    return std::nullopt;
+}
+
 std::string keys_line() {
     std::string out;
     for (const KeyBinding& k : key_bindings()) {

@@ -1,8 +1,11 @@
 // The window's keys and mouse actions, written once: the key handling (frame.cpp) acts on these
 // actions, the help overlay (F1 or ?) and `warpscope --help` list them from here.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "ui/actions.hpp"
 
 namespace ws::ui {
 
@@ -39,6 +42,10 @@ struct MouseHint {
     const char* what;   // "wheel: scroll (Ctrl+wheel: zoom), drag: pan, double-click: fit"
 };
 const std::vector<MouseHint>& mouse_hints();
+
+// The action a key stands for: the same the buttons post (ui/actions.hpp). nullopt for F5,
+// which the editor panel posts itself while it is drawn.
+std::optional<Action> key_action(KeyAction k);
 
 // "Space play / pause, ←/→ step back / forward, ..." for a one-line usage.
 std::string keys_line();

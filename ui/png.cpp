@@ -11,20 +11,31 @@
 
 namespace ws::ui {
 
-std::string write_png(const std::string& path, int width, int height,
-                      const std::vector<std::uint8_t>& rgba, int level) {
-    if (width <= 0 || height <= 0 || rgba.size() < std::size_t(width) * std::size_t(height) * 4)
-        return "no picture to write";
+std::string encode_png(int width, int height, const std::vector<std::uint8_t>& rgba, int level,
+                       std::string& error) {
+    error.clear();
+    if (width <= 0 || height <= 0 || rgba.size() < std::size_t(width) * std::size_t(height) * 4) {
+        error = "no picture to write";
+        return "";
+    }
     stbi_write_png_compression_level = level;
-    // Encoded in memory, then written atomically: an existing picture is replaced whole or not
-    // at all, and a full disk is an error, never a truncated PNG.
     std::string png;
     const auto append = [](void* context, void* data, int size) {
         static_cast<std::string*>(context)->append(static_cast<const char*>(data),
                                                    std::size_t(size));
     };
     if (!stbi_write_png_to_func(append, &png, width, height, 4, rgba.data(), width * 4))
-        return "cannot encode the picture for " + path;
+        error = "cannot encode the picture";
+    return png;
+}
+
+std::string write_png(const std::string& path, int width, int height,
+                      const std::vector<std::uint8_t>& rgba, int level) {
+    // Encoded in memory, then written atomically: an existing picture is replaced whole or not
+    // at all, and a full disk is an error, never a truncated PNG.
+    std::string error;
+    const std::string png = encode_png(width, height, rgba, level, error);
+    if (!error.empty()) return error == "no picture to write" ? error : error + " for " + path;
     return io::write_file_atomically(path, png);
 }
 

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "ui/layout.hpp"
-#include "ui/model/quiz_score.hpp"
-#include "ui/model/request_form.hpp"
+#include "ui/model/lesson/quiz_score.hpp"
+#include "ui/model/window/request_form.hpp"
 
 namespace ws::ui {
 

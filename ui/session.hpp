@@ -1,85 +1,82 @@
-// A window session: the UiState, the trace being shown (never null), the runners for it and
-// for the compare variant, and the actions panels ask for (re-run, compare, open and save
-// trace files, export stats). Works in the background (the interactive window) or on the
-// calling thread (screenshots and benches, which must be deterministic).
+// A window session: the UiState, the trace on show (never null), the data every panel shares
+// (SASS listings, the GPU's recorded counts) and one controller per feature (ui/features), each
+// owning its part of the state and its background work. The session applies the window's flags
+// through the features, drains the actions panels and keys post, in order, handing each to its
+// feature, and applies what the features return (a trace to show, a request to run, a banner).
+// Works in the background (the interactive window) or on the calling thread (screenshots and
+// benches, which must be deterministic).
 #pragma once
-#include <array>
-#include <future>
 #include <memory>
-#include <optional>
 #include <string>
+#include <vector>
 
-#include "kernels/run/race_search.hpp"
-#include "kernels/user/puzzle.hpp"
-#include "kernels/user/user_run.hpp"
-#include "ui/model/measurements.hpp"
-#include "ui/runner.hpp"
-#include "ui/sweeper.hpp"
+#include "ui/actions.hpp"
+#include "ui/features/editor/editor_feature.hpp"
+#include "ui/features/files/files_feature.hpp"
+#include "ui/features/lab/lab_feature.hpp"
+#include "ui/features/lesson/lesson_feature.hpp"
+#include "ui/features/race/race_feature.hpp"
+#include "ui/features/ring/ring_feature.hpp"
+#include "ui/features/runs/runs_feature.hpp"
+#include "ui/model/lab/sass_listing.hpp"
+#include "ui/model/trace/hardware_view.hpp"
 #include "ui/ui_state.hpp"
+#include "ui/window_args.hpp"
 
 namespace ws::ui {
 
 class Session {
   public:
     explicit Session(bool background);
+    Session(const Session&) = delete;
+    Session& operator=(const Session&) = delete;
 
     UiState ui;
     const TraceView& view() const { return *view_; }
 
-    // Checks ui.form and runs it (and the compare variant on the same input). A form that is
-    // not a valid request leaves the current trace and sets ui.form_error.
-    void run_form();
-    void run_compare();
-    // The side-by-side networks (only while ui.circuit_side_by_side is on).
-    void run_circuits();
-    // Shows a saved trace (its request fills the form). Returns "" or a one-line error.
-    std::string open_trace(const std::string& path);
-    // The current lesson's slide, or nullptr when no lesson is on.
-    const Slide* current_slide() const;
-    // Picks up finished runs and acts on what the panels asked for in the last frame
-    // (except ExportPng, which needs the renderer).
-    void update();
+    // The window's flags: the session's own (the view, the look), then each feature's, each
+    // running what it asks for (at once, for a synchronous session). "" or the one-line error
+    // for exit code 2.
+    std::string apply(const WindowArgs& a);
+    // Picks up finished work, then drains the actions posted since the last call, in order (and
+    // those they post in turn). Returns the ones only the renderer can carry out (a new style, a
+    // PNG of the frame, a GIF, the clipboard), for the window.
+    std::vector<Action> update();
+    void post(Action a) { ui.post(std::move(a)); }
+    // The window flags that reproduce the state on show: the request (or the lesson's slide that
+    // brings it), the view and the look, and every feature's (Copy link and Copy command carry
+    // these; state_link.hpp writes them).
+    std::vector<std::string> link_flags() const;
+    // One line for each data file that could not be read at start (lessons, measurements,
+    // hardware counts, SASS, puzzles): the window starts without them.
+    std::vector<std::string> data_problems() const;
 
-    // Where assets/ is found: $WARPSCOPE_ROOT, else the source tree this was
-    // built from, else the working directory.
-    static std::string data_root();
-    // The ring view's emulated all-reduce for its GPUs, size and plan (UiState::ring).
-    static void run_ring(UiState& ui);
+    // The actions the tests and the offscreen renderer ask for directly, run now.
+    void run_form();
+    void run_circuits();
+    std::string open_trace(const std::string& path);  // "" or the one-line error
 
   private:
-    void show(RunResult result, const std::string& replayed_from = "");
-    void file_action();
-    void sweep_actions();
-    void race_actions();
-    void slide_actions();
-    void quiz_actions();
-    // "cuda" when the controls chose the GPU and this build, a GPU and NVRTC can run a
-    // student's kernel there; else "cpu".
-    static std::string editor_backend(const RequestForm& form);
-    void editor_actions();
-    void take_editor_result(user::UserRunResult result);
-    void take_grade(const user::PuzzleGrade& grade);
+    FeatureContext context() const { return {ui, *view_}; }
+    void dispatch(const Action& a, std::vector<Action>& for_window);
+    void take(Outcome o, std::vector<Action>& for_window);
+    void show(std::shared_ptr<const TraceView> v, const std::string& note,
+              const std::string& replayed_from);
+    void copy_link(const act::CopyLink& c, std::vector<Action>& for_window);
 
-    bool background_;
     std::shared_ptr<const TraceView> view_;
-    std::unique_ptr<Runner> main_, compare_;
-    std::array<std::unique_ptr<Runner>, 3> circuits_;  // made at the first side-by-side run
-    std::unique_ptr<Sweeper> sweeper_;
-    std::future<run::RaceStory> race_;
-    std::future<user::UserRunResult> editor_run_;  // the editor's kernel, running
-    std::future<user::PuzzleGrade> grade_run_;     // its puzzle's checks, running
-    std::string editor_form_algo_;  // the controls' algorithm when it ran (another: the catalog)
-    // The found race's first access, shown when the trace of its schedule arrives.
-    std::optional<run::RaceAccess> race_jump_;
-    std::string race_jump_schedule_;
-    LabData lab_;
     SassLibrary sass_;
     HardwareLibrary hardware_;
-    LessonLibrary lessons_;
-    // The step a slide (or a quiz attempt) asks for, placed when the trace of its request
-    // arrives.
-    std::optional<long> slide_step_;
-    trace::Request slide_request_;
+    std::unique_ptr<RingFeature> ring_;
+    std::unique_ptr<LabFeature> lab_;
+    std::unique_ptr<FilesFeature> files_;
+    std::unique_ptr<RunsFeature> runs_;
+    std::unique_ptr<LessonFeature> lessons_;
+    std::unique_ptr<EditorFeature> editor_;
+    std::unique_ptr<RaceFeature> race_;
+    // Every feature, in the order they apply the window's flags (the ring's cursor first, then
+    // the trace or the request, then what runs on it) and give their link flags.
+    std::vector<Feature*> features_;
 };
 
 }  // namespace ws::ui

@@ -5,32 +5,68 @@
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <vector>
 
 #include <sys/stat.h>
 
 #include "kernels/io/atomic_file.hpp"
-#include "kernels/io/regular_file.hpp"
+#include "kernels/io/data_file.hpp"
 
-#include "ui/model/playback.hpp"
+#include "ui/model/window/playback.hpp"
 
 namespace ws::ui {
-namespace {
-// A settings file is a few hundred bytes; anything past this is not one.
-constexpr std::uint64_t kMaxSettingsBytes = 1 << 20;
-}  // namespace
 namespace {
 
 using nlohmann::json;
 
-template <class T>
-void read(const json& j, const char* key, T& into) {
-    if (!j.contains(key)) return;
-    try {
-        into = j.at(key).get<T>();
-    } catch (const json::exception&) {
-        // keep the default: a hand-edited file with one bad field still loads
+// Reads the keys of one JSON object into the settings, and says in a few words of each value it
+// could not take ("font_scale \"big\" is not a number"): the value keeps its default, and the
+// file keeps its bad copy (load_settings).
+struct Reader {
+    const json& j;
+    std::vector<std::string>& problems;
+    std::string prefix;  // "request." inside the request
+
+    void bad(const char* key, const std::string& why) {
+        problems.push_back(prefix + key + " " + j.at(key).dump() + " " + why);
     }
-}
+    template <class T>
+    void read(const char* key, T& into, const char* what) {
+        if (!j.contains(key)) return;
+        try {
+            into = j.at(key).get<T>();
+        } catch (const json::exception&) {
+            bad(key, std::string("is not ") + what);
+        }
+    }
+    // A name that must be one of a list: parse returns nullopt for any other.
+    template <class T, class Parse>
+    void read_name(const char* key, T& into, Parse parse, const char* what) {
+        if (!j.contains(key)) return;
+        const json& v = j.at(key);
+        const auto parsed = v.is_string() ? parse(v.get<std::string>()) : std::nullopt;
+        if (parsed)
+            into = *parsed;
+        else
+            bad(key, std::string("is not ") + what);
+    }
+    // A number that must lie in [lo, hi]: out of range, it keeps its default, or (`clamp`) the
+    // nearest end.
+    template <class T>
+    void read_range(const char* key, T& into, T lo, T hi, bool clamp = false) {
+        T v = into;
+        if (!j.contains(key)) return;
+        read(key, v, "a number");
+        if (!j.at(key).is_number()) return;
+        if (v >= lo && v <= hi) {
+            into = v;
+            return;
+        }
+        bad(key, "is out of range");
+        if (clamp) into = std::clamp(v, lo, hi);
+    }
+};
 
 }  // namespace
 
@@ -80,63 +116,65 @@ Settings settings_from_json(const std::string& text, std::string* problem) {
         if (problem) *problem = "settings file is not a JSON object; using defaults";
         return s;
     }
-    read(j, "font_scale", s.font_scale);
-    read(j, "theme", s.theme);
-    read(j, "presentation", s.presentation);
-    read(j, "speed", s.speed);
-    read(j, "width", s.width);
-    read(j, "height", s.height);
-    std::string view = view_name(s.view);
-    read(j, "view", view);
-    s.view = parse_view(view).value_or(View::Step);
-    read(j, "controls_hidden", s.controls_hidden);
-    read(j, "circuit_side_by_side", s.circuit_side_by_side);
-    read(j, "compare_algo", s.compare_algo);
+    std::vector<std::string> problems;
+    Reader top{j, problems, ""};
+    top.read_range("font_scale", s.font_scale, 0.5f, 3.0f);
+    top.read_name(
+        "theme", s.theme,
+        [](const std::string& t) {
+            return t == "dark" || t == "light" ? std::optional<std::string>(t) : std::nullopt;
+        },
+        "dark or light");
+    top.read("presentation", s.presentation, "true or false");
+    top.read_range("speed", s.speed, kMinSpeed, kMaxSpeed, true);
+    top.read_range("width", s.width, 640, 16384);
+    top.read_range("height", s.height, 400, 16384);
+    top.read_name("view", s.view, parse_view, "a view");
+    top.read("controls_hidden", s.controls_hidden, "true or false");
+    top.read("circuit_side_by_side", s.circuit_side_by_side, "true or false");
+    top.read("compare_algo", s.compare_algo, "an algorithm");
     if (j.contains("request") && j["request"].is_object()) {
-        const json& r = j["request"];
+        Reader r{j["request"], problems, "request."};
         RequestForm& f = s.form;
-        read(r, "algo", f.algo);
-        read(r, "n", f.n);
-        read(r, "block", f.block);
-        std::string type = trace::dtype_name(f.type);
-        read(r, "type", type);
-        if (auto t = trace::parse_dtype(type)) f.type = *t;
-        read(r, "pattern", f.pattern);
-        read(r, "seed", f.seed);
-        read(r, "schedule", f.schedule);
-        read(r, "traced_block", f.traced_block);
-        std::string kind = trace::scan_kind_name(f.kind);
-        read(r, "kind", kind);
-        if (auto k = trace::parse_scan_kind(kind)) f.kind = *k;
-        read(r, "stride", f.stride);
-        read(r, "gpu", f.gpu);
+        r.read("algo", f.algo, "an algorithm");
+        r.read("n", f.n, "a count");
+        r.read("block", f.block, "a number of threads");
+        r.read_name("type", f.type, trace::parse_dtype, "a type");
+        r.read("pattern", f.pattern, "a pattern");
+        r.read("seed", f.seed, "a seed");
+        r.read("schedule", f.schedule, "a schedule");
+        r.read("traced_block", f.traced_block, "a block");
+        r.read_name("kind", f.kind, trace::parse_scan_kind, "a kind");
+        r.read("stride", f.stride, "a stride");
+        r.read("gpu", f.gpu, "true or false");
     }
     if (j.contains("quiz")) {
         std::string quiz_problem;
         s.quiz_scores = quiz_scores_from_json(j["quiz"], &quiz_problem);
-        if (problem && !quiz_problem.empty()) *problem = "quiz scores: " + quiz_problem;
+        if (!quiz_problem.empty()) problems.push_back("quiz scores: " + quiz_problem);
     }
-    if (!(s.font_scale >= 0.5f && s.font_scale <= 3.0f)) s.font_scale = 1.0f;
-    if (s.theme != "dark" && s.theme != "light") s.theme = "dark";
-    s.speed = std::clamp(s.speed, kMinSpeed, kMaxSpeed);
-    if (s.width < 640 || s.width > 16384) s.width = 1600;
-    if (s.height < 400 || s.height > 16384) s.height = 900;
+    if (problem && !problems.empty()) {
+        std::string line;
+        for (const std::string& p : problems) line += (line.empty() ? "" : ", ") + p;
+        *problem = line + "; those keep their defaults";
+    }
     return s;
 }
 
 Settings load_settings(const std::string& path, std::string* problem) {
     if (path.empty()) return {};
     struct stat st {};
-    if (::stat(path.c_str(), &st) != 0) return {};  // none yet: the defaults, nothing to say
+    if (::lstat(path.c_str(), &st) != 0) return {};  // none yet: the defaults, nothing to say
     std::string error;
-    const std::string text = io::read_regular_file(path, kMaxSettingsBytes, error);
+    const std::string text = io::read_data_file(path, io::DataKind::Settings, error);
     std::string why = error;
     Settings s = error.empty() ? settings_from_json(text, &why) : Settings{};
     if (why.empty()) return s;
-    // Keep what was there before the window overwrites it on exit.
-    if (error.empty()) {
+    // Keep what was there, whatever its size, before the window overwrites it on exit (a FIFO or
+    // a device is not the window's to copy: it is left where it is, and says so).
+    if (S_ISREG(st.st_mode)) {
         const std::string kept = path + ".bad";
-        const std::string e = io::write_file_atomically(kept, text);
+        const std::string e = io::keep_copy(path, kept);
         why += e.empty() ? "; the file is kept as " + kept : "; " + e;
     }
     if (problem) *problem = why;

@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "ui/model/sass_listing.hpp"
+#include "ui/model/lab/sass_listing.hpp"
 
 namespace ws::ui {
 

@@ -11,9 +11,10 @@
 #include "kernels/run/memory_estimate.hpp"
 #include "kernels/run/request_text.hpp"
 #include "kernels/trace/dtype.hpp"
+#include "ui/features/ring/ring_state.hpp"
 #include "ui/keys.hpp"
-#include "ui/model/quiz_state.hpp"
-#include "ui/model/state_link.hpp"
+#include "ui/model/lesson/quiz_state.hpp"
+#include "ui/model/window/state_link.hpp"
 
 namespace ws::ui {
 namespace {
@@ -51,8 +52,10 @@ struct ViewFlag {
     std::function<std::string(WindowArgs&, const std::string&)> apply;
 };
 
-const std::vector<ViewFlag>& view_flags() {
-    static const std::vector<ViewFlag> flags = {
+// What is shown: a trace, the step, the panel in front, a lesson, a quiz, a kernel, a puzzle, the
+// view and each view's own state.
+std::vector<ViewFlag> state_flags() {
+    return {
         {"--trace", "open a saved trace instead of running",
          [](WindowArgs& a, const std::string& v) {
              a.trace_file = v;
@@ -148,6 +151,20 @@ const std::vector<ViewFlag>& view_flags() {
              a.ring_gpus = unsigned(v[0] - '0');
              return std::string();
          }},
+        {"--ring-n", "the Across GPUs view's floats on each GPU: 1 to 2^24 (1000)",
+         [](WindowArgs& a, const std::string& v) {
+             const auto n = run::parse_count(v);
+             if (!n || *n < 1 || *n > kMaxRingElements)
+                 return "--ring-n " + v + ": give 1 to 2^24 floats a GPU";
+             a.ring_n = *n;
+             return std::string();
+         }},
+    };
+}
+
+// How it looks: one panel, the size, the theme, the text, the zoom.
+std::vector<ViewFlag> look_flags() {
+    return {
         {"--panel",
          "with --screenshot or --bench-frames, one panel filling the image: " + panel_names(),
          [](WindowArgs& a, const std::string& v) {
@@ -187,6 +204,12 @@ const std::vector<ViewFlag>& view_flags() {
              a.zoom = *z;
              return std::string();
          }},
+    };
+}
+
+// What is written instead of a window: pictures, GIFs, worksheets, frame times.
+std::vector<ViewFlag> output_flags() {
+    return {
         {"--screenshot", "render the view (or one --panel) to this PNG and exit",
          [](WindowArgs& a, const std::string& v) {
              a.screenshot = v;
@@ -231,6 +254,15 @@ const std::vector<ViewFlag>& view_flags() {
              return std::string();
          }},
     };
+}
+
+const std::vector<ViewFlag>& view_flags() {
+    static const std::vector<ViewFlag> flags = [] {
+        std::vector<ViewFlag> all = state_flags();
+        for (auto part : {look_flags(), output_flags()})
+            all.insert(all.end(), part.begin(), part.end());
+        return all;
+    }();
     return flags;
 }
 
@@ -255,6 +287,8 @@ struct WindowApp {
         app.add_flag("--ring-naive", a.ring_naive,
                      "the Across GPUs view shows the naive all-reduce (all through GPU 0)");
         app.add_flag("--hide-controls", a.hide_controls, "the stage takes the whole width");
+        app.add_flag("--show-controls", a.show_controls,
+                     "with --presentation: the controls stay shown");
         app.add_flag("--show-help", a.show_help, "open with the keys overlay (F1) shown");
         app.add_flag("--grade", a.grade,
                      "with --puzzle: grade the editor's kernel (--kernel FILE, else the start) at "
@@ -286,7 +320,7 @@ ParsedArgs parse_window_args(int argc, const char* const* argv) {
     if (argc == 2 && is_state_link(argv[1])) {
         std::vector<std::string> flags;
         std::string error;
-        if (!link_flags(argv[1], flags, error)) return {{}, error};
+        if (!flags_of_link(argv[1], flags, error)) return {{}, error};
         std::vector<const char*> args = {argv[0]};
         for (const std::string& f : flags) args.push_back(f.c_str());
         return parse_window_args(int(args.size()), args.data());

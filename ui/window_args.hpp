@@ -8,8 +8,8 @@
 #include <string>
 
 #include "ui/layout.hpp"
-#include "ui/model/measurements.hpp"
-#include "ui/model/request_form.hpp"
+#include "ui/model/lab/lab_data.hpp"
+#include "ui/model/window/request_form.hpp"
 
 namespace ws::ui {
 
@@ -24,22 +24,24 @@ struct WindowArgs {
     std::optional<LabLines> lab_lines;    // the lab's family (--lab-family)
     std::optional<std::string> lab_type;  // the lab's element type (--lab-type)
     std::optional<unsigned> ring_gpus;    // the Across GPUs view's GPU count (--ring-gpus)
+    std::optional<std::uint64_t> ring_n;  // the floats on each of them (--ring-n)
     bool ring_naive = false;              // its naive plan rather than the ring (--ring-naive)
     std::optional<PanelId> panel;         // screenshots: one panel filling the image
     std::optional<PanelId> focus;         // brought to the front where it shares a place (tabs)
     int width = 0, height = 0;            // 0: default (1600x900, or the saved size)
     bool presentation = false;
     bool hide_controls = false;
-    bool side_by_side = false;  // the circuit view's Kogge-Stone | Brent-Kung | Sklansky
-    bool show_help = false;     // open with the keys overlay (F1) shown
-    bool find_race = false;     // open with a race search of the request (Find a race)
-    std::string quiz_seed;      // open with a quiz attempt of this seed (predict the next step)
-    std::string worksheet;      // print a worksheet page of the attempt's questions (PNG)
-    std::string kernel_file;    // open this kernel file in the editor and run it (run-kernel)
-    std::string puzzle;         // open this puzzle in the editor (its name or number)
-    bool grade = false;         // with --puzzle: grade the editor's kernel at once
-    int questions = 3;          // how many questions the worksheet has
-    std::string lesson;         // open this lesson (lecture mode) at `slide` (0-based)
+    bool show_controls = false;  // with --presentation, the controls stay shown
+    bool side_by_side = false;   // the circuit view's Kogge-Stone | Brent-Kung | Sklansky
+    bool show_help = false;      // open with the keys overlay (F1) shown
+    bool find_race = false;      // open with a race search of the request (Find a race)
+    std::string quiz_seed;       // open with a quiz attempt of this seed (predict the next step)
+    std::string worksheet;       // print a worksheet page of the attempt's questions (PNG)
+    std::string kernel_file;     // open this kernel file in the editor and run it (run-kernel)
+    std::string puzzle;          // open this puzzle in the editor (its name or number)
+    bool grade = false;          // with --puzzle: grade the editor's kernel at once
+    int questions = 3;           // how many questions the worksheet has
+    std::string lesson;          // open this lesson (lecture mode) at `slide` (0-based)
     std::size_t slide = 0;
     std::optional<std::string> theme;
     std::optional<float> font_scale;

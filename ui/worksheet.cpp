@@ -9,7 +9,7 @@
 
 #include "kernels/io/atomic_file.hpp"
 #include "ui/frame_capture.hpp"
-#include "ui/model/quiz_state.hpp"
+#include "ui/model/lesson/quiz_state.hpp"
 #include "ui/png.hpp"
 #include "ui/theme.hpp"
 
@@ -72,7 +72,7 @@ std::string write_worksheet(GuiContext& gui, Session& s, const std::string& path
                             int width) {
     const TraceView& v = s.view();
     if (!v.trace) return "no run to make a worksheet of";
-    const std::uint64_t seed = s.ui.quiz.seed;
+    const std::uint64_t seed = s.ui.lesson.quiz.seed;
     const std::vector<Question> chosen = choose_questions(v, seed, questions);
     if (chosen.empty())
         return v.trace->request.algo + ": no step of this run has a question to ask";
@@ -104,8 +104,11 @@ std::string write_worksheet(GuiContext& gui, Session& s, const std::string& path
     }
     Offscreen::bind_window();
     const int height = kHeaderHeight + int(chosen.size()) * (kPictureHeight + kTextHeight);
-    if (std::string e = write_png(path, width, height, page); !e.empty()) return e;
-    return io::write_file_atomically(worksheet_answers_path(path), answers);
+    std::string error;
+    const std::string png = encode_png(width, height, page, 8, error);
+    if (!error.empty()) return error + " for " + path;
+    // The page and its answers are one: both new, or (a full disk) both as they were.
+    return io::write_files_together({{path, png}, {worksheet_answers_path(path), answers}});
 }
 
 }  // namespace ws::ui

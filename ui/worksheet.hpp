@@ -14,7 +14,8 @@ namespace ws::ui {
 
 inline constexpr int kWorksheetWidth = 1240;
 
-// Writes the page and the answers; "" or the one-line error. The session holds the attempt's
+// Writes the page and the answers, both or neither (io::write_files_together); "" or the one-line
+// error. The session holds the attempt's
 // trace (prepared with its quiz seed).
 std::string write_worksheet(GuiContext& gui, Session& s, const std::string& path, int questions,
                             int width);

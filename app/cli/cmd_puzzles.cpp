@@ -1,15 +1,14 @@
 // `warpscope puzzles` and `warpscope run-kernel FILE --puzzle NAME` (issue 19): the exercises of
 // assets/puzzles (kernels/user/puzzle.hpp), listed, and a kernel file graded against one. The
-// puzzles are found under the window's data root (ui::Session::data_root: $WARPSCOPE_ROOT, else
-// the source tree).
+// puzzles are found under the data root (io::data_root: $WARPSCOPE_ROOT, else the source tree).
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
+#include "kernels/io/data_root.hpp"
 #include "kernels/user/outcome.hpp"
 #include "kernels/user/puzzle.hpp"
-#include "ui/session.hpp"
 
 namespace ws::cli {
 namespace {
@@ -24,7 +23,7 @@ std::string first_sentence(const std::string& statement) {
 }  // namespace
 
 int cmd_puzzles(bool json) {
-    const std::string root = ui::Session::data_root();
+    const std::string root = io::data_root();
     const std::vector<std::string> files = user::puzzle_files(root);
     if (files.empty()) {
         std::fprintf(stderr, "warpscope: no puzzles in %s/assets/puzzles (set WARPSCOPE_ROOT)\n",
@@ -77,7 +76,7 @@ int cmd_grade_puzzle(const RunKernelOptions& o) {
     if (!user::parse_sandbox_mode(o.sandbox, settings.sandbox))
         throw UsageError{"--sandbox " + o.sandbox + ": auto, bwrap or limits"};
     std::string error;
-    const std::string file = user::find_puzzle(ui::Session::data_root(), o.puzzle, error);
+    const std::string file = user::find_puzzle(io::data_root(), o.puzzle, error);
     if (file.empty()) throw UsageError{error};
     const user::PuzzleParse parsed = user::load_puzzle(file);
     if (!parsed.ok()) throw UsageError{parsed.error};

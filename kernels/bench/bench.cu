@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "kernels/baselines.hpp"
-#include "kernels/bench/baselines.cuh"
+#include "kernels/bench/baseline_timers.cuh"
 #include "kernels/bench/contention.cuh"
 #include "kernels/bench/timing.cuh"
 #include "kernels/cuda/check.hpp"

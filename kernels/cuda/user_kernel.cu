@@ -5,7 +5,7 @@
 // (device_runs.cuh). Then the whole plan is timed as bench times a variant, beside a copy, a
 // read-only stream and the family's library (CUB), on the same inputs and in the same process.
 #include "kernels/baselines.hpp"
-#include "kernels/bench/baselines.cuh"
+#include "kernels/bench/baseline_timers.cuh"
 #include "kernels/bench/timing.cuh"
 #include "kernels/cuda/check.hpp"
 #include "kernels/cuda/cuda_backend.hpp"

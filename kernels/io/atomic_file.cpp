@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <memory>
 
 #include "kernels/io/file_kind.hpp"
 #include "kernels/io/interrupt_cleanup.hpp"
@@ -103,7 +104,8 @@ bool AtomicFile::write(std::string_view bytes) {
     return true;
 }
 
-std::string AtomicFile::commit() {
+std::string AtomicFile::sync() {
+    if (synced_) return "";
     if (fd_ < 0) return error_.empty() ? "cannot write " + path_ + ": already written" : error_;
     if (::fsync(fd_) != 0 && errno != EINVAL) {
         fail("cannot write " + path_, errno);
@@ -115,6 +117,13 @@ std::string AtomicFile::commit() {
         fail("cannot write " + path_, errno);
         return error_;
     }
+    synced_ = true;
+    return "";
+}
+
+std::string AtomicFile::commit() {
+    if (std::string e = sync(); !e.empty()) return e;
+    synced_ = false;
     if (::rename(temporary_.c_str(), path_.c_str()) != 0) {
         fail("cannot replace " + path_, errno);
         return error_;
@@ -128,6 +137,62 @@ std::string write_file_atomically(const std::string& path, std::string_view byte
     AtomicFile f(path);
     f.write(bytes);
     return f.error().empty() ? f.commit() : f.error();
+}
+
+std::string write_files_together(const std::vector<FileBytes>& files) {
+    std::vector<std::unique_ptr<AtomicFile>> out;
+    for (const FileBytes& f : files) {
+        out.push_back(std::make_unique<AtomicFile>(f.path));
+        out.back()->write(f.bytes);
+        if (std::string e = out.back()->sync(); !e.empty()) return e;  // every old file kept
+    }
+    // Every new file is on the disk. The old ones are linked aside until all are replaced, so
+    // that a failed rename can put back those replaced before it.
+    std::vector<std::string> old(out.size());
+    std::vector<bool> existed(out.size());
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        struct stat st {};
+        existed[i] = ::lstat(out[i]->path().c_str(), &st) == 0;
+        const std::string aside = temporary_name(out[i]->path()) + ".old";
+        if (existed[i] && ::link(out[i]->path().c_str(), aside.c_str()) == 0) old[i] = aside;
+    }
+    std::string error;
+    std::size_t replaced = 0;
+    for (; replaced < out.size() && error.empty(); ++replaced) error = out[replaced]->commit();
+    if (!error.empty()) {
+        for (std::size_t i = 0; i + 1 < replaced; ++i) {
+            if (!old[i].empty())
+                ::rename(old[i].c_str(), out[i]->path().c_str());
+            else if (!existed[i])
+                ::unlink(out[i]->path().c_str());  // there was none before
+        }
+    }
+    for (const std::string& aside : old)
+        if (!aside.empty()) ::unlink(aside.c_str());
+    return error;
+}
+
+std::string keep_copy(const std::string& path, const std::string& copy) {
+    const std::string temporary = temporary_name(copy);
+    if (::link(path.c_str(), temporary.c_str()) == 0) {
+        if (::rename(temporary.c_str(), copy.c_str()) == 0) return "";
+        const int err = errno;
+        ::unlink(temporary.c_str());
+        return "cannot keep " + path + " as " + copy + ": " + std::strerror(err);
+    }
+    // No hard links here: a copy, read and written a piece at a time.
+    const int in = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (in < 0) return "cannot keep " + path + " as " + copy + ": " + std::strerror(errno);
+    AtomicFile out(copy);
+    char buffer[1 << 16];
+    for (;;) {
+        const ssize_t n = ::read(in, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        if (!out.write(std::string_view(buffer, std::size_t(n)))) break;
+    }
+    ::close(in);
+    return out.error().empty() ? out.commit() : out.error();
 }
 
 std::string check_output_path(const std::string& path) {

@@ -2,6 +2,8 @@
 #include "kernels/trace/dtype.hpp"
 
 #include <charconv>
+#include <cmath>
+#include <cstdio>
 #include <cstring>
 
 namespace ws::trace {
@@ -60,6 +62,19 @@ std::string shortest(T v) {
 }
 
 }  // namespace
+
+double decode_value(std::uint64_t bits, DType type) {
+    return Value{type, bits}.as_double();
+}
+
+std::string format_value(double v, DType type) {
+    char buf[32];
+    if (type == DType::Int32)
+        std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(std::llround(v)));
+    else
+        std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
 
 double Value::as_double() const {
     switch (type) {

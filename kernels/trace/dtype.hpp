@@ -17,6 +17,12 @@ const char* dtype_name(DType t);                          // "int", "float", "do
 std::optional<DType> parse_dtype(std::string_view name);  // accepts the names above
 unsigned dtype_size(DType t);
 
+// The first bytes of `bits` read as a value of `type` (an event's or a cell's raw value).
+double decode_value(std::uint64_t bits, DType type);
+// How a value reads wherever a cell or a block's result is shown: integers exactly, floating
+// point to 4 significant digits ("32640", "1.235e+04").
+std::string format_value(double v, DType type);
+
 // The DType of a C++ element type, and the C++ type of a DType: visit_dtype(t, f) calls f with a
 // zero of that type (f(int{}), f(float{}) or f(double{})) and returns what f returns. The one
 // place where the three element types are spelled out; every executor dispatches through it.

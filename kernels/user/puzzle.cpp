@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "kernels/catalog.hpp"
-#include "kernels/io/regular_file.hpp"
+#include "kernels/io/data_file.hpp"
 #include "kernels/run/emulator_backend.hpp"
 #include "kernels/run/request_parse.hpp"
 #include "kernels/sim/emulator.hpp"
@@ -193,7 +193,7 @@ PuzzleParse parse_puzzle(const std::string& text, const std::string& file) {
 
 PuzzleParse load_puzzle(const std::string& file) {
     std::string error;
-    const std::string text = io::read_regular_file(file, 1 << 20, error);
+    const std::string text = io::read_data_file(file, io::DataKind::Puzzle, error);
     if (!error.empty()) {
         PuzzleParse r;
         r.error = error;
@@ -203,12 +203,7 @@ PuzzleParse load_puzzle(const std::string& file) {
 }
 
 std::vector<std::string> puzzle_files(const std::string& root) {
-    std::vector<std::string> files;
-    std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(root + "/assets/puzzles", ec))
-        if (e.path().extension() == ".puzzle") files.push_back(e.path().string());
-    std::sort(files.begin(), files.end());
-    return files;
+    return io::data_files(root + "/assets/puzzles", ".puzzle");
 }
 
 std::string find_puzzle(const std::string& root, const std::string& name, std::string& error) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Turns `warpscope stats --backend cuda --hardware --json` files (one a request) into the
-hardware-counts file the window reads without a GPU (ui/model/hardware_view.hpp):
+hardware-counts file the window reads without a GPU (ui/model/trace/hardware_view.hpp):
 assets/measurements/hardware-counts-<device>.json.
 
 Usage: hardware_counts.py OUT.json DEVICE DATE DRIVER FILE.json...

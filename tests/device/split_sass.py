@@ -4,7 +4,7 @@
 Each file holds the unprobed instantiation (ws::probe::NoProbe) for int of every __global__
 function the algorithm's source file defines, at block 256 where the block size is a template
 parameter, without the instruction encodings. The window's SASS panel and its counts read them
-(ui/model/sass_listing.*); tests/app/test_sass_files.cpp checks that every algorithm has one.
+(ui/model/lab/sass_listing.*); tests/app/test_sass_files.cpp checks that every algorithm has one.
 
 usage: split_sass.py SASS_TXT[.gz] LIST_JSON OUT_DIR --device TEXT --date YYYY-MM-DD --nvcc TEXT
   SASS_TXT:  cuobjdump -sass output (tests/device/device_checks.sh sass)

@@ -10,7 +10,7 @@
 #include "kernels/run/stats_report.hpp"
 #include "kernels/trace/trace_file.hpp"
 #include "kernels/trace/trace_file_format.hpp"
-#include "ui/model/trace_view.hpp"
+#include "ui/model/trace/trace_view.hpp"
 
 namespace {
 

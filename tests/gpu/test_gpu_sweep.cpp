@@ -1,5 +1,5 @@
 // [gpu] The window's live sweep as the Bandwidth lab runs it (the CUDA backend's sweep, which
-// ui::Sweeper calls): progress as a rising fraction that ends at 1, one line per point,
+// the lab's SweepJob calls): progress as a rising fraction that ends at 1, one line per point,
 // measurements the lab reads, every result right; and a cancel that stops it early, keeping the
 // points measured so far.
 #if defined(WS_HAVE_CUDA)

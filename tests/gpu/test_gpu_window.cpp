@@ -52,20 +52,21 @@ TEST_CASE("the window's session runs on the GPU and shows what the emulator show
         s.ui.form.pattern = "random";
         s.ui.form.seed = 7;
         s.ui.form.gpu = true;
-        s.ui.form_changed = true;
+        s.post(act::RunForm{});
         s.ui.banner.clear();
         REQUIRE(frames_until(
             s,
             [&] {
-                return !s.ui.running && s.view().trace && s.view().trace->request.algo == algo &&
-                       s.ui.compare && !s.ui.compare_running;
+                return !s.ui.runs.running && s.view().trace &&
+                       s.view().trace->request.algo == algo && s.ui.runs.compare &&
+                       !s.ui.runs.compare_running;
             },
             60));
         const trace::Trace& shown = *s.view().trace;
         CHECK(shown.device == g->device());
         CHECK(shown.error == "");
         CHECK(s.ui.banner == "");  // no fallback to the emulator
-        CHECK(s.ui.compare->trace->device == g->device());
+        CHECK(s.ui.runs.compare->trace->device == g->device());
         CHECK(s.view().step_count() > 1);
         const trace::Trace cpu = run::run_on_emulator(shown.request);
         CHECK(run::crosscheck_difference(*find_variant(algo), shown, cpu) == "");
@@ -79,25 +80,25 @@ TEST_CASE("the lab's live sweep runs on the GPU from the window's session and is
     fs::create_directories(root / "assets" / "measurements");
     ::setenv("WARPSCOPE_ROOT", root.c_str(), 1);
     Session s(true);
-    REQUIRE(s.ui.sweep_available);
-    REQUIRE(s.ui.lab->files.empty());  // nothing recorded under this root
-    s.ui.lab_type = "float";
-    s.ui.sweep_from = 10;
-    s.ui.sweep_to = 12;
-    s.ui.sweep_start = true;
+    REQUIRE(s.ui.lab.sweep_available);
+    REQUIRE(s.ui.lab.data->files.empty());  // nothing recorded under this root
+    s.ui.lab.type = "float";
+    s.ui.lab.sweep_from = 10;
+    s.ui.lab.sweep_to = 12;
+    s.post(act::StartSweep{});
     std::vector<double> fractions;
     REQUIRE(frames_until(
         s,
         [&] {
-            if (fractions.empty() || s.ui.sweep.fraction != fractions.back())
-                fractions.push_back(s.ui.sweep.fraction);
-            return !s.ui.sweep.running && !s.ui.lab->files.empty();
+            if (fractions.empty() || s.ui.lab.sweep.fraction != fractions.back())
+                fractions.push_back(s.ui.lab.sweep.fraction);
+            return !s.ui.lab.sweep.running && !s.ui.lab.data->files.empty();
         },
         300));
-    CHECK(s.ui.sweep.error == "");
+    CHECK(s.ui.lab.sweep.error == "");
     CHECK(fractions.size() > 3);  // progress seen while it ran, not only at the end
     for (std::size_t i = 1; i < fractions.size(); ++i) CHECK(fractions[i] >= fractions[i - 1]);
-    const MeasurementFile& f = s.ui.lab->files.back();
+    const MeasurementFile& f = s.ui.lab.data->files.back();
     CHECK(f.device == run::usable_gpu()->device());
     REQUIRE(f.points.size() % 3 == 0);  // 2^10, 2^11, 2^12: the same points at each size
     REQUIRE(f.points.size() >= 3 * catalog().size());
@@ -108,9 +109,9 @@ TEST_CASE("the lab's live sweep runs on the GPU from the window's session and is
         CHECK((p.n == 1024 || p.n == 2048 || p.n == 4096));
     }
 
-    s.ui.sweep_save = true;
+    s.post(act::SaveSweep{});
     s.update();
-    INFO(s.ui.file_message);
+    INFO(s.ui.lab.sweep_message);
     const std::string path = measurement_path(root.string(), f);
     REQUIRE(fs::exists(path));
     std::ifstream in(path);
@@ -131,9 +132,10 @@ TEST_CASE("the window's GPU run reads the GPU's own counters beside the trace's"
     s.ui.form.pattern = "random";
     s.ui.form.seed = 3;  // not a recorded request: the counts must come from this run
     s.ui.form.gpu = true;
-    s.ui.form_changed = true;
+    s.post(act::RunForm{});
     REQUIRE(frames_until(
-        s, [&] { return !s.ui.running && s.view().trace && s.view().trace->backend == "cuda"; },
+        s,
+        [&] { return !s.ui.runs.running && s.view().trace && s.view().trace->backend == "cuda"; },
         60));
     INFO(s.view().trace->hardware_error);
     CHECK(s.ui.hardware.live);

@@ -9,7 +9,7 @@
 #include "kernels/io/regular_file.hpp"
 #include "kernels/trace/trace_file.hpp"
 #include "tests/reliability/reliability_kit.hpp"
-#include "ui/model/measurements.hpp"
+#include "ui/model/lab/lab_data.hpp"
 #include "ui/session.hpp"
 #include "ui/settings.hpp"
 

@@ -9,8 +9,8 @@
 #include "kernels/catalog.hpp"
 #include "kernels/run/emulator_backend.hpp"
 #include "kernels/run/request_text.hpp"
-#include "ui/model/request_form.hpp"
-#include "ui/model/trace_view.hpp"
+#include "ui/model/trace/trace_view.hpp"
+#include "ui/model/window/request_form.hpp"
 
 namespace ws::ui::testing {
 

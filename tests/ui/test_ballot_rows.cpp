@@ -2,7 +2,7 @@
 // popcount beside them, nothing overlapping, rows that do not fit counted.
 #include <catch2/catch.hpp>
 
-#include "ui/model/ballot_rows.hpp"
+#include "ui/model/pictures/ballot_rows.hpp"
 
 using namespace ws::ui;
 

@@ -11,10 +11,10 @@
 #include "kernels/catalog.hpp"
 #include "kernels/run/emulator_backend.hpp"
 #include "kernels/trace/analysis.hpp"
-#include "ui/model/circuit_layout.hpp"
-#include "ui/model/circuit_text.hpp"
-#include "ui/model/request_form.hpp"
-#include "ui/model/trace_view.hpp"
+#include "ui/model/circuit/circuit_layout.hpp"
+#include "ui/model/circuit/circuit_text.hpp"
+#include "ui/model/trace/trace_view.hpp"
+#include "ui/model/window/request_form.hpp"
 
 using namespace ws;
 using namespace ws::ui;

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "tests/ui/emulated_view.hpp"
-#include "ui/model/compare_table.hpp"
+#include "ui/model/trace/compare_table.hpp"
 
 using namespace ws;
 using namespace ws::ui;

@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "kernels/run/emulator_backend.hpp"
-#include "ui/model/deadlock_picture.hpp"
+#include "ui/model/pictures/deadlock_picture.hpp"
 #include "ui/session.hpp"
 
 using namespace ws;
@@ -83,10 +83,10 @@ TEST_CASE("Find a race puts the story's schedule in the form and shows its first
     s.ui.form.pattern = "random";
     s.ui.form.seed = 1;
     s.run_form();
-    s.ui.race_find = true;
+    s.post(act::FindRace{});
     s.update();
-    CHECK_FALSE(s.ui.race_running);
-    REQUIRE(s.ui.race_story.size() >= 5);
+    CHECK_FALSE(s.ui.race.running);
+    REQUIRE(s.ui.race.story.size() >= 5);
     CHECK(s.ui.form.schedule.rfind("lockstep,", 0) == 0);
     REQUIRE(s.view().trace);
     CHECK(s.view().trace->request.schedule == s.ui.form.schedule);

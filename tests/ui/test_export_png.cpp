@@ -7,9 +7,9 @@
 
 #include "kernels/run/emulator_backend.hpp"
 #include "kernels/run/stats_report.hpp"
-#include "ui/model/bank_picture.hpp"
-#include "ui/model/request_form.hpp"
-#include "ui/model/trace_view.hpp"
+#include "ui/model/pictures/bank_picture.hpp"
+#include "ui/model/trace/trace_view.hpp"
+#include "ui/model/window/request_form.hpp"
 #include "ui/png.hpp"
 
 using namespace ws;

@@ -1,7 +1,7 @@
 // The shared-memory grid: column choice, cell placement, hit testing, zoom and pan, arrows.
 #include <catch2/catch.hpp>
 
-#include "ui/widgets/grid_geometry.hpp"
+#include "ui/geometry/grid_geometry.hpp"
 
 using namespace ws::ui;
 

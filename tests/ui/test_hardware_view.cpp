@@ -10,7 +10,7 @@
 #include "kernels/catalog.hpp"
 #include "kernels/run/emulator_backend.hpp"
 #include "kernels/run/hardware_compare.hpp"
-#include "ui/model/hardware_view.hpp"
+#include "ui/model/trace/hardware_view.hpp"
 
 using namespace ws;
 using namespace ws::ui;

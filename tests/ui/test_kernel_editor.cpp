@@ -8,7 +8,7 @@
 #include "kernels/embedded_sources.hpp"
 #include "kernels/user/kernel_header.hpp"
 #include "kernels/user/puzzle.hpp"
-#include "ui/model/kernel_editor.hpp"
+#include "ui/model/window/kernel_editor.hpp"
 
 using namespace ws;
 using namespace ws::ui;

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "kernels/run/emulator_backend.hpp"
-#include "ui/model/lesson.hpp"
+#include "ui/model/lesson/lesson.hpp"
 #include "ui/session.hpp"
 
 using namespace ws;
@@ -72,12 +72,10 @@ TEST_CASE("a damaged lesson is refused with the line that is wrong") {
 TEST_CASE("lecture mode shows a slide's request, view, panel and step, and moves by slides",
           "[session]") {
     Session s(false);
-    REQUIRE(s.ui.lessons);
-    const Lesson* l = find_lesson(*s.ui.lessons, "1");
+    REQUIRE(s.ui.lesson.library);
+    const Lesson* l = find_lesson(*s.ui.lesson.library, "1");
     REQUIRE(l);
-    s.ui.lesson = l->name;
-    s.ui.slide = 1;
-    s.ui.slide_changed = true;
+    s.post(act::OpenLesson{l->name, 1});
     s.update();
     const Slide& slide = l->slides[1];
     REQUIRE(s.view().trace);
@@ -86,9 +84,9 @@ TEST_CASE("lecture mode shows a slide's request, view, panel and step, and moves
     REQUIRE(slide.panel);
     CHECK(s.ui.recent_tabs.front() == *slide.panel);
     std::size_t at = 0;
-    CHECK_FALSE(next_slide(*s.ui.lessons, l->name, at, -1));  // the first stays
-    CHECK(next_slide(*s.ui.lessons, l->name, at, 1));
+    CHECK_FALSE(next_slide(*s.ui.lesson.library, l->name, at, -1));  // the first stays
+    CHECK(next_slide(*s.ui.lesson.library, l->name, at, 1));
     CHECK(at == 1);
     at = l->slides.size() - 1;
-    CHECK_FALSE(next_slide(*s.ui.lessons, l->name, at, 1));  // the last stays
+    CHECK_FALSE(next_slide(*s.ui.lesson.library, l->name, at, 1));  // the last stays
 }

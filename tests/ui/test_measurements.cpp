@@ -8,7 +8,7 @@
 #include <set>
 #include <tuple>
 
-#include "ui/model/measurements.hpp"
+#include "ui/model/lab/lab_data.hpp"
 
 using namespace ws::ui;
 

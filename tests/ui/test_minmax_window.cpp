@@ -3,11 +3,12 @@
 // labelled bands, and the result says all four values and what the true average is.
 #include <catch2/catch.hpp>
 
+#include "kernels/run/result_text.hpp"
 #include "tests/ui/emulated_view.hpp"
-#include "ui/model/provenance.hpp"
-#include "ui/model/request_form.hpp"
-#include "ui/model/trace_view.hpp"
-#include "ui/widgets/shared_grid_layout.hpp"
+#include "ui/geometry/shared_grid_layout.hpp"
+#include "ui/model/trace/provenance.hpp"
+#include "ui/model/trace/trace_view.hpp"
+#include "ui/model/window/request_form.hpp"
 
 using namespace ws;
 using namespace ws::ui;
@@ -71,21 +72,21 @@ TEST_CASE("the result says all four values and the true average", "[minmax][bloc
     REQUIRE(v->trace->ok);
     CHECK(v->block_result.rfind("min 0, max 99, sum 4950, avg ", 0) == 0);
     CHECK(v->block_result.find("avg 49.5 (sum / 100 = 49.5)") != std::string::npos);
-    const std::string line = result_line(*v->trace);
+    const std::string line = ws::run::result_line(*v->trace);
     CHECK(line.rfind("min 0, max 99, sum 4950, avg ", 0) == 0);
     CHECK(line.find(": ok") != std::string::npos);
     // A ramp is evenly spread: the average of averages happens to be right, and the line says
     // why that is luck.
-    CHECK(average_line(*v->trace).find("only because these values are evenly spread") !=
+    CHECK(ws::run::average_line(*v->trace).find("only because these values are evenly spread") !=
           std::string::npos);
     f.pattern = "random";
     const auto random = testing::emulated_view(f);
-    const std::string avg = average_line(*random->trace);
+    const std::string avg = ws::run::average_line(*random->trace);
     CHECK(avg.find("average of averages") != std::string::npos);
     CHECK(avg.find("sum / n = ") != std::string::npos);
     CHECK(avg.find(" / 100, is ") != std::string::npos);
     f.n = "64";
     f.block = 64;
     const auto even = testing::emulated_view(f);
-    CHECK(average_line(*even->trace).find("is the true average") != std::string::npos);
+    CHECK(ws::run::average_line(*even->trace).find("is the true average") != std::string::npos);
 }

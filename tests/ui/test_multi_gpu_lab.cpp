@@ -9,8 +9,8 @@
 #include <set>
 #include <sstream>
 
-#include "ui/model/measurements.hpp"
-#include "ui/model/multi_gpu_lab.hpp"
+#include "ui/model/lab/lab_data.hpp"
+#include "ui/model/lab/multi_gpu_lab.hpp"
 
 using namespace ws::ui;
 namespace fs = std::filesystem;

@@ -10,7 +10,7 @@
 
 #include "kernels/catalog.hpp"
 #include "tests/ui/emulated_view.hpp"
-#include "ui/model/trace_view.hpp"
+#include "ui/model/trace/trace_view.hpp"
 
 using namespace ws;
 using namespace ws::ui;

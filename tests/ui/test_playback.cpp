@@ -1,7 +1,7 @@
 // The playback cursor: steps, play/pause, the clock and transitions.
 #include <catch2/catch.hpp>
 
-#include "ui/model/playback.hpp"
+#include "ui/model/window/playback.hpp"
 
 using namespace ws::ui;
 

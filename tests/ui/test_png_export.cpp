@@ -8,8 +8,8 @@
 #include <unistd.h>
 
 #include "tests/ui/emulated_view.hpp"
-#include "ui/model/frame_export.hpp"
-#include "ui/model/png_export.hpp"
+#include "ui/model/window/frame_export.hpp"
+#include "ui/model/window/png_export.hpp"
 #include "ui/png.hpp"
 
 using namespace ws;

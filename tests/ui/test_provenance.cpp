@@ -3,9 +3,10 @@
 #include <catch2/catch.hpp>
 
 #include "kernels/run/emulator_backend.hpp"
+#include "kernels/run/result_text.hpp"
 #include "kernels/trace/trace_file.hpp"
 #include "tests/ui/emulated_view.hpp"
-#include "ui/model/provenance.hpp"
+#include "ui/model/trace/provenance.hpp"
 #include "ui/session.hpp"
 
 using namespace ws;
@@ -39,7 +40,7 @@ TEST_CASE("a replayed GPU trace is said to be recorded on its GPU", "[provenance
     CHECK(said.rfind("recorded on NVIDIA H100", 0) == 0);
     CHECK(said.find("CPU emulator") == std::string::npos);
     // A run of this session is not a replay.
-    s.ui.form_changed = true;
+    s.post(act::RunForm{});
     s.update();
     CHECK(s.ui.replayed_from.empty());
 }
@@ -54,8 +55,8 @@ TEST_CASE("a float result names the bound it was checked against", "[provenance]
     const trace::Trace f = run::run_on_emulator(r);
     REQUIRE(f.ok);
     CHECK(f.tolerance > 0);
-    CHECK(result_line(f).find("(within ") != std::string::npos);
-    CHECK(result_line(f).find(": ok") != std::string::npos);
+    CHECK(ws::run::result_line(f).find("(within ") != std::string::npos);
+    CHECK(ws::run::result_line(f).find(": ok") != std::string::npos);
     // The bound survives a file.
     const trace::LoadResult back = trace::decode_trace(trace::encode_trace(f));
     REQUIRE(back.ok);
@@ -63,5 +64,5 @@ TEST_CASE("a float result names the bound it was checked against", "[provenance]
     r.type = trace::DType::Int32;
     const trace::Trace i = run::run_on_emulator(r);
     CHECK(i.tolerance == 0);
-    CHECK(result_line(i).find("within") == std::string::npos);
+    CHECK(ws::run::result_line(i).find("within") == std::string::npos);
 }

@@ -18,8 +18,8 @@
 #include "kernels/trace/analysis.hpp"
 #include "kernels/trace/circuit.hpp"
 #include "tests/ui/emulated_view.hpp"
-#include "ui/model/quiz.hpp"
-#include "ui/model/trace_view.hpp"
+#include "ui/model/lesson/quiz.hpp"
+#include "ui/model/trace/trace_view.hpp"
 
 using namespace ws;
 using namespace ws::ui;

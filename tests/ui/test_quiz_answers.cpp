@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "ui/model/quiz.hpp"
-#include "ui/model/trace_view.hpp"
+#include "ui/model/lesson/quiz.hpp"
+#include "ui/model/trace/trace_view.hpp"
 
 using namespace ws;
 using namespace ws::ui;

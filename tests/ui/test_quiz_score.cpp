@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "ui/model/quiz_score.hpp"
+#include "ui/model/lesson/quiz_score.hpp"
 
 using namespace ws::ui;
 using nlohmann::json;

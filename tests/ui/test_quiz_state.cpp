@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "tests/ui/emulated_view.hpp"
-#include "ui/model/quiz_state.hpp"
+#include "ui/model/lesson/quiz_state.hpp"
 #include "ui/session.hpp"
 
 using namespace ws;
@@ -88,40 +88,37 @@ TEST_CASE("the session starts an attempt on the seed's own input at the first st
     s.ui.form.block = 64;
     s.run_form();
     set_step(s.ui.playback, 3, s.view().step_count());
-    s.ui.quiz.seed_typed = "31337";
-    s.ui.quiz.start = true;
+    s.ui.lesson.quiz.seed_typed = "31337";
+    s.post(act::StartQuiz{});
     s.update();
     s.update();
-    CHECK(s.ui.quiz.on);
-    CHECK(s.ui.quiz.seed == 31337);
+    CHECK(s.ui.lesson.quiz.on);
+    CHECK(s.ui.lesson.quiz.seed == 31337);
     CHECK(s.view().trace->request.pattern == "random");
     CHECK(s.view().trace->request.seed == 31337);
     CHECK(s.ui.step() == 0);
-    REQUIRE(s.ui.quiz.question);
-    CHECK(s.ui.quiz.question->step == 1);
+    REQUIRE(s.ui.lesson.quiz.question);
+    CHECK(s.ui.lesson.quiz.question->step == 1);
 }
 
 TEST_CASE("a quiz attempt goes on with the next slide, from the same seed", "[quiz]") {
     Session s(false);
-    s.ui.lesson = "01-reduction-ladder";
-    s.ui.slide = 0;
-    s.ui.slide_changed = true;
+    s.post(act::OpenLesson{"01-reduction-ladder", 0});
     s.update();
-    s.ui.quiz.seed_typed = "777";
-    s.ui.quiz.start = true;
+    s.ui.lesson.quiz.seed_typed = "777";
+    s.post(act::StartQuiz{});
     s.update();
     s.update();
-    REQUIRE(s.ui.quiz.on);
-    REQUIRE(s.ui.lessons);
-    std::size_t slide = s.ui.slide;
-    REQUIRE(next_slide(*s.ui.lessons, s.ui.lesson, slide, 1));
-    s.ui.slide = slide;
-    s.ui.slide_changed = true;
+    REQUIRE(s.ui.lesson.quiz.on);
+    REQUIRE(s.ui.lesson.library);
+    std::size_t slide = s.ui.lesson.slide;
+    REQUIRE(next_slide(*s.ui.lesson.library, s.ui.lesson.name, slide, 1));
+    s.post(act::MoveSlide{1});
     s.update();
     s.update();
-    CHECK(s.ui.quiz.on);
-    CHECK(s.ui.quiz.seed == 777);
-    const Slide& shown = s.ui.lessons->lessons.front().slides[slide];
+    CHECK(s.ui.lesson.quiz.on);
+    CHECK(s.ui.lesson.quiz.seed == 777);
+    const Slide& shown = s.ui.lesson.library->lessons.front().slides[slide];
     CHECK(s.view().trace->request.algo == shown.request.algo);
     CHECK(s.view().trace->request.seed == 777);
     CHECK(s.ui.step() == 0);

@@ -7,8 +7,8 @@
 #include "kernels/run/emulator_backend.hpp"
 #include "kernels/trace/analysis.hpp"
 #include "tests/ui/emulated_view.hpp"
-#include "ui/model/race_steps.hpp"
-#include "ui/model/trace_view.hpp"
+#include "ui/model/trace/race_steps.hpp"
+#include "ui/model/trace/trace_view.hpp"
 
 using namespace ws;
 using namespace ws::ui;

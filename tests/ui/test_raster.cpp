@@ -5,8 +5,8 @@
 #include <cmath>
 #include <cstdint>
 
-#include "ui/widgets/raster.hpp"
-#include "ui/widgets/shape_list.hpp"
+#include "ui/geometry/raster.hpp"
+#include "ui/geometry/shape_list.hpp"
 
 using namespace ws::ui;
 

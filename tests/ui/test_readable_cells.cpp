@@ -11,11 +11,11 @@
 #include "kernels/catalog.hpp"
 #include "kernels/run/emulator_backend.hpp"
 #include "tests/ui/emulated_view.hpp"
+#include "ui/geometry/shared_grid_layout.hpp"
 #include "ui/layout.hpp"
-#include "ui/model/request_form.hpp"
-#include "ui/model/trace_view.hpp"
-#include "ui/model/value_text.hpp"
-#include "ui/widgets/shared_grid_layout.hpp"
+#include "ui/model/trace/trace_view.hpp"
+#include "ui/model/trace/value_text.hpp"
+#include "ui/model/window/request_form.hpp"
 
 using namespace ws;
 using namespace ws::ui;

@@ -1,7 +1,7 @@
 // The controls' request check: the same rules and words as the command line.
 #include <catch2/catch.hpp>
 
-#include "ui/model/request_form.hpp"
+#include "ui/model/window/request_form.hpp"
 
 using namespace ws::ui;
 

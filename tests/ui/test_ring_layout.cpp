@@ -1,12 +1,12 @@
-// The ring view's picture as plain data (ui/model/ring_layout.hpp, issue 20): GPUs on a circle,
-// inside the area and apart; a chunk cell per GPU and chunk inside its GPU's box, holding what
-// the emulator says; the step's arrows one per transfer, between the right boxes, the two
+// The ring view's picture as plain data (ui/model/ring/ring_layout.hpp, issue 20): GPUs on a
+// circle, inside the area and apart; a chunk cell per GPU and chunk inside its GPU's box, holding
+// what the emulator says; the step's arrows one per transfer, between the right boxes, the two
 // directions between a pair apart; the bytes so far per link as the plan counts them; captions.
 #include <catch2/catch.hpp>
 #include <cmath>
 
 #include "kernels/multi/ring_emulator.hpp"
-#include "ui/model/ring_layout.hpp"
+#include "ui/model/ring/ring_layout.hpp"
 
 using namespace ws;
 using namespace ws::ui;

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "kernels/catalog.hpp"
-#include "ui/model/sass_listing.hpp"
+#include "ui/model/lab/sass_listing.hpp"
 
 using namespace ws;
 using namespace ws::ui;

@@ -5,7 +5,7 @@
 
 #include "kernels/catalog.hpp"
 #include "tests/ui/emulated_view.hpp"
-#include "ui/model/sector_picture.hpp"
+#include "ui/model/pictures/sector_picture.hpp"
 
 using namespace ws;
 using namespace ws::ui;

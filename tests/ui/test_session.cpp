@@ -17,7 +17,8 @@ namespace {
 bool settle(Session& s) {
     for (int i = 0; i < 1000; ++i) {
         s.update();
-        if (!s.ui.running && !s.view().empty() && s.ui.compare && !s.ui.compare_running)
+        if (!s.ui.runs.running && !s.view().empty() && s.ui.runs.compare &&
+            !s.ui.runs.compare_running)
             return true;
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
@@ -31,26 +32,26 @@ TEST_CASE("a changed form re-runs in the background and a bad one is explained",
     s.ui.form.algo = "reduce-interleaved-strided";
     s.ui.form.n = "128";
     s.ui.form.block = 64;
-    s.ui.form_changed = true;
+    s.post(act::RunForm{});
     REQUIRE(settle(s));
     CHECK(s.view().trace->request.algo == "reduce-interleaved-strided");
-    CHECK(s.ui.compare->trace->request.n == 128);  // the compare variant, same input
+    CHECK(s.ui.runs.compare->trace->request.n == 128);  // the compare variant, same input
     const std::size_t steps = s.view().step_count();
 
     s.ui.form.block = 48;
-    s.ui.form_changed = true;
+    s.post(act::RunForm{});
     s.update();
-    CHECK(s.ui.form_error.find("--block 48") == 0);
+    CHECK(s.ui.runs.form_error.find("--block 48") == 0);
     CHECK(s.view().step_count() == steps);  // the last good trace stays on screen
 
     s.ui.form.block = 64;
     s.ui.compare_algo = "reduce-sequential";
-    s.ui.compare_changed = true;
-    s.ui.form_changed = true;
-    s.ui.compare.reset();
+    s.post(act::RunCompare{});
+    s.post(act::RunForm{});
+    s.ui.runs.compare.reset();
     REQUIRE(settle(s));
-    CHECK(s.ui.form_error.empty());
-    CHECK(s.ui.compare->trace->request.algo == "reduce-sequential");
+    CHECK(s.ui.runs.form_error.empty());
+    CHECK(s.ui.runs.compare->trace->request.algo == "reduce-sequential");
 }
 
 TEST_CASE("copy-strided's stride stays its own: the compare side runs without it", "[session]") {
@@ -60,14 +61,14 @@ TEST_CASE("copy-strided's stride stays its own: the compare side runs without it
     s.ui.form.block = 64;
     s.ui.form.stride = 8;
     s.ui.compare_algo = "copy-scalar";
-    s.ui.form_changed = true;
-    s.ui.compare_changed = true;
+    s.post(act::RunForm{});
+    s.post(act::RunCompare{});
     REQUIRE(settle(s));
     CHECK(s.view().trace->request.stride == 8);
-    REQUIRE(s.ui.compare->trace);
-    CHECK(s.ui.compare->trace->request.algo == "copy-scalar");
-    CHECK(s.ui.compare->trace->request.stride == 1);
-    CHECK(s.ui.compare->trace->ok);
+    REQUIRE(s.ui.runs.compare->trace);
+    CHECK(s.ui.runs.compare->trace->request.algo == "copy-scalar");
+    CHECK(s.ui.runs.compare->trace->request.stride == 1);
+    CHECK(s.ui.runs.compare->trace->ok);
 }
 
 TEST_CASE("a request the emulator needs seconds for waits for the Run button", "[session]") {
@@ -75,16 +76,16 @@ TEST_CASE("a request the emulator needs seconds for waits for the Run button", "
     s.run_form();
     const std::size_t steps = s.view().step_count();
     s.ui.form.n = "2^22";
-    s.ui.form_changed = true;
+    s.post(act::RunForm{});
     s.update();
-    CHECK(s.ui.slow_run_pending);
-    CHECK(s.ui.slow_run_seconds > 10);
-    CHECK(s.ui.form_error.empty());
+    CHECK(s.ui.runs.slow_run_pending);
+    CHECK(s.ui.runs.slow_run_seconds > 10);
+    CHECK(s.ui.runs.form_error.empty());
     CHECK(s.view().step_count() == steps);  // nothing ran
     s.ui.form.n = "2^10";
-    s.ui.form_changed = true;
+    s.post(act::RunForm{});
     s.update();
-    CHECK_FALSE(s.ui.slow_run_pending);
+    CHECK_FALSE(s.ui.runs.slow_run_pending);
     CHECK(s.view().trace->request.n == 1024);
 }
 
@@ -97,30 +98,30 @@ TEST_CASE("traces are saved, replayed and their stats exported", "[session]") {
     s.ui.form.algo = "reduce-first-add";
     s.run_form();
     REQUIRE(!s.view().empty());
-    s.ui.file_path = (dir / "t.wstrace").string();
-    s.ui.file_action = FileAction::SaveTrace;
+    s.ui.files.path = (dir / "t.wstrace").string();
+    s.post(act::SaveTrace{});
     s.update();
-    CHECK(s.ui.file_message == "saved " + s.ui.file_path);
-    REQUIRE(fs::exists(s.ui.file_path));
+    CHECK(s.ui.files.message == "saved " + s.ui.files.path);
+    REQUIRE(fs::exists(s.ui.files.path));
 
     Session replay(false);
-    REQUIRE(replay.open_trace(s.ui.file_path).empty());
+    REQUIRE(replay.open_trace(s.ui.files.path).empty());
     CHECK(replay.ui.form.algo == "reduce-first-add");
     CHECK(replay.view().step_count() == s.view().step_count());
     CHECK(replay.ui.note.rfind("replaying ", 0) == 0);
 
-    replay.ui.file_path = (dir / "t.wstrace").string();
-    replay.ui.file_action = FileAction::ExportCsv;
+    replay.ui.files.path = (dir / "t.wstrace").string();
+    replay.post(act::ExportStats{false});
     replay.update();
     CHECK(fs::exists(dir / "t.csv"));
-    replay.ui.file_action = FileAction::ExportJson;
+    replay.post(act::ExportStats{true});
     replay.update();
     CHECK(fs::exists(dir / "t.json"));
 
     std::ofstream(dir / "bad.wstrace") << "not a trace";
     CHECK(!replay.open_trace((dir / "bad.wstrace").string()).empty());
-    replay.ui.file_path = (dir / "missing.wstrace").string();
-    replay.ui.file_action = FileAction::OpenTrace;
+    replay.ui.files.path = (dir / "missing.wstrace").string();
+    replay.post(act::OpenTrace{});
     replay.update();
     CHECK(!replay.ui.banner.empty());  // said in the banner, and the program goes on
     CHECK(replay.view().step_count() == s.view().step_count());
@@ -134,33 +135,34 @@ TEST_CASE("side by side: three networks of the request's size, run in the backgr
     s.ui.form.n = "100";
     s.ui.form.block = 64;  // a tile of 128
     s.ui.form.kind = ws::trace::ScanKind::Exclusive;
-    s.ui.form_changed = true;
+    s.post(act::RunForm{});
     REQUIRE(settle(s));
-    CHECK_FALSE(s.ui.circuits[0]);  // only when asked for
+    CHECK_FALSE(s.ui.runs.circuits[0]);  // only when asked for
     s.ui.circuit_side_by_side = true;
-    s.ui.circuit_changed = true;
+    s.post(act::RunCircuits{});
     bool done = false;
     for (int i = 0; i < 1000 && !done; ++i) {
         s.update();
-        done = s.ui.circuits[0] && s.ui.circuits[1] && s.ui.circuits[2] && !s.ui.circuit_running;
+        done = s.ui.runs.circuits[0] && s.ui.runs.circuits[1] && s.ui.runs.circuits[2] &&
+               !s.ui.runs.circuit_running;
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     REQUIRE(done);
-    CHECK(s.ui.circuit_m == 128);
+    CHECK(s.ui.runs.circuit_m == 128);
     const char* algos[] = {"scan-kogge-stone", "scan-brent-kung", "scan-sklansky"};
     for (int i = 0; i < 3; ++i) {
-        const ws::trace::Request& r = s.ui.circuits[i]->trace->request;
+        const ws::trace::Request& r = s.ui.runs.circuits[i]->trace->request;
         CHECK(r.algo == algos[i]);
         CHECK(r.n == 128);
         CHECK(r.kind == ws::trace::ScanKind::Exclusive);
-        CHECK(s.ui.circuits[i]->circuit.columns() == 128);
+        CHECK(s.ui.runs.circuits[i]->circuit.columns() == 128);
     }
-    CHECK(s.ui.circuits[0]->circuit.depth() == 7);
-    CHECK(s.ui.circuits[1]->circuit.depth() == 13);
+    CHECK(s.ui.runs.circuits[0]->circuit.depth() == 7);
+    CHECK(s.ui.runs.circuits[1]->circuit.depth() == 13);
     // The one cursor runs over the deepest network's steps in the circuit view only.
     CHECK(&cursor_view(s.view(), s.ui) == &s.view());
     s.ui.view = View::Circuit;
-    CHECK(&cursor_view(s.view(), s.ui) == s.ui.circuits[1].get());
+    CHECK(&cursor_view(s.view(), s.ui) == s.ui.runs.circuits[1].get());
 }
 
 TEST_CASE("a request over the memory limit is refused in place, the last trace kept",
@@ -170,20 +172,21 @@ TEST_CASE("a request over the memory limit is refused in place, the last trace k
     s.ui.form.n = "4096";
     s.ui.form.block = 256;
     s.run_form();
-    REQUIRE(s.ui.form_error.empty());
+    REQUIRE(s.ui.runs.form_error.empty());
     const std::size_t steps = s.view().step_count();
     REQUIRE(steps > 0);
 
-    s.ui.max_memory = 1000;  // bytes: less than the data of any real request
+    s.ui.runs.max_memory = 1000;  // bytes: less than the data of any real request
     s.ui.form.n = "2^16";
     s.run_form();
-    CHECK(s.ui.form_error.find("needs about") != std::string::npos);
-    CHECK(s.ui.form_error.find("more than the 1.0 kB --max-memory allows") != std::string::npos);
+    CHECK(s.ui.runs.form_error.find("needs about") != std::string::npos);
+    CHECK(s.ui.runs.form_error.find("more than the 1.0 kB --max-memory allows") !=
+          std::string::npos);
     CHECK(s.view().trace->request.n == 4096);  // still the last trace
     CHECK(s.view().step_count() == steps);
 
-    s.ui.max_memory = 0;  // the memory free
+    s.ui.runs.max_memory = 0;  // the memory free
     s.run_form();
-    CHECK(s.ui.form_error.empty());
+    CHECK(s.ui.runs.form_error.empty());
     CHECK(s.view().trace->request.n == 65536);
 }

@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "ui/model/playback.hpp"
+#include "ui/model/window/playback.hpp"
 #include "ui/settings.hpp"
 #include "ui/ui_state.hpp"
 

@@ -3,7 +3,7 @@
 // short the panel leaves the picture (the look-back's tile strip takes some of its height).
 #include <catch2/catch.hpp>
 
-#include "ui/widgets/shared_grid_layout.hpp"
+#include "ui/geometry/shared_grid_layout.hpp"
 
 using namespace ws::ui;
 

@@ -5,7 +5,8 @@
 #include <chrono>
 #include <thread>
 
-#include "ui/model/state_link.hpp"
+#include "ui/model/lab/lab_data.hpp"
+#include "ui/model/window/state_link.hpp"
 #include "ui/session.hpp"
 #include "ui/window_args.hpp"
 #include "ui/window_setup.hpp"
@@ -17,7 +18,7 @@ namespace {
 bool settle_session(Session& s) {
     for (int i = 0; i < 2000; ++i) {
         s.update();
-        if (!s.ui.running && !s.ui.form_changed && !s.view().empty()) return true;
+        if (!s.ui.runs.busy && s.ui.actions.empty() && !s.view().empty()) return true;
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
     return false;
@@ -36,16 +37,56 @@ void reopen(Session& s, const WindowArgs& a) {
     REQUIRE(place_step(s, a).empty());
 }
 
-void check_same_state(const UiState& a, const UiState& b) {
+// Everything the picture on show depends on: the request, the step, the view, the panel in front
+// and the look, and each feature's part (the compare side, the networks, the ring, the lab, the
+// lesson and the quiz).
+void check_same_picture(const UiState& a, const UiState& b) {
     CHECK(a.form == b.form);
     CHECK(a.step() == b.step());
     CHECK(a.view == b.view);
     CHECK(a.presentation == b.presentation);
-    REQUIRE(!a.recent_tabs.empty());
-    REQUIRE(!b.recent_tabs.empty());
-    CHECK(a.recent_tabs.front() == b.recent_tabs.front());
-    CHECK(a.lesson == b.lesson);
-    CHECK(a.slide == b.slide);
+    CHECK(a.controls_hidden == b.controls_hidden);
+    CHECK(a.theme == b.theme);
+    CHECK(a.font_scale == b.font_scale);
+    CHECK(a.panels.shared_grid.zoom == b.panels.shared_grid.zoom);
+    CHECK(a.recent_tabs.empty() == b.recent_tabs.empty());
+    if (!a.recent_tabs.empty() && !b.recent_tabs.empty())
+        CHECK(a.recent_tabs.front() == b.recent_tabs.front());
+    CHECK(a.lesson.name == b.lesson.name);
+    CHECK(a.lesson.slide == b.lesson.slide);
+    CHECK(a.lesson.quiz.on == b.lesson.quiz.on);
+    if (a.lesson.quiz.on) CHECK(a.lesson.quiz.seed == b.lesson.quiz.seed);
+    if (a.view == View::Compare) CHECK(a.compare_algo == b.compare_algo);
+    if (a.view == View::Circuit) CHECK(a.circuit_side_by_side == b.circuit_side_by_side);
+    if (a.view == View::Ring) {
+        CHECK(a.ring.gpus == b.ring.gpus);
+        CHECK(a.ring.naive == b.ring.naive);
+        CHECK(a.ring.n == b.ring.n);
+        REQUIRE(a.ring.run);
+        REQUIRE(b.ring.run);
+        CHECK(a.ring.run->after_step.size() == b.ring.run->after_step.size());
+    }
+    if (a.view == View::Lab) {
+        CHECK(a.lab.lines == b.lab.lines);
+        CHECK(a.lab.type == b.lab.type);
+    }
+}
+
+// The state's link and its command, each reopened in a new session as the window opens it: the
+// same picture.
+void check_reopens(Session& s) {
+    const std::string link = state_link(s.link_flags());
+    INFO(link);
+    const ParsedArgs from_link = parse({link});
+    REQUIRE(from_link.error.empty());
+    Session again(true);
+    reopen(again, from_link.args);
+    check_same_picture(s.ui, again.ui);
+    const ParsedArgs from_flags = parse(s.link_flags());
+    REQUIRE(from_flags.error.empty());
+    Session third(true);
+    reopen(third, from_flags.args);
+    check_same_picture(s.ui, third.ui);
 }
 
 }  // namespace
@@ -58,18 +99,18 @@ TEST_CASE("a copied link and a copied command reopen the same state", "[link]") 
     s.ui.form.type = ws::trace::DType::Float32;
     s.ui.form.pattern = "random";
     s.ui.form.seed = 11;
-    s.ui.form_changed = true;
+    s.post(act::RunForm{});
     REQUIRE(settle_session(s));
     set_step(s.ui.playback, 4, s.view().step_count());
     s.ui.view = View::Step;
     bring_to_front(s.ui, PanelId::Banks);
-    s.ui.presentation = true;
+    s.ui.presentation = true;  // the controls still shown (P, then C)
 
-    const std::string link = state_link(s.ui);
+    const std::string link = state_link(s.link_flags());
     CHECK(link.rfind("warpscope://open?algo=scan-kogge-stone&n=2%5E7%2B3", 0) == 0);
     CHECK(link.find("&focus=banks") != std::string::npos);
     CHECK(link.find("&presentation") != std::string::npos);
-    const std::string command = state_command(s.ui);
+    const std::string command = state_command(s.link_flags());
     CHECK(command.find("warpscope --algo scan-kogge-stone --n '2^7+3'") == 0);
 
     // The link, as the program's only argument.
@@ -77,25 +118,25 @@ TEST_CASE("a copied link and a copied command reopen the same state", "[link]") 
     REQUIRE(from_link.error.empty());
     Session again(true);
     reopen(again, from_link.args);
-    check_same_state(s.ui, again.ui);
+    REQUIRE(!again.ui.recent_tabs.empty());
+    check_same_picture(s.ui, again.ui);
 
     // The command's flags.
-    const ParsedArgs from_flags = parse(state_flags(s.ui));
+    const ParsedArgs from_flags = parse(s.link_flags());
     REQUIRE(from_flags.error.empty());
     Session third(true);
     reopen(third, from_flags.args);
-    check_same_state(s.ui, third.ui);
+    REQUIRE(!third.ui.recent_tabs.empty());
+    check_same_picture(s.ui, third.ui);
 }
 
 TEST_CASE("a link on a lesson's slide reopens the slide", "[link]") {
     Session s(true);
-    s.ui.lesson = "02-bank-conflicts";
-    s.ui.slide = 1;
-    s.ui.slide_changed = true;
+    s.post(act::OpenLesson{"02-bank-conflicts", 1});
     s.update();
     REQUIRE(settle_session(s));
     for (int i = 0; i < 200 && s.ui.step() == 0; ++i) s.update();  // the slide's step is placed
-    const std::string link = state_link(s.ui);
+    const std::string link = state_link(s.link_flags());
     INFO(link);
     CHECK(link.find("lesson=02-bank-conflicts&slide=2") != std::string::npos);
     CHECK(link.find("algo=") == std::string::npos);  // the slide brings its request
@@ -103,29 +144,147 @@ TEST_CASE("a link on a lesson's slide reopens the slide", "[link]") {
     REQUIRE(p.error.empty());
     Session again(true);
     reopen(again, p.args);
-    check_same_state(s.ui, again.ui);
+    REQUIRE(!s.ui.recent_tabs.empty());
+    REQUIRE(!again.ui.recent_tabs.empty());
+    check_same_picture(s.ui, again.ui);
 
     // Once the request is changed away from the slide's, the link carries the request itself.
     s.ui.form.block = s.ui.form.block == 64 ? 128 : 64;
-    CHECK(state_link(s.ui).find("lesson=") == std::string::npos);
+    CHECK(state_link(s.link_flags()).find("lesson=") == std::string::npos);
 }
 
 TEST_CASE("a link may set only what a view needs, never a file to write", "[link]") {
     std::vector<std::string> flags;
     std::string e;
-    CHECK(link_flags("warpscope://open?algo=reduce-sequential&step=2&presentation", flags, e));
+    CHECK(flags_of_link("warpscope://open?algo=reduce-sequential&step=2&presentation", flags, e));
     CHECK(flags ==
           std::vector<std::string>{"--algo", "reduce-sequential", "--step", "2", "--presentation"});
-    CHECK_FALSE(link_flags("warpscope://open?screenshot=%2Fhome%2Fx.png", flags, e));
+    CHECK_FALSE(flags_of_link("warpscope://open?screenshot=%2Fhome%2Fx.png", flags, e));
     CHECK(e == "not a warpscope link: screenshot is not something a link may set");
-    CHECK_FALSE(link_flags("warpscope://open?export-gif=x.gif", flags, e));
-    CHECK_FALSE(link_flags("warpscope://open?trace=x.wstrace", flags, e));
-    CHECK_FALSE(link_flags("warpscope://open?step", flags, e));
+    CHECK_FALSE(flags_of_link("warpscope://open?export-gif=x.gif", flags, e));
+    CHECK_FALSE(flags_of_link("warpscope://open?trace=x.wstrace", flags, e));
+    CHECK_FALSE(flags_of_link("warpscope://open?step", flags, e));
     CHECK(e.find("step needs a value") != std::string::npos);
-    CHECK_FALSE(link_flags("warpscope://open?n=%zz", flags, e));
+    CHECK_FALSE(flags_of_link("warpscope://open?n=%zz", flags, e));
     CHECK(e.find("%-encoding") != std::string::npos);
-    CHECK_FALSE(link_flags("warpscope://delete", flags, e));
+    CHECK_FALSE(flags_of_link("warpscope://delete", flags, e));
     // A bad value inside a good key is the window's one-line error.
     const ParsedArgs p = parse({"warpscope://open?algo=reduce-sequential&block=48&n=64"});
     CHECK(p.error.find("--block 48") == 0);
+}
+
+// Issue 34: a link copied from every view reopens the same picture, whatever that view's own
+// state is; the link is built from every feature's flags.
+TEST_CASE("a link from the compare view reopens its other side", "[link]") {
+    Session s(true);
+    s.ui.form.algo = "reduce-sequential";
+    s.ui.form.n = "256";
+    s.ui.form.block = 64;
+    s.ui.compare_algo = "reduce-first-add";
+    s.ui.view = View::Compare;
+    s.post(act::RunForm{});
+    REQUIRE(settle_session(s));
+    set_step(s.ui.playback, 2, s.view().step_count());
+    CHECK(state_link(s.link_flags()).find("compare=reduce-first-add") != std::string::npos);
+    check_reopens(s);
+}
+
+TEST_CASE("a link from the circuit view reopens the networks side by side", "[link]") {
+    Session s(true);
+    s.ui.form.algo = "scan-sklansky";
+    s.ui.form.n = "100";
+    s.ui.form.block = 64;
+    s.ui.view = View::Circuit;
+    s.ui.circuit_side_by_side = true;
+    s.post(act::RunForm{});
+    REQUIRE(settle_session(s));
+    CHECK(state_link(s.link_flags()).find("&side-by-side") != std::string::npos);
+    check_reopens(s);
+}
+
+TEST_CASE("a link from the Across GPUs view reopens its GPUs, plan and size", "[link]") {
+    Session s(true);
+    s.ui.view = View::Ring;
+    s.ui.ring.gpus = 6;
+    s.ui.ring.naive = true;
+    s.ui.ring.n = std::uint64_t(1) << 20;
+    s.post(act::RunForm{});
+    s.post(act::RunRing{});
+    REQUIRE(settle_session(s));
+    const std::size_t states = s.ui.ring.run->after_step.size();
+    set_step(s.ui.playback, 3, states);
+    const std::string link = state_link(s.link_flags());
+    CHECK(link.find("ring-gpus=6") != std::string::npos);
+    CHECK(link.find("ring-n=1048576") != std::string::npos);
+    CHECK(link.find("&ring-naive") != std::string::npos);
+    check_reopens(s);
+    // The default ring says nothing of itself.
+    Session plain(true);
+    plain.ui.view = View::Ring;
+    CHECK(state_link(plain.link_flags()).find("ring-") == std::string::npos);
+}
+
+TEST_CASE("a link from the lab reopens its family and type", "[link]") {
+    for (const LabLines lines : {LabLines::MultiGpu, LabLines::Scans}) {
+        Session s(true);
+        s.ui.view = View::Lab;
+        s.ui.lab.lines = lines;
+        s.ui.lab.type = lines == LabLines::MultiGpu ? "float" : "double";
+        s.post(act::RunForm{});
+        REQUIRE(settle_session(s));
+        const std::string link = state_link(s.link_flags());
+        CHECK(link.find(std::string("lab-family=") + lab_lines_word(lines)) != std::string::npos);
+        CHECK(link.find("lab-type=" + s.ui.lab.type) != std::string::npos);
+        check_reopens(s);
+    }
+}
+
+TEST_CASE("a link carries the look and a quiz attempt", "[link]") {
+    Session s(true);
+    s.ui.form.algo = "reduce-interleaved-strided";
+    s.ui.form.n = "128";
+    s.ui.form.block = 64;
+    s.post(act::RunForm{});
+    REQUIRE(settle_session(s));
+    s.ui.lesson.quiz.seed_typed = "4242";
+    s.post(act::StartQuiz{});
+    REQUIRE(settle_session(s));
+    REQUIRE(s.ui.lesson.quiz.on);
+    s.ui.theme = "light";
+    s.ui.font_scale = 1.25f;
+    s.ui.controls_hidden = true;
+    s.ui.panels.shared_grid.zoom = 2;
+    set_step(s.ui.playback, 1, s.view().step_count());
+    const std::string link = state_link(s.link_flags());
+    CHECK(link.find("quiz=4242") != std::string::npos);
+    CHECK(link.find("theme=light") != std::string::npos);
+    CHECK(link.find("&hide-controls") != std::string::npos);
+    check_reopens(s);
+}
+
+TEST_CASE("a link from a lesson's slide with a quiz on reopens both", "[link]") {
+    Session s(true);
+    s.post(act::OpenLesson{"03-divergence", 0});
+    REQUIRE(settle_session(s));
+    s.ui.lesson.quiz.seed_typed = "99";
+    s.post(act::StartQuiz{});
+    REQUIRE(settle_session(s));
+    const std::string link = state_link(s.link_flags());
+    CHECK(link.find("lesson=03-divergence&slide=1") != std::string::npos);
+    CHECK(link.find("quiz=99") != std::string::npos);
+    CHECK(link.find("algo=") == std::string::npos);
+    check_reopens(s);
+}
+
+TEST_CASE("every view's link names its view and reopens it", "[link]") {
+    for (const View v : kViews) {
+        Session s(true);
+        s.ui.view = v;
+        s.post(act::RunForm{});
+        REQUIRE(settle_session(s));
+        INFO(view_name(v));
+        CHECK(state_link(s.link_flags()).find(std::string("view=") + view_name(v)) !=
+              std::string::npos);
+        check_reopens(s);
+    }
 }

@@ -4,8 +4,8 @@
 #include <memory>
 
 #include "kernels/run/emulator_backend.hpp"
-#include "ui/model/request_form.hpp"
-#include "ui/model/step_text.hpp"
+#include "ui/model/trace/step_text.hpp"
+#include "ui/model/window/request_form.hpp"
 
 using namespace ws;
 using namespace ws::ui;

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "kernels/run/emulator_backend.hpp"
-#include "ui/model/trace_view.hpp"
+#include "ui/model/trace/trace_view.hpp"
 
 using namespace ws;
 using namespace ws::ui;

@@ -9,8 +9,8 @@
 #include <random>
 #include <string>
 
-#include "ui/model/trace_view.hpp"
-#include "ui/model/value_text.hpp"
+#include "ui/model/trace/trace_view.hpp"
+#include "ui/model/trace/value_text.hpp"
 
 using namespace ws;
 using namespace ws::ui;

@@ -1,13 +1,17 @@
-// The window's workers: the runner (newest request wins, results arrive off the UI thread) and
-// the sweeper (progress, cancel and the result of a GPU sweep, here from a stand-in backend).
+// The window's one kind of background work (ui/features/job.hpp): a run (the newest request
+// wins, results arrive off the UI thread), cancel and progress, the synchronous mode; and the
+// lab's sweep on it (progress, cancel and the result of a GPU sweep, here from a stand-in
+// backend).
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <thread>
 
-#include "ui/model/request_form.hpp"
-#include "ui/runner.hpp"
-#include "ui/sweeper.hpp"
+#include "ui/features/job.hpp"
+#include "ui/features/lab/sweep_job.hpp"
+#include "ui/features/runs/run_request.hpp"
+#include "ui/model/window/request_form.hpp"
 
 using namespace ws;
 using namespace ws::ui;
@@ -32,10 +36,15 @@ bool eventually(F done) {
 
 }  // namespace
 
+// What the runs feature submits.
+void submit(Job<RunResult>& job, const trace::Request& r) {
+    job.submit([r](const JobControl&) { return run_request(r, false); });
+}
+
 TEST_CASE("the runner delivers the newest request's view", "[workers]") {
-    Runner r;
-    r.submit(request("reduce-sequential", "64"), false);
-    r.submit(request("reduce-first-add", "128"), false);
+    Job<RunResult> r;
+    submit(r, request("reduce-sequential", "64"));
+    submit(r, request("reduce-first-add", "128"));
     std::optional<RunResult> got;
     REQUIRE(eventually([&] {
         if (auto x = r.take(); x && x->view->trace->request.algo == "reduce-first-add") got = x;
@@ -89,9 +98,53 @@ class FakeTimer final : public run::Backend {
     }
 };
 
+TEST_CASE("a job superseded while it runs is told to stop and its result dropped", "[workers]") {
+    Job<int> job;
+    std::atomic<bool> first_started{false}, first_saw_cancel{false};
+    job.submit([&](const JobControl& c) {
+        first_started = true;
+        while (!c.cancelled()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        first_saw_cancel = true;
+        return 1;
+    });
+    REQUIRE(eventually([&] { return first_started.load(); }));
+    CHECK(job.busy());
+    job.submit([](const JobControl& c) {
+        c.progress(0.5, "half");
+        return 2;
+    });
+    job.wait();
+    CHECK(first_saw_cancel);
+    CHECK(job.take() == 2);  // the newest only
+    CHECK_FALSE(job.take());
+    CHECK(job.progress().line == "half");
+    CHECK(job.progress().fraction == Approx(0.5));
+    CHECK_FALSE(job.busy());
+    // cancel() tells the running work, which ends as it sees fit (and its result arrives).
+    job.submit([](const JobControl& c) {
+        while (!c.cancelled()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        return 3;
+    });
+    job.cancel();
+    job.wait();
+    CHECK(job.take() == 3);
+}
+
+TEST_CASE("a synchronous job runs at once on the caller's thread", "[workers]") {
+    Job<std::thread::id> job(false);
+    job.submit([](const JobControl&) { return std::this_thread::get_id(); });
+    CHECK_FALSE(job.busy());
+    CHECK(job.take() == std::this_thread::get_id());
+    Job<RunResult> run(false);
+    submit(run, request("reduce-sequential", "64"));
+    const auto r = run.take();
+    REQUIRE(r);
+    CHECK(r->view->trace->request.algo == "reduce-sequential");
+}
+
 TEST_CASE("a sweep reports progress, can be cancelled and yields measurements", "[workers]") {
     const FakeTimer fake;
-    Sweeper sweeper(&fake);
+    SweepJob sweeper(&fake);
     REQUIRE(sweeper.available());
     run::SweepRequest req;
     req.sizes = {1024, 2048, 4096};
@@ -114,10 +167,10 @@ TEST_CASE("a sweep reports progress, can be cancelled and yields measurements", 
     CHECK(sweeper.status().error == "cancelled");
     CHECK_FALSE(sweeper.status().running);
 
-    Sweeper none(nullptr);
+    SweepJob none(nullptr);
     CHECK_FALSE(none.available());
     CHECK_FALSE(none.start(req));
-    Sweeper emulator(&run::emulator());  // the emulator cannot time kernels
+    SweepJob emulator(&run::emulator());  // the emulator cannot time kernels
     CHECK_FALSE(emulator.available());
     CHECK_FALSE(emulator.start(req));
 }

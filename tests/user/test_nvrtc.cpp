@@ -13,7 +13,7 @@
 #include "kernels/user/nvrtc_compiler.hpp"
 #include "kernels/user/puzzle.hpp"
 #include "kernels/user/toolchain.hpp"
-#include "ui/model/kernel_editor.hpp"
+#include "ui/model/window/kernel_editor.hpp"
 
 using namespace ws;
 using namespace ws::user;

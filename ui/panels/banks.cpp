@@ -10,7 +10,7 @@
 #include <string>
 
 #include "ui/fonts.hpp"
-#include "ui/model/step_text.hpp"
+#include "ui/model/trace/step_text.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/banks_picture.hpp"
@@ -161,24 +161,24 @@ void draw_banks(const TraceView& v, UiState& ui) {
         counter_table(v, s, split, ui.hardware);
         return;
     }
-    if (ui.bank_pick_step != step || ui.bank_pick < 0 ||
-        ui.bank_pick >= static_cast<long>(insts.size())) {
+    if (ui.panels.bank_pick_step != step || ui.panels.bank_pick < 0 ||
+        ui.panels.bank_pick >= static_cast<long>(insts.size())) {
         // Show the worst instruction of the step by default.
         long worst = 0;
         for (std::size_t i = 0; i < insts.size(); ++i)
             if (v.instructions[insts[i]].banks.wavefronts >
                 v.instructions[insts[std::size_t(worst)]].banks.wavefronts)
                 worst = static_cast<long>(i);
-        ui.bank_pick = worst;
-        ui.bank_pick_step = step;
+        ui.panels.bank_pick = worst;
+        ui.panels.bank_pick_step = step;
     }
-    const InstructionInfo& info = v.instructions[insts[std::size_t(ui.bank_pick)]];
+    const InstructionInfo& info = v.instructions[insts[std::size_t(ui.panels.bank_pick)]];
     ImGui::SetNextItemWidth(-1);
     if (ImGui::BeginCombo("##inst", describe(info).c_str())) {
         for (std::size_t i = 0; i < insts.size(); ++i)
             if (ImGui::Selectable(describe(v.instructions[insts[i]]).c_str(),
-                                  long(i) == ui.bank_pick))
-                ui.bank_pick = static_cast<long>(i);
+                                  long(i) == ui.panels.bank_pick))
+                ui.panels.bank_pick = static_cast<long>(i);
         ImGui::EndCombo();
     }
     // Where the table would leave the banks too little room, the counts go on one line and

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "ui/fonts.hpp"
-#include "ui/model/step_text.hpp"
+#include "ui/model/trace/step_text.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
@@ -152,8 +152,8 @@ void draw_code(const TraceView& v, UiState& ui) {
     ImGui::PopFont();
 
     // Follow the step: bring its busiest line into view once per step change.
-    if (s && ui.code_scrolled_to != step) {
-        ui.code_scrolled_to = step;
+    if (s && ui.panels.code_scrolled_to != step) {
+        ui.panels.code_scrolled_to = step;
         if (followed_y >= 0) {
             // The whole of the line, wrapped rows and all, in view: a third of the way down
             // where there is room, else its first row at the top.

@@ -12,8 +12,8 @@
 
 #include "kernels/catalog.hpp"
 #include "ui/fonts.hpp"
-#include "ui/model/compare_table.hpp"
-#include "ui/model/step_text.hpp"
+#include "ui/model/trace/compare_table.hpp"
+#include "ui/model/trace/step_text.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/banks_picture.hpp"
@@ -25,8 +25,8 @@ namespace ws::ui {
 namespace {
 
 const MeasurementFile* measured(const UiState& ui) {
-    if (!ui.lab || ui.lab->files.empty()) return nullptr;
-    return &ui.lab->files[std::min(ui.lab_file, ui.lab->files.size() - 1)];
+    if (!ui.lab.data || ui.lab.data->files.empty()) return nullptr;
+    return &ui.lab.data->files[std::min(ui.lab.file, ui.lab.data->files.size() - 1)];
 }
 
 // The warps of the step in a row (or rows of 8 when there are many), lanes by path.
@@ -75,7 +75,7 @@ void side(const char* id, float width, const TraceView* v, UiState& ui, GridView
         ImGui::EndChild();
         return;
     }
-    const VariantInfo* info = find_variant(v->trace->request.algo);
+    const VariantInfo* info = v->variant;
     ImGui::PushFont(fonts().heading);
     text_line_clipped(p.text, info ? info->title : v->trace->request.algo);
     ImGui::PopFont();
@@ -107,15 +107,16 @@ void side(const char* id, float width, const TraceView* v, UiState& ui, GridView
 void size_picker(UiState& ui, const MeasurementFile* f) {
     const std::vector<std::uint64_t> sizes = measured_sizes(f);
     if (sizes.empty()) return;
-    if (std::find(sizes.begin(), sizes.end(), ui.compare_n) == sizes.end())
-        ui.compare_n = sizes.back();
+    if (std::find(sizes.begin(), sizes.end(), ui.runs.compare_n) == sizes.end())
+        ui.runs.compare_n = sizes.back();
     ImGui::SameLine();
     ImGui::TextUnformatted("timed at n =");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-    if (ImGui::BeginCombo("##comparen", size_name(ui.compare_n).c_str())) {
+    if (ImGui::BeginCombo("##comparen", size_name(ui.runs.compare_n).c_str())) {
         for (std::uint64_t n : sizes)
-            if (ImGui::Selectable(size_name(n).c_str(), n == ui.compare_n)) ui.compare_n = n;
+            if (ImGui::Selectable(size_name(n).c_str(), n == ui.runs.compare_n))
+                ui.runs.compare_n = n;
         ImGui::EndCombo();
     }
 }
@@ -167,24 +168,24 @@ void draw_compare(const TraceView& v, UiState& ui) {
         for (const VariantInfo& info : catalog())
             if (ImGui::Selectable(info.title, ui.compare_algo == info.id)) {
                 ui.compare_algo = info.id;
-                ui.compare_changed = true;
+                ui.post(act::RunCompare{});
             }
         ImGui::EndCombo();
     }
     const MeasurementFile* f = measured(ui);
     size_picker(ui, f);
-    const TraceView* right = ui.compare.get();
+    const TraceView* right = ui.runs.compare.get();
     if (v.trace && right && right->trace)
-        table(compare_rows(v, *right, f, ui.compare_n), v.trace->request.algo,
+        table(compare_rows(v, *right, f, ui.runs.compare_n), v.trace->request.algo,
               right->trace->request.algo);
     // 32 words a row where either side has bank conflicts: the banks line up in columns.
     const bool banks =
         v.block_totals.bank_conflicts || (right && right->block_totals.bank_conflicts);
     const std::uint32_t columns = banks ? trace::kWarpSize : 0;
     const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
-    side("##a", half, &v, ui, ui.compare_grid[0], ui.running, columns);
+    side("##a", half, &v, ui, ui.panels.compare_grid[0], ui.runs.running, columns);
     ImGui::SameLine();
-    side("##b", half, right, ui, ui.compare_grid[1], ui.compare_running, columns);
+    side("##b", half, right, ui, ui.panels.compare_grid[1], ui.runs.compare_running, columns);
 }
 
 }  // namespace ws::ui

@@ -12,11 +12,11 @@
 #include "kernels/run/input_data.hpp"
 #include "kernels/run/race_search.hpp"
 #include "kernels/run/request_text.hpp"
+#include "kernels/run/result_text.hpp"
 #include "kernels/sim/emulator.hpp"
 #include "ui/fonts.hpp"
-#include "ui/model/png_export.hpp"
-#include "ui/model/provenance.hpp"
-#include "ui/model/state_link.hpp"
+#include "ui/model/trace/provenance.hpp"
+#include "ui/model/window/png_export.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
@@ -199,9 +199,9 @@ void schedule_control(RequestForm& f, UiState& ui) {
         if (ImGui::SmallButton("back to lockstep")) s.ahead.clear();
     }
     f.schedule = s.name();
-    ImGui::BeginDisabled(ui.race_running);
-    if (ImGui::Button(ui.race_running ? "Searching\xe2\x80\xa6" : "Find a race"))
-        ui.race_find = true;
+    ImGui::BeginDisabled(ui.race.running);
+    if (ImGui::Button(ui.race.running ? "Searching\xe2\x80\xa6" : "Find a race"))
+        ui.post(act::FindRace{});
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
         ImGui::SetTooltip(
@@ -287,28 +287,27 @@ void request_controls(const TraceView& v, UiState& ui) {
         ImGui::TextDisabled("traced block; the first pass has %u", v.trace->grid);
     if (f != ui.form) {
         ui.form = f;
-        ui.form_changed = true;
+        ui.post(act::RunForm{});
     }
-    if (!ui.form_error.empty())
-        text_wrapped_colored(palette().conflict, "\xe2\x9a\xa0 " + ui.form_error);
-    if (ui.slow_run_pending) {
+    if (!ui.runs.form_error.empty())
+        text_wrapped_colored(palette().conflict, "\xe2\x9a\xa0 " + ui.runs.form_error);
+    if (ui.runs.slow_run_pending) {
         text_wrapped_colored(palette().text_dim,
                              "This many elements take the emulator about " +
-                                 std::to_string(int(ui.slow_run_seconds + 0.5)) + " s.");
+                                 std::to_string(int(ui.runs.slow_run_seconds + 0.5)) + " s.");
         if (ImGui::Button("Run it")) {
-            ui.slow_run_confirmed = true;
-            ui.form_changed = true;
+            ui.post(act::RunForm{true});
         }
     }
 }
 
 void result_lines(const TraceView& v, UiState& ui) {
     const Palette& p = palette();
-    if (ui.running) ImGui::Text("running\xe2\x80\xa6 %.1f s", ui.running_seconds);
+    if (ui.runs.running) ImGui::Text("running\xe2\x80\xa6 %.1f s", ui.runs.running_seconds);
     if (!v.trace) return;
     const trace::Trace& t = *v.trace;
-    if (!t.blocks.empty()) ImGui::TextWrapped("%s", result_line(t).c_str());
-    if (const std::string avg = average_line(t); !avg.empty())
+    if (!t.blocks.empty()) ImGui::TextWrapped("%s", run::result_line(t).c_str());
+    if (const std::string avg = run::average_line(t); !avg.empty())
         ImGui::TextWrapped("%s", avg.c_str());
     ImGui::PushFont(fonts().small);
     text_wrapped_colored(p.text_dim, provenance(t, ui.replayed_from));
@@ -328,26 +327,26 @@ void display_controls(UiState& ui) {
     label("Text size");
     // The fonts are rebuilt when the slider is let go, not at every pixel of the drag.
     ImGui::SliderFloat("##scale", &ui.font_scale, 0.75f, 2.5f, "%.2fx");
-    if (ImGui::IsItemDeactivatedAfterEdit()) ui.style_changed = true;
+    if (ImGui::IsItemDeactivatedAfterEdit()) ui.post(act::Restyle{});
     if (theme != ui.theme || presentation != ui.presentation) {
         ui.theme = theme;
         if (presentation != ui.presentation) ui.controls_hidden = presentation;
         ui.presentation = presentation;
-        ui.style_changed = true;
+        ui.post(act::Restyle{});
     }
 }
 
 // A step range of the same picture as an animated GIF or a PNG per step; while one is being
 // written, its progress and Cancel (Esc).
 void frames_controls(const TraceView& v, UiState& ui) {
-    FramesExport& f = ui.frames;
+    FramesExport& f = ui.files.frames;
     if (f.active) {
         if (f.capturing) return;  // not in the pictures being made
         const std::string done = std::to_string(f.done) + " / " + std::to_string(f.total);
         ImGui::ProgressBar(f.progress(), ImVec2(-1, 0), done.c_str());
         // On the click, not the release: the export draws frames of its own between ours.
         ImGui::Button("Cancel (Esc)");
-        if (ImGui::IsItemClicked()) f.cancel = true;
+        if (ImGui::IsItemClicked()) ui.post(act::CancelFrames{});
         return;
     }
     const long last = long(v.step_count()) - 1;
@@ -362,9 +361,9 @@ void frames_controls(const TraceView& v, UiState& ui) {
         ImGui::SetTooltip("the first and last step of the GIF or PNGs (0..%ld)", last);
     const bool can = v.step_count() > 0;
     if (!can) ImGui::BeginDisabled();
-    if (ImGui::Button("GIF of the steps")) f.kind = FramesKind::Gif, f.start = true;
+    if (ImGui::Button("GIF of the steps")) ui.post(act::StartFrames{FramesKind::Gif});
     ImGui::SameLine();
-    if (ImGui::Button("PNG per step")) f.kind = FramesKind::Pngs, f.start = true;
+    if (ImGui::Button("PNG per step")) ui.post(act::StartFrames{FramesKind::Pngs});
     if (!can) ImGui::EndDisabled();
 }
 
@@ -372,72 +371,66 @@ void frames_controls(const TraceView& v, UiState& ui) {
 void picture_controls(const TraceView& v, UiState& ui) {
     label("Picture");
     const std::string shown =
-        ui.export_panel ? panel_title(*ui.export_panel) : std::string("whole window");
+        ui.files.export_panel ? panel_title(*ui.files.export_panel) : std::string("whole window");
     if (ImGui::BeginCombo("##exportpanel", shown.c_str())) {
-        if (ImGui::Selectable("whole window", !ui.export_panel)) ui.export_panel.reset();
+        if (ImGui::Selectable("whole window", !ui.files.export_panel))
+            ui.files.export_panel.reset();
         for (PanelId p : kAllPanels)
-            if (ImGui::Selectable(panel_title(p), ui.export_panel == p)) ui.export_panel = p;
+            if (ImGui::Selectable(panel_title(p), ui.files.export_panel == p))
+                ui.files.export_panel = p;
         ImGui::EndCombo();
     }
     label("Folder");
-    ImGui::InputText("##exportfolder", &ui.export_folder);
+    ImGui::InputText("##exportfolder", &ui.files.export_folder);
     label("Name");
     const std::string suggested =
-        default_png_name(v, v.clamp(static_cast<long>(ui.step())), ui.export_panel);
-    ImGui::InputTextWithHint("##exportname", suggested.c_str(), &ui.export_name);
+        default_png_name(v, v.clamp(static_cast<long>(ui.step())), ui.files.export_panel);
+    ImGui::InputTextWithHint("##exportname", suggested.c_str(), &ui.files.export_name);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("left empty: %s (from the algorithm, the step and the panel)",
                           suggested.c_str());
-    if (ImGui::Button("Export PNG")) ui.file_action = FileAction::ExportPng;
+    if (ImGui::Button("Export PNG")) ui.post(act::ExportPng{});
     frames_controls(v, ui);
 }
 
 // "Copy link": the state as a warpscope:// link (or the command) on the clipboard.
 void link_controls(UiState& ui) {
-    if (ImGui::Button("Copy link (L)")) copy_state_link(ui);
+    if (ImGui::Button("Copy link (L)")) ui.post(act::CopyLink{});
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "a warpscope:// link that reopens this request, step, view, panel and presentation "
             "mode (warpscope LINK)");
     ImGui::SameLine();
-    if (ImGui::Button("Copy command")) {
-        ui.link_copied = state_command(ui);
-        ImGui::SetClipboardText(ui.link_copied.c_str());
-    }
-    if (ui.link_copied.empty()) return;
+    if (ImGui::Button("Copy command")) ui.post(act::CopyLink{true});
+    if (ui.files.link_copied.empty()) return;
     ImGui::PushFont(fonts().small);
-    text_wrapped_colored(palette().text_dim, "copied: " + ui.link_copied);
+    text_wrapped_colored(palette().text_dim, "copied: " + ui.files.link_copied);
     ImGui::PopFont();
 }
 
 void file_controls(const TraceView& v, UiState& ui) {
     label("File");
-    ImGui::InputText("##path", &ui.file_path);
-    if (ImGui::Button("Open trace")) ui.file_action = FileAction::OpenTrace;
+    ImGui::InputText("##path", &ui.files.path);
+    if (ImGui::Button("Open trace")) ui.post(act::OpenTrace{});
     ImGui::SameLine();
-    if (ImGui::Button("Save trace")) ui.file_action = FileAction::SaveTrace;
+    if (ImGui::Button("Save trace")) ui.post(act::SaveTrace{});
     ImGui::TextUnformatted("Stats:");
     ImGui::SameLine();
-    if (ImGui::Button("CSV")) ui.file_action = FileAction::ExportCsv;
+    if (ImGui::Button("CSV")) ui.post(act::ExportStats{false});
     ImGui::SameLine();
-    if (ImGui::Button("JSON")) ui.file_action = FileAction::ExportJson;
+    if (ImGui::Button("JSON")) ui.post(act::ExportStats{true});
     ImGui::Separator();
     picture_controls(v, ui);
     ImGui::Separator();
     link_controls(ui);
-    if (!ui.file_message.empty()) {
+    if (!ui.files.message.empty()) {
         ImGui::PushFont(fonts().small);
-        text_wrapped_colored(palette().text_dim, ui.file_message);
+        text_wrapped_colored(palette().text_dim, ui.files.message);
         ImGui::PopFont();
     }
 }
 
 }  // namespace
-
-void copy_state_link(UiState& ui) {
-    ui.link_copied = state_link(ui);
-    ImGui::SetClipboardText(ui.link_copied.c_str());
-}
 
 void draw_controls(const TraceView& v, UiState& ui) {
     request_controls(v, ui);

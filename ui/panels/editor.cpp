@@ -12,11 +12,12 @@
 
 #include "kernels/catalog.hpp"
 #include "kernels/embedded_sources.hpp"
-#include "kernels/io/regular_file.hpp"
+#include "kernels/io/data_file.hpp"
+#include "kernels/io/data_root.hpp"
 #include "kernels/user/puzzle.hpp"
 #include "ui/fonts.hpp"
 #include "ui/keys.hpp"
-#include "ui/model/kernel_editor.hpp"
+#include "ui/model/window/kernel_editor.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/session.hpp"
 #include "ui/theme.hpp"
@@ -36,7 +37,7 @@ void same_line_if_fits(const char* next) {
 
 void load_file(EditorState& e, const std::string& path) {
     std::string error;
-    const std::string text = io::read_regular_file(path, kMaxKernelFileBytes, error);
+    const std::string text = io::read_data_file(path, io::DataKind::KernelFile, error);
     if (!error.empty()) {
         e.message = error;
         e.message_is_error = true;
@@ -54,14 +55,9 @@ void puzzle_picker(UiState& ui) {
     ImGui::SetNextItemWidth(-1);
     const std::string shown = e.puzzle_file.empty() ? "Puzzles\xe2\x80\xa6" : e.puzzle_title;
     if (!ImGui::BeginCombo("##puzzle", shown.c_str())) return;
-    for (const auto& [file, title] : ui.puzzles)
+    for (const auto& [file, title] : ui.editor.puzzles)
         if (ImGui::Selectable(title.c_str(), file == e.puzzle_file)) {
-            if (std::string error = open_puzzle(e, file, ui.form); !error.empty()) {
-                e.message = error;
-                e.message_is_error = true;
-            } else {
-                ui.form_changed = true;  // the puzzle's request in the controls
-            }
+            ui.post(act::OpenPuzzle{file});
         }
     ImGui::EndCombo();
 }
@@ -75,7 +71,7 @@ void puzzle_box(UiState& ui) {
     if (ImGui::SmallButton(e.hint_shown ? "hide the hint" : "hint")) e.hint_shown = !e.hint_shown;
     ImGui::SameLine();
     if (e.grading) ImGui::BeginDisabled();
-    if (ImGui::SmallButton("Grade")) e.grade = true;
+    if (ImGui::SmallButton("Grade")) ui.post(act::GradeKernel{});
     if (e.grading) ImGui::EndDisabled();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("saves the text and runs the puzzle's checks (run-kernel --puzzle)");
@@ -95,7 +91,7 @@ void toolbar(const TraceView& v, UiState& ui) {
     EditorState& e = ui.editor;
     puzzle_picker(ui);
     if (ImGui::Button("Template"))
-        load_file(e, Session::data_root() + "/assets/kernels/template-reduce.cu");
+        load_file(e, io::data_root() + "/assets/kernels/template-reduce.cu");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("start from a reduction with its loop to write");
     const std::string copy = "Copy of " + ui.form.algo;
     same_line_if_fits(copy.c_str());
@@ -117,12 +113,12 @@ void toolbar(const TraceView& v, UiState& ui) {
     same_line_if_fits("Load");
     if (ImGui::Button("Load")) load_file(e, e.path);
     // F5 runs, in the editor or anywhere in the window (while this panel is drawn).
-    if (ImGui::IsKeyPressed(kGlfwKeyF5, false) && !e.running) e.run = true;
+    if (ImGui::IsKeyPressed(kGlfwKeyF5, false) && !e.running) ui.post(act::RunKernel{});
     const bool can_run = !e.running && (e.loaded || !e.path.empty());
     const char* run_label = e.running ? "running\xe2\x80\xa6" : "Save and run (F5)";
     same_line_if_fits(run_label);
     if (!can_run) ImGui::BeginDisabled();
-    if (ImGui::Button(run_label)) e.run = true;
+    if (ImGui::Button(run_label)) ui.post(act::RunKernel{});
     if (!can_run) ImGui::EndDisabled();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(

@@ -5,9 +5,9 @@
 
 #include "kernels/catalog.hpp"
 #include "ui/fonts.hpp"
-#include "ui/model/circuit_text.hpp"
-#include "ui/model/deadlock_picture.hpp"
-#include "ui/model/step_text.hpp"
+#include "ui/model/circuit/circuit_text.hpp"
+#include "ui/model/pictures/deadlock_picture.hpp"
+#include "ui/model/trace/step_text.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
@@ -20,16 +20,16 @@ void draw_explanation(const TraceView& v, UiState& ui) {
     const Palette& p = palette();
     const std::size_t step = v.clamp(static_cast<long>(ui.step()));
     if (draw_slide_words(ui)) ImGui::Separator();  // lecture mode: the slide's words
-    if (ui.quiz.on) {
+    if (ui.lesson.quiz.on) {
         // The question about the next step; what this step did would give the answer away
         // only for the next one, but the box needs the room.
         draw_quiz_box(v, ui);
         return;
     }
-    if (!ui.race_story.empty() && v.trace && v.trace->request.algo == ui.race_story_algo) {
+    if (!ui.race.story.empty() && v.trace && v.trace->request.algo == ui.race.story_algo) {
         // The race search's story (Find a race), until another algorithm is shown.
-        for (const std::string& line : ui.race_story) text_wrapped_colored(p.text, line);
-        if (ImGui::SmallButton("close the story")) ui.race_story.clear();
+        for (const std::string& line : ui.race.story) text_wrapped_colored(p.text, line);
+        if (ImGui::SmallButton("close the story")) ui.race.story.clear();
         ImGui::Separator();
     }
     if (v.trace && !v.trace->deadlock.empty()) {  // why no block can go on (Shared memory)
@@ -45,7 +45,7 @@ void draw_explanation(const TraceView& v, UiState& ui) {
     for (const std::string& sentence : network) ImGui::TextWrapped("%s", sentence.c_str());
     if (!network.empty()) ImGui::Spacing();
     if (!v.trace) return;
-    const VariantInfo* info = find_variant(v.trace->request.algo);
+    const VariantInfo* info = v.variant;
     if (!info) return;
     ImGui::Separator();
     const TeachingNotes notes = teaching_notes(*info);
@@ -56,7 +56,7 @@ void draw_explanation(const TraceView& v, UiState& ui) {
         text_wrapped_colored(p.text_dim, std::string("Why: ") + notes.why_faster);
     ImGui::PopFont();
     ImGui::Spacing();
-    if (ImGui::Button("Quiz me: predict each step (Q)")) ui.quiz.start = true;
+    if (ImGui::Button("Quiz me: predict each step (Q)")) ui.post(act::StartQuiz{});
 }
 
 }  // namespace ws::ui

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "ui/fonts.hpp"
-#include "ui/model/step_text.hpp"
+#include "ui/model/trace/step_text.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/hardware_counts.hpp"
@@ -94,24 +94,24 @@ void draw_global_memory(const TraceView& v, UiState& ui) {
     if (insts.empty()) {
         ImGui::TextWrapped("No global-memory load or store in this step.");
     } else {
-        if (ui.global_pick_step != step || ui.global_pick < 0 ||
-            ui.global_pick >= static_cast<long>(insts.size())) {
+        if (ui.panels.global_pick_step != step || ui.panels.global_pick < 0 ||
+            ui.panels.global_pick >= static_cast<long>(insts.size())) {
             // Show the most wasteful instruction of the step by default.
             long worst = 0;
             for (std::size_t i = 0; i < insts.size(); ++i)
                 if (v.instructions[insts[i]].coalescing.waste() >
                     v.instructions[insts[std::size_t(worst)]].coalescing.waste())
                     worst = static_cast<long>(i);
-            ui.global_pick = worst;
-            ui.global_pick_step = step;
+            ui.panels.global_pick = worst;
+            ui.panels.global_pick_step = step;
         }
-        const InstructionInfo& info = v.instructions[insts[std::size_t(ui.global_pick)]];
+        const InstructionInfo& info = v.instructions[insts[std::size_t(ui.panels.global_pick)]];
         ImGui::SetNextItemWidth(-1);
         if (ImGui::BeginCombo("##ginst", describe(info).c_str())) {
             for (std::size_t i = 0; i < insts.size(); ++i)
                 if (ImGui::Selectable(describe(v.instructions[insts[i]]).c_str(),
-                                      long(i) == ui.global_pick))
-                    ui.global_pick = static_cast<long>(i);
+                                      long(i) == ui.panels.global_pick))
+                    ui.panels.global_pick = static_cast<long>(i);
             ImGui::EndCombo();
         }
         // The block's line under the picture, with what a GPU counted for it when known, and

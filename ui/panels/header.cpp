@@ -7,8 +7,8 @@
 
 #include "kernels/catalog.hpp"
 #include "ui/fonts.hpp"
-#include "ui/model/provenance.hpp"
-#include "ui/model/request_form.hpp"
+#include "ui/model/trace/provenance.hpp"
+#include "ui/model/window/request_form.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
@@ -102,12 +102,12 @@ void draw_header(const TraceView& v, UiState& ui) {
     }
     if (!v.trace) return;
     const trace::Trace& t = *v.trace;
-    const VariantInfo* info = find_variant(t.request.algo);
+    const VariantInfo* info = v.variant;
     const std::string sizes =
         "n=" + std::to_string(t.request.n) + "  block=" + std::to_string(t.request.block) + "  " +
         trace::dtype_name(t.request.type) +
         (info && info->takes_stride ? "  stride=" + std::to_string(t.request.stride) : "");
-    const std::string running = ui.running ? "   running\xe2\x80\xa6" : "";
+    const std::string running = ui.runs.running ? "   running\xe2\x80\xa6" : "";
     // The longest that fits; the whole line on hover. Beside the controls (which name the
     // algorithm) the title goes first, else the device and then the sizes (the shared-memory
     // panel tells them).

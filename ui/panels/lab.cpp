@@ -10,7 +10,7 @@
 
 #include "kernels/trace/dtype.hpp"
 #include "ui/fonts.hpp"
-#include "ui/model/measurements.hpp"
+#include "ui/model/lab/lab_data.hpp"
 #include "ui/panels/lab_multi_gpu.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/plot/plot.hpp"
@@ -36,9 +36,9 @@ const MeasuredPoint* point_at(const MeasurementFile* f, const std::string& algo,
 }
 
 void draw_plot(const MeasurementFile& f, UiState& ui, float height) {
-    const std::string& type = ui.lab_type;
+    const std::string& type = ui.lab.type;
     std::vector<Series> series = series_of(f, type);
-    const LabLines lines = ui.lab_lines.value_or(lab_lines_for(ui.form.algo));
+    const LabLines lines = ui.lab.lines.value_or(lab_lines_for(ui.form.algo));
     series.erase(std::remove_if(series.begin(), series.end(),
                                 [&](const Series& s) { return !shows_series(lines, s.algo); }),
                  series.end());
@@ -183,35 +183,36 @@ void harris_table(const LabData& lab, const MeasurementFile* f) {
 
 // A live sweep on the GPU: the range of n, run with progress, cancel, save the result.
 void sweep_controls(UiState& ui, const MeasurementFile* shown) {
-    const SweepStatus& st = ui.sweep;
+    const SweepStatus& st = ui.lab.sweep;
     ImGui::AlignTextToFramePadding();
-    ImGui::Text("Live sweep on %s, %s, n from 2^", ui.gpu_name.c_str(), ui.lab_type.c_str());
+    ImGui::Text("Live sweep on %s, %s, n from 2^", ui.gpu_name.c_str(), ui.lab.type.c_str());
     ImGui::SameLine(0, 2);
     const float w = ImGui::GetFontSize() * 3.5f;
     ImGui::SetNextItemWidth(w);
-    ImGui::InputInt("##from", &ui.sweep_from, 0);
+    ImGui::InputInt("##from", &ui.lab.sweep_from, 0);
     ImGui::SameLine();
     ImGui::TextUnformatted("to 2^");
     ImGui::SameLine(0, 2);
     ImGui::SetNextItemWidth(w);
-    ImGui::InputInt("##to", &ui.sweep_to, 0);
-    ui.sweep_from = std::clamp(ui.sweep_from, 1, 30);
-    ui.sweep_to = std::clamp(ui.sweep_to, ui.sweep_from, 30);
+    ImGui::InputInt("##to", &ui.lab.sweep_to, 0);
+    ui.lab.sweep_from = std::clamp(ui.lab.sweep_from, 1, 30);
+    ui.lab.sweep_to = std::clamp(ui.lab.sweep_to, ui.lab.sweep_from, 30);
     ImGui::SameLine();
     if (st.running) {
-        if (ImGui::Button("Cancel")) ui.sweep_cancel = true;
+        if (ImGui::Button("Cancel")) ui.post(act::CancelSweep{});
         ImGui::SameLine();
         ImGui::ProgressBar(float(st.fraction), {-1, 0});
         ImGui::TextDisabled("%s", st.line.c_str());
         return;
     }
-    if (ImGui::Button("Run sweep")) ui.sweep_start = true;
+    if (ImGui::Button("Run sweep")) ui.post(act::StartSweep{});
     if (shown && shown->path == "this session") {
         ImGui::SameLine();
-        if (ImGui::Button("Save to assets/measurements")) ui.sweep_save = true;
+        if (ImGui::Button("Save to assets/measurements")) ui.post(act::SaveSweep{});
     }
     if (!st.error.empty())
         text_wrapped_colored(palette().conflict, "the sweep stopped: " + st.error);
+    if (!ui.lab.sweep_message.empty()) ImGui::TextDisabled("%s", ui.lab.sweep_message.c_str());
 }
 
 // What the numbers in the legend mean.
@@ -239,8 +240,8 @@ void lab_family_picker(UiState& ui, LabLines lines) {
     if (ImGui::BeginCombo("##family", lab_lines_name(lines))) {
         for (LabLines l : kAllLabLines)
             if (ImGui::Selectable(lab_lines_name(l), l == lines)) {
-                if (l == LabLines::MultiGpu && l != lines) ui.lab_type = "float";
-                ui.lab_lines = l;
+                if (l == LabLines::MultiGpu && l != lines) ui.lab.type = "float";
+                ui.lab.lines = l;
             }
         ImGui::EndCombo();
     }
@@ -249,9 +250,9 @@ void lab_family_picker(UiState& ui, LabLines lines) {
 void draw_lab(const TraceView&, UiState& ui) {
     const Palette& p = palette();
     static const LabData kEmpty;
-    const LabData& lab = ui.lab ? *ui.lab : kEmpty;
+    const LabData& lab = ui.lab.data ? *ui.lab.data : kEmpty;
     // All-reduce across GPUs: a plot of its own files, axes and lines.
-    if (ui.lab_lines == LabLines::MultiGpu) {
+    if (ui.lab.lines == LabLines::MultiGpu) {
         draw_lab_multi_gpu(lab.multi_gpu, ui);
         return;
     }
@@ -264,17 +265,17 @@ void draw_lab(const TraceView&, UiState& ui) {
                              "The lab plots GB/s against n from assets/measurements/*.json, "
                              "recorded on a GPU machine (`warpscope bench --json FILE`) and "
                              "labelled with its device and date.");
-        if (!ui.sweep_available)
+        if (!ui.lab.sweep_available)
             text_wrapped_colored(p.text_dim,
                                  "Without a GPU backend the lab cannot run a sweep "
                                  "itself.");
     } else {
-        if (ui.lab_file_chosen_for != ui.form.algo) {  // a new algorithm: a file that has it
-            ui.lab_file = file_measuring(lab, ui.form.algo, ui.lab_file, ui.lab_type);
-            ui.lab_file_chosen_for = ui.form.algo;
+        if (ui.lab.file_chosen_for != ui.form.algo) {  // a new algorithm: a file that has it
+            ui.lab.file = file_measuring(lab, ui.form.algo, ui.lab.file, ui.lab.type);
+            ui.lab.file_chosen_for = ui.form.algo;
         }
-        ui.lab_file = std::min(ui.lab_file, lab.files.size() - 1);
-        f = &lab.files[ui.lab_file];
+        ui.lab.file = std::min(ui.lab.file, lab.files.size() - 1);
+        f = &lab.files[ui.lab.file];
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted("Recorded on");
         ImGui::SameLine();
@@ -288,31 +289,31 @@ void draw_lab(const TraceView&, UiState& ui) {
                      names_w + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x));
         if (ImGui::BeginCombo("##file", file_label(*f).c_str())) {
             for (std::size_t i = 0; i < lab.files.size(); ++i)
-                if (ImGui::Selectable(file_label(lab.files[i]).c_str(), i == ui.lab_file))
-                    ui.lab_file = i;
+                if (ImGui::Selectable(file_label(lab.files[i]).c_str(), i == ui.lab.file))
+                    ui.lab.file = i;
             ImGui::EndCombo();
         }
         ImGui::SameLine();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-        if (ImGui::BeginCombo("type", ui.lab_type.c_str())) {
+        if (ImGui::BeginCombo("type", ui.lab.type.c_str())) {
             for (const char* t : {"int", "float", "double"})
-                if (ImGui::Selectable(t, ui.lab_type == t)) ui.lab_type = t;
+                if (ImGui::Selectable(t, ui.lab.type == t)) ui.lab.type = t;
             ImGui::EndCombo();
         }
         // The plot takes what the table, the sweep and the problems below it leave.
         const float row = ImGui::GetFrameHeightWithSpacing();
-        const LabLines lines = ui.lab_lines.value_or(lab_lines_for(ui.form.algo));
+        const LabLines lines = ui.lab.lines.value_or(lab_lines_for(ui.form.algo));
         const bool table = lines == LabLines::Reductions || lines == LabLines::All;
         const float below = row * float((table ? lab.harris.rows.size() + 3 : 0) + 2 +
-                                        lab.problems.size() + (ui.sweep_available ? 4 : 0));
+                                        lab.problems.size() + (ui.lab.sweep_available ? 4 : 0));
         const float avail = ImGui::GetContentRegionAvail().y;
         draw_plot(*f, ui, std::max(avail * 0.5f, avail - below - row));
     }
-    if (ui.sweep_available) sweep_controls(ui, f);
+    if (ui.lab.sweep_available) sweep_controls(ui, f);
     for (const std::string& problem : lab.problems) text_wrapped_colored(p.conflict, problem);
     if (f) bytes_caption();
     // Harris's table is about reductions: it goes with the reduction lines.
-    const LabLines lines = ui.lab_lines.value_or(lab_lines_for(ui.form.algo));
+    const LabLines lines = ui.lab.lines.value_or(lab_lines_for(ui.form.algo));
     if (lines != LabLines::Reductions && lines != LabLines::All) return;
     ImGui::Separator();
     harris_table(lab, f);

@@ -1,6 +1,6 @@
 // The bandwidth lab's multi-GPU family: bus bandwidth against n (each GPU's array, log axis) for
 // the all-reduce across GPUs, NCCL's beside the hand-written ring and the naive one, under
-// NVLink's peak a direction (the lines from ui/model/multi_gpu_lab, drawn with ui/plot).
+// NVLink's peak a direction (the lines from ui/model/lab/multi_gpu_lab, drawn with ui/plot).
 #include "ui/panels/lab_multi_gpu.hpp"
 
 #include <imgui.h>
@@ -10,7 +10,7 @@
 #include <string>
 
 #include "kernels/trace/dtype.hpp"
-#include "ui/model/byte_label.hpp"
+#include "ui/model/ring/byte_label.hpp"
 #include "ui/plot/plot.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
@@ -43,7 +43,7 @@ void picker_row(const std::vector<std::string>& types, UiState& ui, const MultiG
     ImGui::SetNextItemWidth(type_w);
     if (ImGui::BeginCombo("type", plot.type.c_str())) {
         for (const std::string& t : types)
-            if (ImGui::Selectable(t.c_str(), t == plot.type)) ui.lab_type = t;
+            if (ImGui::Selectable(t.c_str(), t == plot.type)) ui.lab.type = t;
         ImGui::EndCombo();
     }
     ImGui::SameLine();
@@ -140,7 +140,7 @@ void draw_lab_multi_gpu(const MultiGpuLab& lab, UiState& ui) {
     const Palette& pal = palette();
     const std::vector<std::string> types = multi_gpu_types(lab);
     // The lab's type where measured, else float, else the first measured.
-    std::string type = ui.lab_type;
+    std::string type = ui.lab.type;
     if (!types.empty() && std::find(types.begin(), types.end(), type) == types.end())
         type = std::find(types.begin(), types.end(), "float") != types.end() ? "float" : types[0];
     const MultiGpuPlot plot = multi_gpu_plot(lab, type);

@@ -1,12 +1,12 @@
 // The bandwidth lab's parts shared by its two plots: the family picker (lab.cpp) and the
 // multi-GPU family's plot (lab_multi_gpu.cpp), which has files, axes and lines of its own.
 #pragma once
-#include "ui/model/measurements.hpp"
+#include "ui/model/lab/lab_data.hpp"
 #include "ui/ui_state.hpp"
 
 namespace ws::ui {
 
-// The combo box of kAllLabLines (`lines`: the family on show); choosing one sets ui.lab_lines.
+// The combo box of kAllLabLines (`lines`: the family on show); choosing one sets ui.lab.lines.
 void lab_family_picker(UiState& ui, LabLines lines);
 // Its width: the longest family's name and the arrow.
 float lab_family_width();

@@ -1,7 +1,8 @@
 // The panels (ui/panel_table.hpp lists them). Each draws its contents inside the window the frame
-// opened for it, reads only the TraceView, and writes only UiState. One file each.
+// opened for it, reads the TraceView and the features' states, keeps its own in UiState::panels
+// and posts actions (ui/actions.hpp) for anything else. One file each.
 #pragma once
-#include "ui/model/trace_view.hpp"
+#include "ui/model/trace/trace_view.hpp"
 #include "ui/ui_state.hpp"
 
 namespace ws::ui {
@@ -14,7 +15,5 @@ WS_PANEL_TABLE(WS_PANEL_DECLARE)
 #undef WS_PANEL_DECLARE
 // Over the panels, while UiState::help_open: the keys and the mouse (F1 or ?).
 void draw_help(UiState& ui);
-// Puts the warpscope:// link of the state on show on the clipboard (Copy link, L).
-void copy_state_link(UiState& ui);
 
 }  // namespace ws::ui

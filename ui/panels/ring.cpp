@@ -15,7 +15,7 @@
 #include <string>
 
 #include "ui/fonts.hpp"
-#include "ui/model/ring_layout.hpp"
+#include "ui/model/ring/ring_layout.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
@@ -28,31 +28,31 @@ constexpr const char* kSizeNames[] = {"1000 floats (3.9 KiB)", "2^20 floats (4 M
                                       "2^24 floats (64 MiB)"};
 
 void controls(UiState& ui) {
-    int gpus = int(ui.ring_gpus);
+    int gpus = int(ui.ring.gpus);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
     if (ImGui::SliderInt("GPUs", &gpus, int(multi::kMinRingGpus), int(multi::kMaxRingGpus))) {
-        ui.ring_gpus = unsigned(gpus);
-        ui.ring_changed = true;
+        ui.ring.gpus = unsigned(gpus);
+        ui.post(act::RunRing{});
     }
     ImGui::SameLine(0, ImGui::GetFontSize());
-    if (ImGui::RadioButton("ring", !ui.ring_naive) && ui.ring_naive) {
-        ui.ring_naive = false;
-        ui.ring_changed = true;
+    if (ImGui::RadioButton("ring", !ui.ring.naive) && ui.ring.naive) {
+        ui.ring.naive = false;
+        ui.post(act::RunRing{});
     }
     ImGui::SameLine();
-    if (ImGui::RadioButton("naive (all through GPU 0)", ui.ring_naive) && !ui.ring_naive) {
-        ui.ring_naive = true;
-        ui.ring_changed = true;
+    if (ImGui::RadioButton("naive (all through GPU 0)", ui.ring.naive) && !ui.ring.naive) {
+        ui.ring.naive = true;
+        ui.post(act::RunRing{});
     }
     ImGui::SameLine(0, ImGui::GetFontSize());
     std::size_t at = 0;
-    while (at + 1 < std::size(kSizes) && kSizes[at] != ui.ring_n) ++at;
+    while (at + 1 < std::size(kSizes) && kSizes[at] != ui.ring.n) ++at;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11);
     if (ImGui::BeginCombo("each GPU's array", kSizeNames[at])) {
         for (std::size_t i = 0; i < std::size(kSizes); ++i)
-            if (ImGui::Selectable(kSizeNames[i], i == at) && kSizes[i] != ui.ring_n) {
-                ui.ring_n = kSizes[i];
-                ui.ring_changed = true;
+            if (ImGui::Selectable(kSizeNames[i], i == at) && kSizes[i] != ui.ring.n) {
+                ui.ring.n = kSizes[i];
+                ui.post(act::RunRing{});
             }
         ImGui::EndCombo();
     }
@@ -72,7 +72,7 @@ void playback_row(UiState& ui, std::size_t states) {
     ImGui::SameLine();
     if (ImGui::Button("\xe2\x96\xb6|", size)) set_step(pb, states ? states - 1 : 0, states);
     ImGui::SameLine();
-    ImGui::TextUnformatted(ring_state_caption(*ui.ring, std::min(pb.step, states - 1)).c_str());
+    ImGui::TextUnformatted(ring_state_caption(*ui.ring.run, std::min(pb.step, states - 1)).c_str());
 }
 
 // A label on a backing, centred at (x, y), one line or two.
@@ -150,23 +150,24 @@ std::string totals(const multi::RingRun& run) {
 void draw_ring(const TraceView& v, UiState& ui) {
     (void)v;
     controls(ui);
-    if (!ui.ring || ui.ring->after_step.empty()) {
+    if (!ui.ring.run || ui.ring.run->after_step.empty()) {
         text_wrapped_colored(
             palette().disagree,
-            ui.ring ? ui.ring->error : std::string("computing the ring\xe2\x80\xa6"));
+            ui.ring.run ? ui.ring.run->error : std::string("computing the ring\xe2\x80\xa6"));
         return;
     }
-    const std::size_t states = ui.ring->after_step.size();
+    const std::size_t states = ui.ring.run->after_step.size();
     playback_row(ui, states);
     const std::size_t state = std::min(ui.playback.step, states - 1);
     ImGui::PushFont(fonts().small);
-    text_wrapped_colored(palette().text_dim, totals(*ui.ring));
-    if (ui.lab)
-        if (const std::string real = recorded_step_line(ui.lab->multi_gpu, *ui.ring, state);
+    text_wrapped_colored(palette().text_dim, totals(*ui.ring.run));
+    if (ui.lab.data)
+        if (const std::string real =
+                recorded_step_line(ui.lab.data->multi_gpu, *ui.ring.run, state);
             !real.empty())
             text_wrapped_colored(palette().text, real);
     ImGui::PopFont();
-    picture(*ui.ring, state, float(eased(ui.playback)));
+    picture(*ui.ring.run, state, float(eased(ui.playback)));
 }
 
 }  // namespace ws::ui

@@ -112,7 +112,7 @@ void draw_listing(const SassListing& l) {
 
 void draw_sass(const TraceView& v, UiState& ui) {
     const Palette& p = palette();
-    const VariantInfo* info = v.trace ? find_variant(v.trace->request.algo) : nullptr;
+    const VariantInfo* info = v.variant;
     if (!info || !ui.sass) {
         ImGui::TextWrapped("No algorithm chosen.");
         return;

@@ -29,7 +29,7 @@ void draw_shared_memory(const TraceView& v, UiState& ui) {
         {p.from_global, "loaded from global"},
         {warp_color(0), "thread (warps alternate two tones, faint = idle)"}};
     if (v.any_padding) {
-        const VariantInfo* info = v.trace ? find_variant(v.trace->request.algo) : nullptr;
+        const VariantInfo* info = v.variant;
         const bool zero_words = info && info->layout == trace::TileLayout::ZeroPadded;
         legend.push_back({p.cell_undefined,
                           zero_words ? "padding (the layout's zero words; no data past n)"
@@ -51,7 +51,7 @@ void draw_shared_memory(const TraceView& v, UiState& ui) {
         if (!v.block_result.empty()) what += ": " + v.block_result;
         // Several results (min, max, sum, avg and the true average) wrap: the lesson is at its
         // end. One line otherwise.
-        const VariantInfo* info = find_variant(v.trace->request.algo);
+        const VariantInfo* info = v.variant;
         if (info && result_names(info->reduce_op).size() > 1)
             text_wrapped_colored(p.text_dim, what);
         else
@@ -63,18 +63,18 @@ void draw_shared_memory(const TraceView& v, UiState& ui) {
     ImGui::PopFont();
     draw_deadlock_row(v);
     draw_tile_strip(v, v.clamp(static_cast<long>(ui.step())));
-    if (ui.shared_grid.zoom > 1.01f) {
+    if (ui.panels.shared_grid.zoom > 1.01f) {
         ImGui::SameLine();
-        if (ImGui::SmallButton("fit")) ui.shared_grid = GridViewState{};
+        if (ImGui::SmallButton("fit")) ui.panels.shared_grid = GridViewState{};
         ImGui::SameLine();
-        ImGui::Text("%.1fx", double(ui.shared_grid.zoom));
+        ImGui::Text("%.1fx", double(ui.panels.shared_grid.zoom));
     }
     // A quiz question that wants a cell takes a click on one.
     CellGridOptions options;
     long clicked = -1;
-    if (ui.quiz.question && ui.quiz.question->shape == AnswerShape::Cell)
+    if (ui.lesson.quiz.question && ui.lesson.quiz.question->shape == AnswerShape::Cell)
         options.clicked_cell = &clicked;
-    draw_cell_grid("##shared", v, ui.playback, ui.shared_grid, ImVec2(0, 0), options);
+    draw_cell_grid("##shared", v, ui.playback, ui.panels.shared_grid, ImVec2(0, 0), options);
     if (clicked >= 0) answer_with_cell(v, ui, std::uint32_t(clicked));
 }
 

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "ui/fonts.hpp"
-#include "ui/model/ballot_rows.hpp"
-#include "ui/model/step_text.hpp"
+#include "ui/model/pictures/ballot_rows.hpp"
+#include "ui/model/trace/step_text.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
@@ -203,8 +203,8 @@ void draw_warps(const TraceView& v, UiState& ui) {
     }
     end_canvas(c);
     // Keep the current step's column in view when the step changes.
-    if (ui.warps_scrolled_to != step) {
-        ui.warps_scrolled_to = step;
+    if (ui.panels.warps_scrolled_to != step) {
+        ui.panels.warps_scrolled_to = step;
         const float x = g.label_w + float(step) * g.col_w;
         const float view = ImGui::GetWindowWidth();
         if (x < ImGui::GetScrollX() || x + g.col_w > ImGui::GetScrollX() + view)

@@ -3,8 +3,8 @@
 #pragma once
 #include <string>
 
+#include "ui/geometry/grid_geometry.hpp"
 #include "ui/layout.hpp"
-#include "ui/widgets/grid_geometry.hpp"
 
 namespace ws::ui::plot {
 

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "ui/fonts.hpp"
-#include "ui/model/step_text.hpp"
+#include "ui/model/trace/step_text.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
 #include "ui/widgets/painter.hpp"

@@ -4,7 +4,7 @@
 // caption. For 8- and 16-byte accesses the worst group of lanes served together. Used by the
 // banks panel and by compare.
 #pragma once
-#include "ui/model/trace_view.hpp"
+#include "ui/model/trace/trace_view.hpp"
 
 namespace ws::ui {
 

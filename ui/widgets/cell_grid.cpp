@@ -12,12 +12,12 @@
 
 #include "kernels/catalog.hpp"
 #include "ui/fonts.hpp"
-#include "ui/model/value_text.hpp"
+#include "ui/geometry/shared_grid_layout.hpp"
+#include "ui/model/trace/value_text.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/cell_grid_frame.hpp"
 #include "ui/widgets/draw.hpp"
 #include "ui/widgets/painter.hpp"
-#include "ui/widgets/shared_grid_layout.hpp"
 
 namespace ws::ui {
 namespace {
@@ -126,7 +126,7 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
     in.registers_caption_w = fonts().small->CalcTextSizeA(in.small_px, 1e9f, 0, short_registers).x;
     in.race_line = !v.races.empty();
     in.columns = options.columns;
-    const VariantInfo* info = v.trace ? find_variant(v.trace->request.algo) : nullptr;
+    const VariantInfo* info = v.variant;
     const std::vector<std::string> arrays = info && info->layout == trace::TileLayout::Arrays
                                                 ? result_names(info->reduce_op)
                                                 : std::vector<std::string>{};

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "ui/fonts.hpp"
-#include "ui/model/value_text.hpp"
+#include "ui/model/trace/value_text.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/cell_grid_frame.hpp"
 #include "ui/widgets/draw.hpp"

@@ -3,8 +3,8 @@
 #pragma once
 #include <imgui.h>
 
-#include "ui/model/trace_view.hpp"
-#include "ui/widgets/grid_geometry.hpp"
+#include "ui/geometry/grid_geometry.hpp"
+#include "ui/model/trace/trace_view.hpp"
 #include "ui/widgets/painter.hpp"
 
 namespace ws::ui::grid {

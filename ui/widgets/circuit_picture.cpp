@@ -1,4 +1,4 @@
-// Drawing a circuit from its layout (ui/model/circuit_layout.hpp).
+// Drawing a circuit from its layout (ui/model/circuit/circuit_layout.hpp).
 #include "ui/widgets/circuit_picture.hpp"
 
 #include <algorithm>
@@ -6,7 +6,7 @@
 #include <string>
 
 #include "ui/fonts.hpp"
-#include "ui/model/circuit_layout.hpp"
+#include "ui/model/circuit/circuit_layout.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
 

@@ -6,8 +6,8 @@
 #pragma once
 #include <imgui.h>
 
-#include "ui/model/playback.hpp"
-#include "ui/model/trace_view.hpp"
+#include "ui/model/trace/trace_view.hpp"
+#include "ui/model/window/playback.hpp"
 #include "ui/ui_state.hpp"
 
 namespace ws::ui {

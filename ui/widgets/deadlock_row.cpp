@@ -5,8 +5,8 @@
 #include <string>
 
 #include "ui/fonts.hpp"
-#include "ui/model/deadlock_picture.hpp"
-#include "ui/model/trace_view.hpp"
+#include "ui/model/pictures/deadlock_picture.hpp"
+#include "ui/model/trace/trace_view.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
 

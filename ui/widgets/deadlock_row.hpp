@@ -1,5 +1,5 @@
-// Drawing a deadlock between blocks (ui/model/deadlock_picture.hpp): the row of blocks, the
-// arrows from each waiting block to the one it waits for, and the sentences that say why.
+// Drawing a deadlock between blocks (ui/model/pictures/deadlock_picture.hpp): the row of blocks,
+// the arrows from each waiting block to the one it waits for, and the sentences that say why.
 #pragma once
 
 namespace ws::ui {

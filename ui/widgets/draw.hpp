@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "ui/geometry/grid_geometry.hpp"
 #include "ui/layout.hpp"
-#include "ui/widgets/grid_geometry.hpp"
 
 namespace ws::ui {
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "ui/fonts.hpp"
-#include "ui/model/hardware_view.hpp"
+#include "ui/model/trace/hardware_view.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
 

@@ -8,7 +8,7 @@
 namespace ws::ui {
 
 bool line_hidden(const UiState& ui, const std::string& algo) {
-    return std::find(ui.lab_hidden.begin(), ui.lab_hidden.end(), algo) != ui.lab_hidden.end();
+    return std::find(ui.lab.hidden.begin(), ui.lab.hidden.end(), algo) != ui.lab.hidden.end();
 }
 
 void line_picker(UiState& ui, const char* id, const std::vector<PickableLine>& lines) {
@@ -17,9 +17,9 @@ void line_picker(UiState& ui, const char* id, const std::vector<PickableLine>& l
     for (const PickableLine& l : lines) {
         bool on = !line_hidden(ui, l.algo);
         if (ImGui::Checkbox(l.label.c_str(), &on)) {
-            auto it = std::find(ui.lab_hidden.begin(), ui.lab_hidden.end(), l.algo);
-            if (on && it != ui.lab_hidden.end()) ui.lab_hidden.erase(it);
-            if (!on && it == ui.lab_hidden.end()) ui.lab_hidden.push_back(l.algo);
+            auto it = std::find(ui.lab.hidden.begin(), ui.lab.hidden.end(), l.algo);
+            if (on && it != ui.lab.hidden.end()) ui.lab.hidden.erase(it);
+            if (!on && it == ui.lab.hidden.end()) ui.lab.hidden.push_back(l.algo);
         }
     }
     ImGui::EndPopup();

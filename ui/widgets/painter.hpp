@@ -6,10 +6,10 @@
 #pragma once
 #include <imgui.h>
 
+#include "ui/geometry/grid_geometry.hpp"
+#include "ui/geometry/raster.hpp"
+#include "ui/geometry/shape_list.hpp"
 #include "ui/layout.hpp"
-#include "ui/widgets/grid_geometry.hpp"
-#include "ui/widgets/raster.hpp"
-#include "ui/widgets/shape_list.hpp"
 
 namespace ws::ui {
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "ui/fonts.hpp"
-#include "ui/model/playback.hpp"
+#include "ui/model/window/playback.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
 
@@ -37,21 +37,18 @@ void score_line(const TraceView& v, UiState& ui) {
 }
 
 void buttons(const TraceView& v, UiState& ui) {
-    QuizState& q = ui.quiz;
+    QuizState& q = ui.lesson.quiz;
     const std::size_t n = v.step_count();
     if (q.question) {
         if (ImGui::Button(q.verdict ? "Show the step (\xe2\x86\x92)" : "Skip: show the step"))
             step_by(ui.playback, 1, n);
         ImGui::SameLine();
     }
-    if (ImGui::Button("New inputs")) {
-        q.seed_typed.clear();
-        q.start = true;
-    }
+    if (ImGui::Button("New inputs")) ui.post(act::StartQuiz{true});
     ImGui::SameLine();
-    if (ImGui::Button("Stop (Q)")) q.on = false;
+    if (ImGui::Button("Stop (Q)")) ui.post(act::StopQuiz{});
     ImGui::SameLine();
-    if (ImGui::Button("Scores as CSV")) ui.file_action = FileAction::ExportQuizCsv;
+    if (ImGui::Button("Scores as CSV")) ui.post(act::ExportQuizScores{});
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("quiz-scores.csv in the export folder (Files): every lesson's score");
 }
@@ -59,12 +56,12 @@ void buttons(const TraceView& v, UiState& ui) {
 }  // namespace
 
 std::string quiz_score_key(const TraceView& v, const UiState& ui) {
-    if (!ui.lesson.empty()) return ui.lesson;
+    if (!ui.lesson.name.empty()) return ui.lesson.name;
     return v.trace ? v.trace->request.algo : ui.form.algo;
 }
 
 void answer_with_cell(const TraceView& v, UiState& ui, std::uint32_t cell) {
-    QuizState& q = ui.quiz;
+    QuizState& q = ui.lesson.quiz;
     if (!q.question || q.question->shape != AnswerShape::Cell) return;
     q.typed = "s[" + std::to_string(cell) + "]";
     take_answer(q, check_cell(*q.question, cell), ui.quiz_scores, quiz_score_key(v, ui));
@@ -72,7 +69,7 @@ void answer_with_cell(const TraceView& v, UiState& ui, std::uint32_t cell) {
 
 void draw_quiz_box(const TraceView& v, UiState& ui) {
     const Palette& p = palette();
-    QuizState& q = ui.quiz;
+    QuizState& q = ui.lesson.quiz;
     if (q.question_new) ImGui::SetScrollY(0.0f);
     q.question_new = false;
     ImGui::PushFont(fonts().small);

@@ -3,7 +3,7 @@
 // explanation from the trace, the score of the lesson or algorithm, the attempt's seed, and
 // the buttons: reveal the step, new inputs, stop, the scores as CSV.
 #pragma once
-#include "ui/model/trace_view.hpp"
+#include "ui/model/trace/trace_view.hpp"
 #include "ui/ui_state.hpp"
 
 namespace ws::ui {

@@ -7,7 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "ui/widgets/raster.hpp"
+#include "ui/geometry/raster.hpp"
 
 namespace ws::ui {
 

@@ -3,7 +3,7 @@
 // filled as far as the lanes use its bytes (the rest is moved for nothing), and a caption. Used
 // by the global memory panel.
 #pragma once
-#include "ui/model/trace_view.hpp"
+#include "ui/model/trace/trace_view.hpp"
 
 namespace ws::ui {
 

@@ -7,7 +7,7 @@
 
 #include "ui/fonts.hpp"
 #include "ui/layout.hpp"
-#include "ui/model/lesson.hpp"
+#include "ui/model/lesson/lesson.hpp"
 #include "ui/theme.hpp"
 #include "ui/ui_state.hpp"
 #include "ui/widgets/draw.hpp"
@@ -16,8 +16,9 @@ namespace ws::ui {
 namespace {
 
 const Slide* current(const UiState& ui, const Lesson*& lesson) {
-    lesson = ui.lessons && !ui.lesson.empty() ? find_lesson(*ui.lessons, ui.lesson) : nullptr;
-    return lesson && ui.slide < lesson->slides.size() ? &lesson->slides[ui.slide] : nullptr;
+    const LessonState& l = ui.lesson;
+    lesson = l.library && !l.name.empty() ? find_lesson(*l.library, l.name) : nullptr;
+    return l.current_slide();
 }
 
 }  // namespace
@@ -29,7 +30,7 @@ bool draw_slide_words(const UiState& ui) {
     const Palette& p = palette();
     ImGui::PushFont(fonts().small);
     text_wrapped_colored(
-        p.text_dim, l->title + "  \xc2\xb7  slide " + std::to_string(ui.slide + 1) + " of " +
+        p.text_dim, l->title + "  \xc2\xb7  slide " + std::to_string(ui.lesson.slide + 1) + " of " +
                         std::to_string(l->slides.size()) + "  (Page Down / Page Up; N: notes)");
     ImGui::PopFont();
     ImGui::PushFont(fonts().heading);
@@ -37,7 +38,7 @@ bool draw_slide_words(const UiState& ui) {
     ImGui::PopFont();
     ImGui::TextWrapped("%s", slide->say.c_str());
     if (!slide->ask.empty()) text_wrapped_colored(p.raced, "Ask: " + slide->ask);
-    if (ui.notes_shown && !slide->note.empty())
+    if (ui.lesson.notes_shown && !slide->note.empty())
         text_wrapped_colored(p.text_dim, "Teacher's note: " + slide->note);
     return true;
 }

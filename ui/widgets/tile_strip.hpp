@@ -4,7 +4,7 @@
 #pragma once
 #include <cstddef>
 
-#include "ui/model/trace_view.hpp"
+#include "ui/model/trace/trace_view.hpp"
 
 namespace ws::ui {
 

@@ -1,0 +1,215 @@
+// The editor's runs and grades.
+#include "ui/features/editor/editor_feature.hpp"
+
+#include <filesystem>
+
+#include "kernels/io/atomic_file.hpp"
+#include "kernels/io/data_file.hpp"
+#include "kernels/run/backend.hpp"
+#include "kernels/user/child_protocol.hpp"
+#include "kernels/user/gpu_report.hpp"
+#include "kernels/user/nvrtc_compiler.hpp"
+
+namespace ws::ui {
+namespace {
+
+std::string write_text(const std::string& path, const std::string& text) {
+    std::error_code ec;
+    const auto dir = std::filesystem::path(path).parent_path();
+    if (!dir.empty()) std::filesystem::create_directories(dir, ec);
+    return io::write_file_atomically(path, text);
+}
+
+// "cuda" when the controls chose the GPU and this build, a GPU and NVRTC can run a student's
+// kernel there; else "cpu".
+std::string editor_backend(const RequestForm& form) {
+    return form.gpu && run::usable_gpu() && user::nvrtc_unavailable_reason().empty()
+               ? user::kBackendCuda
+               : user::kBackendCpu;
+}
+
+}  // namespace
+
+EditorFeature::EditorFeature(EditorState& state, const std::string& root, bool background)
+    : state_(state), root_(root), run_(background), grade_(background) {
+    for (const std::string& file : user::puzzle_files(root)) {
+        const user::PuzzleParse p = user::load_puzzle(file);
+        if (p.ok())
+            state_.puzzles.push_back(
+                {file, std::to_string(p.puzzle.number) + ". " + p.puzzle.title});
+        else
+            problems_.push_back(p.error.find(file) == std::string::npos ? file + ": " + p.error
+                                                                        : p.error);
+    }
+}
+
+Outcome EditorFeature::apply(const WindowArgs& a, const FeatureContext& c) {
+    Outcome out;
+    if (!a.trace_file.empty()) return out;
+    if (!a.puzzle.empty()) {
+        std::string error;
+        const std::string file = user::find_puzzle(root_, a.puzzle, error);
+        if (file.empty()) {
+            out.error = "--puzzle " + error;
+            return out;
+        }
+        RequestForm form = c.ui.form;
+        if (std::string e = open_puzzle(state_, file, form); !e.empty()) {
+            out.error = "--puzzle " + e;
+            return out;
+        }
+        out.form = form;  // the puzzle's request in the controls
+        out.to_front.push_back(PanelId::Editor);
+    }
+    if (!a.kernel_file.empty()) {
+        std::string error;
+        state_.text = io::read_data_file(a.kernel_file, io::DataKind::KernelFile, error);
+        if (!error.empty()) {
+            out.error = "--kernel " + error;
+            return out;
+        }
+        state_.path = a.kernel_file;
+        state_.loaded = true;
+        out.to_front.push_back(PanelId::Editor);
+        out.then.push_back(act::RunKernel{});
+    }
+    if (a.grade) out.then.push_back(act::GradeKernel{});
+    return out;
+}
+
+std::optional<Outcome> EditorFeature::handle(const Action& a, const FeatureContext& c) {
+    if (is<act::RunKernel>(a)) {
+        if (!state_.running) run_kernel(c);
+        return update(c);  // a synchronous session has its result now
+    }
+    if (is<act::GradeKernel>(a)) {
+        if (!state_.grading && !state_.puzzle_file.empty()) grade(c);
+        return update(c);
+    }
+    if (const auto* p = std::get_if<act::OpenPuzzle>(&a)) {
+        Outcome out;
+        RequestForm form = c.ui.form;
+        if (std::string error = open_puzzle(state_, p->file, form); !error.empty()) {
+            state_.message = error;
+            state_.message_is_error = true;
+        } else {
+            out.form = form;  // the puzzle's request in the controls
+        }
+        return out;
+    }
+    return std::nullopt;
+}
+
+bool EditorFeature::takes_form_change(const FeatureContext& c) {
+    if (state_.shown_file.empty()) return false;
+    if (c.ui.form.algo != form_algo_) {
+        state_.shown_file.clear();
+        return false;
+    }
+    if (state_.running)
+        rerun_ = true;  // once the run under way ends
+    else
+        run_kernel(c);
+    return true;
+}
+
+void EditorFeature::run_kernel(const FeatureContext& c) {
+    EditorState& e = state_;
+    if (e.loaded) {
+        if (std::string error = write_text(e.path, e.text); !error.empty()) {
+            e.message = error;
+            e.message_is_error = true;
+            return;
+        }
+    }
+    user::UserRun r;
+    r.file = e.path;
+    r.text = form_text(c.ui.form);
+    r.backend = editor_backend(c.ui.form);
+    form_algo_ = c.ui.form.algo;
+    e.running = true;
+    e.error_line = -1;
+    e.message = "compiling and running " + e.path +
+                (r.backend == user::kBackendCuda ? " on the GPU" : "") + "\xe2\x80\xa6";
+    e.message_is_error = false;
+    run_.submit([r](const JobControl&) { return user::run_user_kernel(r); });
+}
+
+void EditorFeature::grade(const FeatureContext& c) {
+    EditorState& e = state_;
+    if (std::string error = write_text(e.path, e.text); !error.empty()) {
+        e.message = error;
+        e.message_is_error = true;
+        return;
+    }
+    const user::PuzzleParse parsed = user::load_puzzle(e.puzzle_file);
+    if (!parsed.ok()) {
+        e.message = parsed.error;
+        e.message_is_error = true;
+        return;
+    }
+    e.grading = true;
+    e.grade_lines = {"grading " + e.path + " against " + parsed.puzzle.name + "\xe2\x80\xa6"};
+    const std::string file = e.path;
+    user::PuzzleRunSettings settings;
+    settings.backend = editor_backend(c.ui.form);
+    grade_.submit([p = parsed.puzzle, file, settings](const JobControl&) {
+        return user::grade_puzzle(p, file, settings);
+    });
+}
+
+Outcome EditorFeature::update(const FeatureContext& c) {
+    Outcome out;
+    if (auto r = run_.take()) out = take_run(std::move(*r));
+    if (auto g = grade_.take()) take_grade(*g);
+    if (rerun_ && !state_.running) {
+        rerun_ = false;
+        run_kernel(c);
+    }
+    return out;
+}
+
+void EditorFeature::take_grade(const user::PuzzleGrade& grade) {
+    EditorState& e = state_;
+    e.grading = false;
+    e.grade_lines.clear();
+    if (!grade.error.empty()) {
+        e.grade_lines.push_back(grade.error);
+        e.error_line = compile_error_line(grade.error, e.path);
+        e.solved = false;
+        return;
+    }
+    for (const user::CheckVerdict& v : grade.verdicts)
+        e.grade_lines.push_back(user::verdict_line(v));
+    for (const std::string& line : grade.gpu_lines) e.grade_lines.push_back(line);
+    e.grade_lines.push_back(user::grade_summary(grade));
+    e.solved = grade.solved();
+}
+
+Outcome EditorFeature::take_run(user::UserRunResult result) {
+    EditorState& e = state_;
+    Outcome out;
+    e.running = false;
+    // A run whose result is wrong ran: its trace is shown, and its one line says why.
+    std::string wrong;
+    if (result.ran && !result.trace.ok)
+        wrong = result.trace.error.empty() ? "the result is wrong" : result.trace.error;
+    const std::string where = result.on_gpu ? " on " + result.trace.device : "";
+    if (result.ran && result.trace.grid != 0) {
+        out.show = make_trace_view(std::make_shared<trace::Trace>(std::move(result.trace)));
+        e.shown_file = e.path;
+    } else if (result.ran && result.error.empty()) {
+        result.error = wrong.empty() ? "the kernel did not run" : wrong;
+    }
+    e.message_is_error = !result.error.empty() || !wrong.empty();
+    e.message = !result.error.empty() ? result.error
+                : wrong.empty()       ? "ran " + e.path + where + ": the result is right"
+                                      : "ran " + e.path + where + ": " + wrong;
+    if (result.on_gpu && result.error.empty())
+        for (const std::string& line : user::gpu_report_lines(result.gpu)) e.message += "\n" + line;
+    if (!result.warning.empty()) e.message += "\n" + result.warning;
+    e.error_line = compile_error_line(result.error, e.path);
+    return out;
+}
+
+}  // namespace ws::ui

@@ -1,0 +1,80 @@
+// The lab's data, its flags and its live sweep.
+#include "ui/features/lab/lab_feature.hpp"
+
+#include <filesystem>
+
+#include "kernels/io/atomic_file.hpp"
+
+namespace ws::ui {
+
+LabFeature::LabFeature(LabState& state, const std::string& root, const run::Backend* timer,
+                       bool background)
+    : state_(state), root_(root), lab_(load_lab_data(root)), sweeper_(timer, background) {
+    state_.data = &lab_;
+    state_.sweep_available = sweeper_.available();
+}
+
+std::vector<std::string> LabFeature::data_problems() const {
+    std::vector<std::string> out = lab_.problems;
+    out.insert(out.end(), lab_.multi_gpu.problems.begin(), lab_.multi_gpu.problems.end());
+    return out;
+}
+
+Outcome LabFeature::apply(const WindowArgs& a, const FeatureContext&) {
+    if (a.lab_lines) state_.lines = *a.lab_lines;
+    if (a.lab_type) state_.type = *a.lab_type;
+    return {};
+}
+
+void LabFeature::link_flags(const FeatureContext& c, LinkFlags& out) const {
+    if (c.ui.view != View::Lab) return;
+    if (state_.lines)
+        out.flags.insert(out.flags.end(), {"--lab-family", lab_lines_word(*state_.lines)});
+    if (state_.type != LabState{}.type)
+        out.flags.insert(out.flags.end(), {"--lab-type", state_.type});
+}
+
+std::optional<Outcome> LabFeature::handle(const Action& a, const FeatureContext&) {
+    if (is<act::StartSweep>(a)) {
+        run::SweepRequest r;
+        r.type = trace::parse_dtype(state_.type).value_or(trace::DType::Int32);
+        for (int e = state_.sweep_from; e <= state_.sweep_to; ++e)
+            r.sizes.push_back(std::uint64_t(1) << e);
+        sweeper_.start(r);
+        state_.sweep = sweeper_.status();
+        return Outcome{};
+    }
+    if (is<act::CancelSweep>(a)) {
+        sweeper_.cancel();
+        return Outcome{};
+    }
+    if (is<act::SaveSweep>(a)) return save_sweep();
+    return std::nullopt;
+}
+
+Outcome LabFeature::update(const FeatureContext&) {
+    state_.sweep = sweeper_.status();
+    if (auto file = sweeper_.take_result()) {
+        lab_.files.push_back(std::move(*file));
+        state_.file = lab_.files.size() - 1;
+    }
+    return {};
+}
+
+Outcome LabFeature::save_sweep() {
+    Outcome out;
+    if (state_.file >= lab_.files.size() || lab_.files[state_.file].text.empty()) return out;
+    MeasurementFile& f = lab_.files[state_.file];
+    const std::string path = measurement_path(root_, f);
+    std::error_code ec;
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+    const std::string e = io::write_file_atomically(path, f.text);
+    state_.sweep_message = e.empty() ? "saved " + path : e;
+    if (e.empty())
+        f.path = path;
+    else
+        out.banner = e;
+    return out;
+}
+
+}  // namespace ws::ui

@@ -1,0 +1,35 @@
+// The bandwidth lab: the recorded measurements (assets/measurements, read once), the family and
+// type it plots, and the live sweep on a GPU that times (a SweepJob), whose file the lab shows and
+// can save into assets/measurements. Its flags and link (in the lab view): --lab-family,
+// --lab-type.
+#pragma once
+#include <string>
+
+#include "ui/features/feature.hpp"
+#include "ui/features/lab/lab_state.hpp"
+#include "ui/features/lab/sweep_job.hpp"
+
+namespace ws::ui {
+
+class LabFeature final : public Feature {
+  public:
+    // Reads the measurements under `root`; `timer` sweeps when it can (nullptr: no sweeps).
+    LabFeature(LabState& state, const std::string& root, const run::Backend* timer,
+               bool background);
+
+    Outcome apply(const WindowArgs& a, const FeatureContext& c) override;
+    void link_flags(const FeatureContext& c, LinkFlags& out) const override;
+    std::optional<Outcome> handle(const Action& a, const FeatureContext& c) override;
+    Outcome update(const FeatureContext& c) override;
+    std::vector<std::string> data_problems() const override;
+
+  private:
+    Outcome save_sweep();
+
+    LabState& state_;
+    std::string root_;
+    LabData lab_;
+    SweepJob sweeper_;
+};
+
+}  // namespace ws::ui

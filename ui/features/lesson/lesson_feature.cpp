@@ -1,0 +1,168 @@
+// Lecture mode and the quiz.
+#include "ui/features/lesson/lesson_feature.hpp"
+
+#include <chrono>
+
+namespace ws::ui {
+
+const Slide* LessonState::current_slide() const {
+    const Lesson* l = library && !name.empty() ? find_lesson(*library, name) : nullptr;
+    return l && slide < l->slides.size() ? &l->slides[slide] : nullptr;
+}
+
+LessonFeature::LessonFeature(LessonState& state, const std::string& root)
+    : state_(state), lessons_(load_lessons(root)) {
+    state_.library = &lessons_;
+}
+
+Outcome LessonFeature::apply(const WindowArgs& a, const FeatureContext& c) {
+    Outcome out;
+    if (!a.trace_file.empty()) return out;
+    if (!a.lesson.empty()) {
+        out = open_lesson(a.lesson, a.slide, c);
+        if (!out.error.empty()) return out;
+    }
+    if (!a.quiz_seed.empty()) {
+        state_.quiz.seed_typed = a.quiz_seed;
+        out.then.push_back(act::StartQuiz{});  // on the slide's request, once it is the form
+    }
+    return out;
+}
+
+Outcome LessonFeature::open_lesson(const std::string& name, std::size_t slide,
+                                   const FeatureContext& c) {
+    Outcome out;
+    const Lesson* l = find_lesson(lessons_, name);
+    if (!l) {
+        out.error = "--lesson " + name + ": no such lesson in assets/lessons";
+        return out;
+    }
+    if (slide >= l->slides.size()) {
+        out.error = "--slide " + std::to_string(slide + 1) + ": " + l->name + " has " +
+                    std::to_string(l->slides.size()) + " slides";
+        return out;
+    }
+    state_.name = l->name;
+    state_.slide = slide;
+    return show_slide(c);
+}
+
+void LessonFeature::link_flags(const FeatureContext& c, LinkFlags& out) const {
+    const QuizState& q = state_.quiz;
+    if (const Slide* s = state_.current_slide()) {
+        // The slide is on show while its request (an attempt's, when one is on) is the form's.
+        RequestForm form = c.ui.form;
+        form.gpu = false;
+        const bool own = !s->request.algo.empty();
+        const bool on_show =
+            !own || form_of(q.on ? quiz_request(s->request, q.seed) : s->request) == form;
+        if (on_show) {
+            out.flags.insert(out.flags.end(), {"--lesson", state_.name, "--slide",
+                                               std::to_string(state_.slide + 1)});
+            out.request_carried = own;
+        }
+    }
+    if (q.on) out.flags.insert(out.flags.end(), {"--quiz", std::to_string(q.seed)});
+}
+
+std::optional<Outcome> LessonFeature::handle(const Action& a, const FeatureContext& c) {
+    QuizState& q = state_.quiz;
+    if (const auto* o = std::get_if<act::OpenLesson>(&a)) {
+        Outcome out = open_lesson(o->lesson, o->slide, c);
+        if (!out.error.empty()) out.banner = out.error;
+        out.error.clear();
+        return out;
+    }
+    if (const auto* m = std::get_if<act::MoveSlide>(&a)) {
+        if (state_.name.empty() || !next_slide(lessons_, state_.name, state_.slide, m->by))
+            return Outcome{};
+        return show_slide(c);
+    }
+    if (is<act::ToggleNotes>(a)) {
+        state_.notes_shown = !state_.notes_shown;
+        return Outcome{};
+    }
+    if (const auto* s = std::get_if<act::StartQuiz>(&a)) {
+        if (s->new_inputs) q.seed_typed.clear();
+        return start_quiz(c.ui.form, {});
+    }
+    if (is<act::StopQuiz>(a) || (is<act::ToggleQuiz>(a) && q.on)) {
+        q.on = false;
+        return Outcome{};
+    }
+    if (is<act::ToggleQuiz>(a)) return start_quiz(c.ui.form, {});
+    return std::nullopt;
+}
+
+Outcome LessonFeature::update(const FeatureContext& c) {
+    QuizState& q = state_.quiz;
+    // The question follows the trace on show, once the attempt's own has arrived.
+    if (q.on && !c.ui.runs.busy) refresh_question(q, c.view, c.ui.step());
+    if (!q.on) q.question.reset();
+    return {};
+}
+
+Outcome LessonFeature::show_slide(const FeatureContext& c) {
+    Outcome out;
+    const Slide* s = state_.current_slide();
+    if (!s) return out;
+    out.view = s->view;
+    // In front where they share a place with others: the slide's words (the explanation), then
+    // the slide's panel, which wins where the two share one.
+    out.to_front.push_back(PanelId::Explanation);
+    if (s->panel) out.to_front.push_back(*s->panel);
+    if (s->request.algo.empty()) return out;
+    RequestForm f = form_of(s->request);
+    f.gpu = c.ui.form.gpu && s->request.schedule == "lockstep";
+    step_ = s->step;
+    step_request_ = s->request;
+    // A quiz attempt goes on with the new slide: its request, drawn again from the same seed.
+    if (state_.quiz.on) {
+        state_.quiz.seed_typed = std::to_string(state_.quiz.seed);
+        out.form = f;  // kept should the attempt not start
+        out.confirmed = true;
+        return start_quiz(f, std::move(out));
+    }
+    out.form = f;
+    out.confirmed = true;
+    return out;
+}
+
+Outcome LessonFeature::start_quiz(const RequestForm& base, Outcome out) {
+    QuizState& q = state_.quiz;
+    const FormCheck check = check_form(base);
+    if (!check.ok()) {
+        out.banner = "quiz: " + check.error;
+        return out;
+    }
+    std::string error;
+    const auto now = std::chrono::steady_clock::now().time_since_epoch().count();
+    q.seed = attempt_seed(q.seed_typed, std::uint64_t(now) ^ q.seed, error);
+    if (!error.empty()) out.banner = error;
+    // The attempt's own input, from its seed; it starts at the first step.
+    const trace::Request r = quiz_request(check.request, q.seed);
+    RequestForm f = form_of(r);
+    f.gpu = base.gpu;
+    out.form = f;
+    out.confirmed = true;
+    step_ = 0;
+    step_request_ = r;
+    q.on = true;
+    q.asked_of.reset();
+    out.to_front.push_back(PanelId::Explanation);
+    return out;
+}
+
+std::optional<std::size_t> LessonFeature::shown(const TraceView& v) {
+    if (!step_ || !v.trace) return std::nullopt;
+    const trace::Request& r = v.trace->request;
+    if (r.algo != step_request_.algo || r.n != step_request_.n ||
+        r.schedule != step_request_.schedule)
+        return std::nullopt;
+    const std::size_t n = v.step_count();
+    const long at = *step_;
+    step_.reset();
+    return at < 0 || std::size_t(at) >= n ? (n ? n - 1 : 0) : std::size_t(at);
+}
+
+}  // namespace ws::ui

@@ -1,0 +1,23 @@
+// What the lesson feature keeps for the panels: the lesson on (lecture mode), its slide, the
+// teacher's note shown or not, and the quiz attempt ("predict the next step"). Written by
+// LessonFeature only (lesson_feature.hpp), but for the quiz box's answers.
+#pragma once
+#include <cstddef>
+#include <string>
+
+#include "ui/model/lesson/lesson.hpp"
+#include "ui/model/lesson/quiz_state.hpp"
+
+namespace ws::ui {
+
+struct LessonState {
+    const LessonLibrary* library = nullptr;  // assets/lessons, read once by the feature
+    std::string name;                        // Lesson::name; "" when no lesson is on
+    std::size_t slide = 0;
+    bool notes_shown = false;  // N
+    QuizState quiz;            // Q starts or stops an attempt
+    // The lesson on and its slide, or nullptr.
+    const Slide* current_slide() const;
+};
+
+}  // namespace ws::ui

@@ -1,0 +1,37 @@
+#include "ui/features/ring/ring_feature.hpp"
+
+namespace ws::ui {
+
+Outcome RingFeature::apply(const WindowArgs& a, const FeatureContext&) {
+    if (a.ring_gpus) state_.gpus = *a.ring_gpus;
+    if (a.ring_n) state_.n = *a.ring_n;
+    state_.naive = state_.naive || a.ring_naive;
+    return run();
+}
+
+void RingFeature::link_flags(const FeatureContext& c, LinkFlags& out) const {
+    if (c.ui.view != View::Ring) return;
+    if (state_.gpus != kDefaultRingGpus)
+        out.flags.insert(out.flags.end(), {"--ring-gpus", std::to_string(state_.gpus)});
+    if (state_.n != kDefaultRingElements)
+        out.flags.insert(out.flags.end(), {"--ring-n", std::to_string(state_.n)});
+    if (state_.naive) out.flags.push_back("--ring-naive");
+}
+
+std::optional<Outcome> RingFeature::handle(const Action& a, const FeatureContext&) {
+    if (!is<act::RunRing>(a)) return std::nullopt;
+    return run();
+}
+
+Outcome RingFeature::run() {
+    const multi::RingPlan plan = state_.naive
+                                     ? multi::naive_plan(state_.n, state_.gpus, sizeof(float))
+                                     : multi::ring_plan(state_.n, state_.gpus, sizeof(float));
+    state_.run = std::make_shared<const multi::RingRun>(
+        multi::emulate_ring(plan, trace::DType::Float32, "random", 1));
+    Outcome out;
+    out.step = 0;
+    return out;
+}
+
+}  // namespace ws::ui

@@ -1,0 +1,147 @@
+#include "ui/model/lesson/lesson.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "kernels/io/data_file.hpp"
+#include "kernels/run/request_parse.hpp"
+
+namespace ws::ui {
+namespace {
+
+std::string trim(const std::string& s) {
+    const auto b = s.find_first_not_of(" \t\r");
+    if (b == std::string::npos) return "";
+    const auto e = s.find_last_not_of(" \t\r");
+    return s.substr(b, e - b + 1);
+}
+
+void join(std::string& into, const std::string& more) {
+    into += (into.empty() ? "" : " ") + more;
+}
+
+}  // namespace
+
+Lesson parse_lesson(const std::string& name, const std::string& text, std::string& error) {
+    Lesson lesson;
+    lesson.name = name;
+    std::istringstream in(text);
+    std::string raw;
+    int number = 0;
+    auto fail = [&](const std::string& why) {
+        error = "line " + std::to_string(number) + ": " + why;
+        return Lesson{};
+    };
+    while (std::getline(in, raw)) {
+        ++number;
+        const std::string line = trim(raw);
+        if (line.empty() || line[0] == '#') continue;
+        const auto colon = line.find(':');
+        if (colon == std::string::npos) return fail("not \"key: value\": " + line);
+        const std::string key = trim(line.substr(0, colon)), value = trim(line.substr(colon + 1));
+        if (key == "title") {
+            lesson.title = value;
+            continue;
+        }
+        if (key == "slide") {
+            lesson.slides.push_back({});
+            lesson.slides.back().heading = value;
+            continue;
+        }
+        if (lesson.slides.empty()) return fail(key + " before the first slide:");
+        Slide& s = lesson.slides.back();
+        if (key == "request") {
+            run::RequestText t;
+            std::string why;
+            if (!run::request_text_from_flags(value, t, why)) return fail(why);
+            const run::ParsedRequest p = run::parse_request(t, {run::kMaxElementsEmulator, true});
+            if (!p.ok()) return fail(p.error);
+            s.request = p.request;
+            s.request_flags = value;
+        } else if (key == "step") {
+            try {
+                std::size_t used = 0;
+                s.step = std::stol(value, &used);
+                if (used != value.size() || s.step < -1) throw std::invalid_argument(value);
+            } catch (const std::exception&) {
+                return fail("step: " + value + " is not a step (0, 1, ... or -1 for the last)");
+            }
+        } else if (key == "view") {
+            const auto v = parse_view(value);
+            if (!v) return fail("view: " + value + " is not a view (step, compare, circuit, lab)");
+            s.view = *v;
+        } else if (key == "panel") {
+            s.panel = parse_panel(value);
+            if (!s.panel)
+                return fail("panel: " + value + " is not a panel (" + panel_names() + ")");
+        } else if (key == "say") {
+            join(s.say, value);
+        } else if (key == "note") {
+            join(s.note, value);
+        } else if (key == "ask") {
+            join(s.ask, value);
+        } else {
+            return fail("unknown key " + key +
+                        " (title, slide, request, step, view, panel, say, "
+                        "note, ask)");
+        }
+    }
+    number = 0;
+    if (lesson.title.empty()) return fail("no title: line");
+    if (lesson.slides.empty()) return fail("no slide: line");
+    for (std::size_t i = 0; i < lesson.slides.size(); ++i) {
+        const Slide& s = lesson.slides[i];
+        if (s.request.algo.empty() && s.view != View::Lab)
+            return fail("slide " + std::to_string(i + 1) + " (" + s.heading + ") has no request");
+        if (s.say.empty())
+            return fail("slide " + std::to_string(i + 1) + " (" + s.heading + ") says nothing");
+    }
+    error.clear();
+    return lesson;
+}
+
+LessonLibrary load_lessons(const std::string& root) {
+    LessonLibrary lib;
+    namespace fs = std::filesystem;
+    for (const std::string& file : io::data_files(root + "/assets/lessons", ".lesson")) {
+        std::string error;
+        const std::string text = io::read_data_file(file, io::DataKind::Lesson, error);
+        if (!error.empty()) {  // already names the file
+            lib.problems.push_back(error);
+            continue;
+        }
+        Lesson l = parse_lesson(fs::path(file).stem().string(), text, error);
+        if (error.empty())
+            lib.lessons.push_back(std::move(l));
+        else
+            lib.problems.push_back(fs::path(file).filename().string() + ": " + error);
+    }
+    return lib;
+}
+
+const Lesson* find_lesson(const LessonLibrary& lib, const std::string& name) {
+    for (const Lesson& l : lib.lessons) {
+        if (l.name == name) return &l;
+        const auto dash = l.name.find('-');
+        if (dash != std::string::npos) {
+            try {
+                if (std::stoi(l.name.substr(0, dash)) == std::stoi(name)) return &l;
+            } catch (const std::exception&) {
+            }
+        }
+    }
+    return nullptr;
+}
+
+bool next_slide(const LessonLibrary& lib, const std::string& lesson, std::size_t& slide, int by) {
+    const Lesson* l = find_lesson(lib, lesson);
+    if (!l || l->slides.empty()) return false;
+    const long to = std::clamp<long>(long(slide) + by, 0, long(l->slides.size()) - 1);
+    if (std::size_t(to) == slide) return false;
+    slide = std::size_t(to);
+    return true;
+}
+
+}  // namespace ws::ui

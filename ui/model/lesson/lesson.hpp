@@ -1,0 +1,58 @@
+// Lessons as data (assets/lessons/*.lesson, plain text a teacher can edit): a title and slides,
+// each a request, a step, a view and a panel in front, what to say, and optionally a note for
+// the teacher and a question for the class. The format, a line each, "key: value":
+//
+//   title: Harris's reduction ladder         (once, first)
+//   slide: Interleaved, divergent             (starts a slide; its heading)
+//   request: --algo ID --n N --block B ...   (the request's flags, as `warpscope` takes them)
+//   step: 3                                   (the step shown; default 0; -1: the last)
+//   view: step                                (step | compare | circuit | lab; default step)
+//   panel: warps                              (the panel brought to the front; optional)
+//   say: ...                                  (the narration; several lines join)
+//   note: ...                                 (for the teacher only; several lines join)
+//   ask: ...                                  (a question for the class; optional)
+//
+// Lines starting with # and blank lines are skipped. Plain data; the window's lecture mode
+// steps through it (ui/features/lesson/lesson_feature.cpp).
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kernels/trace/trace.hpp"
+#include "ui/layout.hpp"
+
+namespace ws::ui {
+
+struct Slide {
+    std::string heading;
+    trace::Request request;
+    std::string request_flags;  // as written
+    long step = 0;              // -1: the last step
+    View view = View::Step;
+    std::optional<PanelId> panel;
+    std::string say, note, ask;
+};
+
+struct Lesson {
+    std::string name;  // the file's name without .lesson: "01-reduction-ladder"
+    std::string title;
+    std::vector<Slide> slides;
+};
+
+// `error` (empty on success): "line 7: ..." in one line.
+Lesson parse_lesson(const std::string& name, const std::string& text, std::string& error);
+
+struct LessonLibrary {
+    std::vector<Lesson> lessons;        // by file name
+    std::vector<std::string> problems;  // "02-banks.lesson: line 7: ...", a line a file
+};
+// Every assets/lessons/*.lesson under `root`.
+LessonLibrary load_lessons(const std::string& root);
+// The lesson called `name` ("01-reduction-ladder", or its number "1"), or nullptr.
+const Lesson* find_lesson(const LessonLibrary& lib, const std::string& name);
+// The slide `by` away from `slide` in `lesson`, kept inside it; false when it stays (the first
+// or last slide, or no such lesson).
+bool next_slide(const LessonLibrary& lib, const std::string& lesson, std::size_t& slide, int by);
+
+}  // namespace ws::ui

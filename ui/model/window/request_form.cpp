@@ -1,0 +1,51 @@
+// The controls' request: the form's typed fields as text, checked by the one request parser
+// (kernels/run/request_parse.hpp) that the commands and the window's flags use.
+#include "ui/model/window/request_form.hpp"
+
+namespace ws::ui {
+
+bool operator==(const RequestForm& a, const RequestForm& b) {
+    return a.algo == b.algo && a.n == b.n && a.block == b.block && a.type == b.type &&
+           a.pattern == b.pattern && a.seed == b.seed && a.schedule == b.schedule &&
+           a.traced_block == b.traced_block && a.kind == b.kind && a.stride == b.stride &&
+           a.gpu == b.gpu;
+}
+
+run::RequestText form_text(const RequestForm& f) {
+    run::RequestText t;
+    t.algo = f.algo;
+    t.n = f.n;
+    t.block = std::to_string(f.block);
+    t.type = trace::dtype_name(f.type);
+    t.pattern = f.pattern;
+    t.seed = std::to_string(f.seed);
+    t.blocks = std::to_string(f.traced_block);
+    t.schedule = f.schedule;
+    t.kind = trace::scan_kind_name(f.kind);
+    t.stride = std::to_string(f.stride);
+    return t;
+}
+
+FormCheck check_form(const RequestForm& f) {
+    run::RequestRules rules;
+    rules.max_elements = f.gpu ? run::kMaxElementsGpu : run::kMaxElementsEmulator;
+    rules.one_block = true;
+    return run::parse_request(form_text(f), rules);
+}
+
+RequestForm form_of(const trace::Request& r) {
+    RequestForm f;
+    f.algo = r.algo;
+    f.n = std::to_string(r.n);
+    f.block = r.block;
+    f.type = r.type;
+    f.pattern = r.pattern;
+    f.seed = r.seed;
+    f.schedule = r.schedule;
+    f.traced_block = r.blocks.empty() ? 0 : r.blocks.front();
+    f.kind = r.kind;
+    f.stride = r.stride;
+    return f;
+}
+
+}  // namespace ws::ui

@@ -1,0 +1,148 @@
+// The state as flags, as a shell command and as a warpscope:// link, and the link back.
+#include "ui/model/window/state_link.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <string_view>
+
+#include "kernels/run/request_parse.hpp"
+
+namespace ws::ui {
+namespace {
+
+// The flags a link may carry: the request's and these (the key is the flag without "--").
+// Switches take no value.
+const std::vector<std::string>& link_value_flags() {
+    static const std::vector<std::string> flags = [] {
+        std::vector<std::string> f = {"step",      "view",    "focus",      "lesson",  "slide",
+                                      "quiz",      "compare", "theme",      "zoom",    "font-scale",
+                                      "ring-gpus", "ring-n",  "lab-family", "lab-type"};
+        for (const run::RequestField& r : run::request_fields()) f.push_back(r.flag + 2);
+        return f;
+    }();
+    return flags;
+}
+const std::vector<std::string>& link_switches() {
+    static const std::vector<std::string> s = {"presentation", "side-by-side", "hide-controls",
+                                               "show-controls", "ring-naive"};
+    return s;
+}
+
+bool contains(const std::vector<std::string>& v, const std::string& s) {
+    return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+bool shell_safe(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           std::string_view("-_.:,/=+@%").find(c) != std::string_view::npos;
+}
+
+std::string shell_quote(const std::string& s) {
+    if (!s.empty() && std::all_of(s.begin(), s.end(), shell_safe)) return s;
+    std::string q = "'";
+    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+}
+
+bool url_safe(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+           c == '_' || c == '.' || c == '~' || c == ':' || c == ',';
+}
+
+std::string percent_encode(const std::string& s) {
+    std::string out;
+    for (unsigned char c : s) {
+        if (url_safe(char(c))) {
+            out += char(c);
+        } else {
+            char hex[4];
+            std::snprintf(hex, sizeof hex, "%%%02X", c);
+            out += hex;
+        }
+    }
+    return out;
+}
+
+int hex_digit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+bool percent_decode(const std::string& s, std::string& out) {
+    out.clear();
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] != '%') {
+            out += s[i] == '+' ? ' ' : s[i];
+            continue;
+        }
+        if (i + 2 >= s.size() || hex_digit(s[i + 1]) < 0 || hex_digit(s[i + 2]) < 0) return false;
+        out += char(hex_digit(s[i + 1]) * 16 + hex_digit(s[i + 2]));
+        i += 2;
+    }
+    return true;
+}
+
+}  // namespace
+
+std::string state_command(const std::vector<std::string>& flags) {
+    std::string line = "warpscope";
+    for (const std::string& f : flags) line += " " + shell_quote(f);
+    return line;
+}
+
+std::string state_link(const std::vector<std::string>& flags) {
+    std::string link = std::string(kLinkScheme) + "open";
+    char sep = '?';
+    for (std::size_t i = 0; i < flags.size(); ++i) {
+        const std::string key = flags[i].substr(2);
+        link += sep + percent_encode(key);
+        sep = '&';
+        if (!contains(link_switches(), key)) link += "=" + percent_encode(flags[++i]);
+    }
+    return link;
+}
+
+bool is_state_link(const std::string& arg) {
+    return arg.rfind(kLinkScheme, 0) == 0;
+}
+
+bool flags_of_link(const std::string& link, std::vector<std::string>& flags, std::string& error) {
+    flags.clear();
+    const std::string head = std::string(kLinkScheme) + "open";
+    const auto fail = [&](const std::string& why) {
+        error = "not a warpscope link: " + why;
+        return false;
+    };
+    if (link.rfind(head, 0) != 0) return fail("it starts with " + head);
+    std::string query = link.substr(head.size());
+    if (!query.empty() && query.back() == '/') query.pop_back();
+    if (query.empty()) return true;
+    if (query[0] != '?') return fail("the flags follow " + head + "?");
+    std::size_t at = 1;
+    while (at <= query.size()) {
+        const std::size_t end = std::min(query.find('&', at), query.size());
+        const std::string item = query.substr(at, end - at);
+        at = end + 1;
+        if (item.empty()) continue;
+        const std::size_t eq = item.find('=');
+        std::string key, value;
+        if (!percent_decode(item.substr(0, eq), key) ||
+            (eq != std::string::npos && !percent_decode(item.substr(eq + 1), value)))
+            return fail("bad %-encoding in " + item);
+        if (contains(link_switches(), key)) {
+            if (eq != std::string::npos && value != "1" && value != "true")
+                return fail(key + " is a switch: write it alone");
+            flags.push_back("--" + key);
+        } else if (contains(link_value_flags(), key)) {
+            if (eq == std::string::npos) return fail(key + " needs a value (" + key + "=...)");
+            flags.insert(flags.end(), {"--" + key, value});
+        } else {
+            return fail(key + " is not something a link may set");
+        }
+    }
+    return true;
+}
+
+}  // namespace ws::ui

@@ -1,0 +1,33 @@
+// What the panels remember of their own between frames: zoom and pan of the pictures, the
+// instruction picked in the banks and global-memory panels, the step the code and warps panels
+// last scrolled to. Only the panels read and write it.
+#pragma once
+#include <cstddef>
+
+namespace ws::ui {
+
+// Zoom and pan of one shared-memory picture.
+struct GridViewState {
+    float zoom = 1.0f;
+    float pan_x = 0, pan_y = 0;
+    std::size_t followed_step = static_cast<std::size_t>(-1);  // the step last scrolled to
+};
+
+// Zoom and pan of one circuit picture (columns only).
+struct CircuitViewState {
+    float zoom = 1.0f;
+    float pan_x = 0;
+};
+
+struct PanelState {
+    GridViewState shared_grid, compare_grid[2];
+    CircuitViewState circuit_view, circuit_side_view[3];
+    long bank_pick = -1;  // instruction (index into the step's) the banks panel shows
+    std::size_t bank_pick_step = static_cast<std::size_t>(-1);  // step the pick belongs to
+    long global_pick = -1;  // the same for the global memory panel's instruction
+    std::size_t global_pick_step = static_cast<std::size_t>(-1);
+    std::size_t code_scrolled_to = static_cast<std::size_t>(-1);   // step the code panel followed
+    std::size_t warps_scrolled_to = static_cast<std::size_t>(-1);  // and the warps panel
+};
+
+}  // namespace ws::ui

@@ -1,0 +1,43 @@
+#include "ui/window_actions.hpp"
+
+namespace ws::ui {
+
+bool for_renderer(const Action& a) {
+    return is<act::Restyle>(a) || is<act::ExportPng>(a) || is<act::StartFrames>(a) ||
+           is<act::CancelFrames>(a) || is<act::Clipboard>(a);
+}
+
+bool apply_window_action(UiState& ui, const Action& a, std::size_t steps,
+                         std::vector<Action>& for_window) {
+    Playback& p = ui.playback;
+    if (is<act::PlayPause>(a)) {
+        toggle_play(p, steps);
+    } else if (const auto* s = std::get_if<act::StepBy>(&a)) {
+        step_by(p, s->by, steps);
+    } else if (const auto* to = std::get_if<act::StepTo>(&a)) {
+        set_step(p, to->last && steps ? steps - 1 : 0, steps);
+    } else if (is<act::TogglePresentation>(a)) {
+        ui.presentation = !ui.presentation;
+        ui.controls_hidden = ui.presentation;
+        for_window.push_back(act::Restyle{});
+    } else if (is<act::ToggleControls>(a)) {
+        ui.controls_hidden = !ui.controls_hidden;
+    } else if (is<act::ToggleHelp>(a)) {
+        ui.help_open = !ui.help_open;
+    } else if (is<act::CloseHelp>(a)) {
+        ui.help_open = false;
+        if (ui.files.frames.active) for_window.push_back(act::CancelFrames{});
+    } else {
+        return false;
+    }
+    return true;
+}
+
+std::vector<Action> apply_window_actions(UiState& ui, std::size_t steps) {
+    std::vector<Action> rest;
+    for (Action& a : ui.actions.take())
+        if (!apply_window_action(ui, a, steps, rest)) rest.push_back(std::move(a));
+    return rest;
+}
+
+}  // namespace ws::ui
