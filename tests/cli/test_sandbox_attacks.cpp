@@ -377,8 +377,13 @@ TEST_CASE("an interrupted run leaves no work folder and no child", "[cli][run-ke
     // SIGTERM: a shell's background job ignores SIGINT, and warpscope leaves an ignored signal
     // ignored; the same handler ends both.
     Folder tmp("tmp", 01777);
-    const std::string endless =
-        std::string(WS_SOURCE_DIR) + "/tests/data/user_kernels/endless_loop.cu";
+    // Its own copy of the endless kernel, under a name no other test uses: tests run side by side
+    // and the busy-kernels test runs the shared one at the same time.
+    Folder kernel("interrupted", 0755);
+    std::ifstream shared(std::string(WS_SOURCE_DIR) + "/tests/data/user_kernels/endless_loop.cu");
+    const std::string endless = kernel.write(
+        "endless_interrupted.cu",
+        std::string(std::istreambuf_iterator<char>(shared), std::istreambuf_iterator<char>()));
     for (const char* when : {"0.3", "2.5"}) {  // while compiling, while running
         INFO(when);
         const CommandResult r =
