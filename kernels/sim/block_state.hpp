@@ -1,7 +1,6 @@
 // The emulator's state for the block being run: its threads (fibers), their wait states and
 // the shared memory. Internal to kernels/sim.
 #pragma once
-#include <boost/context/fiber.hpp>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -10,6 +9,7 @@
 #include <vector>
 
 #include "kernels/sim/emulator.hpp"
+#include "kernels/sim/fiber.hpp"
 
 namespace ws::sim {
 
@@ -19,8 +19,7 @@ enum class ThreadStatus : std::uint8_t { Ready, AtBarrier, AtCollective, Held, E
 struct SimThread {
     unsigned linear = 0;
     unsigned x = 0, y = 0, z = 0;
-    boost::context::fiber fiber;  // resumes this thread
-    boost::context::fiber back;   // inside the thread: resumes the scheduler
+    Fiber fiber;  // runs this thread (fiber.hpp)
     ThreadStatus status = ThreadStatus::Ready;
 
     // What it waits at.

@@ -8,7 +8,6 @@
 #include "kernels/probe/shuffle_source.hpp"
 #include "kernels/sim/block_state.hpp"
 #include "kernels/sim/cuda_shim.hpp"
-#include "kernels/sim/stack_pool.hpp"
 #include "kernels/trace/splitmix.hpp"
 
 thread_local uint3 threadIdx;
@@ -31,7 +30,7 @@ void set_error(SimBlock& b, const std::string& what, unsigned line, unsigned thr
 
 // From inside a thread: go back to the scheduler until it resumes us.
 void suspend(SimThread& t) {
-    t.back = std::move(t.back).resume();
+    t.fiber.suspend();
 }
 
 // Queue a thread to run. Lockstep: a thread that gives way goes to the back, so every thread
@@ -112,7 +111,7 @@ void resume(SimBlock& b, SimThread& t) {
     t.spun = false;
     g_thread = &t;
     threadIdx = {t.x, t.y, t.z};
-    t.fiber = std::move(t.fiber).resume();
+    t.fiber.resume();
     g_thread = nullptr;
     if (!t.spun) ++grid_progress();
 }
@@ -316,20 +315,16 @@ bool& stuck_alarm() {
 }
 
 void start_block(SimBlock& b, const std::function<void()>& body, BlockObserver* observer) {
-    StackPool& pool = StackPool::for_this_thread();
     b.ready.clear();
     for (auto& t : b.threads) {
         b.ready.push_back(t.linear);
         SimThread* self = &t;
         SimBlock* block = &b;
-        t.fiber = boost::context::fiber(std::allocator_arg, PooledStack{&pool},
-                                        [self, block, &body](boost::context::fiber&& back) {
-                                            self->back = std::move(back);
-                                            body();
-                                            self->status = ThreadStatus::Exited;
-                                            ++block->exited;
-                                            return std::move(self->back);
-                                        });
+        t.fiber.start([self, block, &body] {
+            body();
+            self->status = ThreadStatus::Exited;
+            ++block->exited;
+        });
     }
     enter_block(b);
     if (observer) observer->block_started(b.linear);
