@@ -118,7 +118,11 @@ std::string GuiContext::open(int width, int height, bool visible, const Style& s
     io.IniFilename = nullptr;  // the layout is fixed; settings live in the config directory
     io.LogFilename = nullptr;
     ImGui_ImplGlfw_InitForOpenGL(window_, true);
+#if defined(__EMSCRIPTEN__)
+    ImGui_ImplOpenGL3_Init("#version 300 es");  // the web page: WebGL 2 (web/)
+#else
     ImGui_ImplOpenGL3_Init("#version 130");
+#endif
     set_style(style);
     return "";
 }

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace ws::trace {
@@ -56,9 +57,19 @@ double as_double_bits(std::uint64_t bits) {
 template <class T>
 std::string shortest(T v) {
     char buf[64];
+#if defined(__EMSCRIPTEN__)
+    // The web page's libc++ has no to_chars for floating point: the fewest %g digits that read
+    // back to the same value (the same digits; 1e-04 may read 0.0001).
+    for (int digits = 1; digits <= 17; ++digits) {
+        std::snprintf(buf, sizeof buf, "%.*g", digits, static_cast<double>(v));
+        if (static_cast<T>(std::strtod(buf, nullptr)) == v) break;
+    }
+    return buf;
+#else
     auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
     if (ec != std::errc()) return "?";
     return std::string(buf, end);
+#endif
 }
 
 }  // namespace
