@@ -1,0 +1,36 @@
+// The web page's main: the window's flags from the page's URL (shell.html hands over its query
+// as a warpscope://open link, ui/model/window/state_link.hpp), the session and the GL context.
+// Nothing runs on the emulator here: its fibers swap only below a function the page's script
+// calls (kernels/sim/fiber_emscripten.cpp), which main, called through the runtime, is not; the
+// first frame applies the flags (page_frame.cpp).
+#include <cstdio>
+
+#include "app/backends.hpp"
+#include "ui/window_setup.hpp"
+#include "web/page_state.hpp"
+
+namespace ws::web {
+
+PageState& page() {
+    static PageState p;
+    return p;
+}
+
+}  // namespace ws::web
+
+int main(int argc, char** argv) {
+    ws::app::register_backends();
+    ws::web::PageState& p = ws::web::page();
+    const ws::ui::ParsedArgs parsed = ws::ui::parse_window_args(argc, argv);
+    if (!parsed.error.empty())
+        std::fprintf(stderr, "warpscope: %s (the page opens as it would with no link)\n",
+                     parsed.error.c_str());
+    else
+        p.args = parsed.args;
+    p.session = std::make_unique<ws::ui::Session>(false);
+    p.gui = std::make_unique<ws::ui::GuiContext>();
+    const int w = p.args.width ? p.args.width : 1280, h = p.args.height ? p.args.height : 720;
+    if (std::string e = p.gui->open(w, h, true, ws::ui::style_of(p.session->ui)); !e.empty())
+        return ws::ui::fail(1, e);
+    return 0;  // the runtime stays: the page's script calls ws_page_frame each animation frame
+}
