@@ -1,5 +1,4 @@
-// ui/gif.hpp in the web page, which has no giflib: an export to GIF ends with one line saying so
-// (the controls say it beside the button too, UiState::limits); a PNG per step still works.
+// ui/gif.hpp in the web page, which has no giflib: an export to GIF ends with one line saying so.
 #include "ui/gif.hpp"
 
 #include "kernels/io/atomic_file.hpp"

@@ -4,12 +4,9 @@
 namespace ws::web {
 
 inline constexpr const char* kNoGif =
-    "GIF export needs giflib, which the web page does not have: export a PNG per step instead";
+    "GIF export needs giflib, which the web page does not have: use the desktop window";
 inline constexpr const char* kNoRunKernel =
     "Running your own kernel needs a C++ compiler and a sandboxed child process, which a web "
     "page has not: use `warpscope run-kernel` or the desktop window";
-inline constexpr const char* kNoLiveSweep =
-    "A live sweep needs a GPU and a thread beside the window, which a web page has not: the lab "
-    "shows the runs recorded on the H100 and H200";
 
 }  // namespace ws::web
