@@ -4,8 +4,11 @@
 // it (kernels/sim/fiber_emscripten.cpp). Also the hooks the browser test calls.
 #include <GLFW/glfw3.h>
 #include <emscripten.h>
+#include <imgui.h>
 
 #include <string>
+#include <variant>
+#include <vector>
 
 #include "ui/frame.hpp"
 #include "ui/window_setup.hpp"
@@ -18,6 +21,24 @@ namespace {
 double next_time(double last) {
     const double now = glfwGetTime();
     return now > last ? now : last + 1e-4;
+}
+
+// What only the renderer does, of what the session hands back: the clipboard, and Copy link
+// makes the page's own address the link (the query a warpscope://open link carries), so that
+// the address bar reopens the view. PNG and GIF exports are not in the page yet.
+void take_renderer_actions(const std::vector<ws::ui::Action>& actions) {
+    const std::string link = "warpscope://open";
+    for (const ws::ui::Action& a : actions)
+        if (const auto* c = std::get_if<ws::ui::act::Clipboard>(&a)) {
+            ImGui::SetClipboardText(c->text.c_str());
+            if (c->text.rfind(link + "?", 0) == 0) {
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdollar-in-identifier-extension"  // EM_ASM's arguments
+                EM_ASM({ history.replaceState(null, "", location.pathname + UTF8ToString($0)); },
+                       c->text.c_str() + link.size());
+#pragma clang diagnostic pop
+            }
+        }
 }
 
 // What ws_page_emulator answered last.
@@ -39,7 +60,7 @@ EMSCRIPTEN_KEEPALIVE void ws_page_frame() {
         p.prepared = true;
         if (std::string e = prepare(s, p.args); !e.empty()) s.ui.banner = e;
     }
-    s.update();  // the renderer's own actions (PNG, GIF, clipboard) are not in the page yet
+    take_renderer_actions(s.update());
     if (!p.step_placed && s.view().step_count() > 0) {
         p.step_placed = true;
         if (std::string e = place_step(s, p.args); !e.empty()) s.ui.banner = e;
@@ -58,10 +79,15 @@ EMSCRIPTEN_KEEPALIVE void ws_page_frame() {
     p.gui->render(fw, fh);
 }
 
-// The browser test's hooks: the step on show, moved by `delta`; and a request run on the
-// page's emulator, as `warpscope trace` flags, answered by ws_page_answer: "BYTES FNV1A" or
-// "error: ...". (A call in which the fibers swap returns no value to the script: Asyncify
-// unwinds it and finishes it afresh, so the answer is kept for a second call.)
+// The browser test's hooks: Copy link (as its button does), the step on show, moved by
+// `delta`; and a request run on the
+// page's emulator, as `warpscope trace` flags, answered by ws_page_answer: its digest
+// (emulator_run.hpp) or "error: ...". (A call in which the fibers swap returns no value to the
+// script: Asyncify unwinds it and finishes it afresh, so the answer is kept for a second call.)
+EMSCRIPTEN_KEEPALIVE void ws_page_copy_link() {
+    if (ws::web::page().session) ws::web::page().session->post(ws::ui::act::CopyLink{});
+}
+
 EMSCRIPTEN_KEEPALIVE long ws_page_step(long delta) {
     using namespace ws::ui;
     ws::web::PageState& p = ws::web::page();

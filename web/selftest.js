@@ -2,7 +2,8 @@
 // teacher copies has none). It runs after each frame the page draws (shell.html's wsOnFrame)
 // and posts what it found to the test server: the first frame's time, whether the lesson's
 // slide is drawn (not one colour), whether the picture holds still and then changes when the
-// step moves, the frames per second while stepping, a screenshot, and the page's emulator's
+// step moves, the page's address after Copy link, the frames per second while stepping, a
+// screenshot, and the page's emulator's
 // answer for each request the server asks about (compared there with the native program's).
 (function () {
   'use strict';
@@ -62,6 +63,10 @@
       report.pictures.stepped = picture();
       for (var i = 0; i < config.requests.length; ++i)
         report.emulator[config.requests[i]] = emulator(config.requests[i]);
+      Module._ws_page_copy_link();  // the next frame makes the page's address the link
+      phase = 'link';
+    } else if (phase === 'link') {
+      report.link = location.search;
       phase = 'fps';
       stepping = { start: performance.now(), frames: 0 };
     } else if (phase === 'fps') {

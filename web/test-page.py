@@ -3,10 +3,10 @@
 
 Serves the built page (build-web/page) on 127.0.0.1 with web/selftest.js injected, opens it in
 headless Chromium (SwiftShader) at 1280x720, and checks what the page reports: a lesson's slide
-is drawn (many colours, not one), the picture holds still and changes when the step moves, and
-the page's emulator gives the same trace as the native program's `warpscope trace`
-(web/trace_digest.py). Then a 1024-thread block stepped a step a frame: frames per second.
-Prints the figures; exit 0 when every check passes.
+is drawn (many colours, not one), the picture holds still and changes when the step moves,
+Copy link makes the page's address the link to the slide, and the page's emulator gives the
+same trace as the native program's `warpscope trace` (web/trace_digest.py). Then a 1024-thread
+block stepped a step a frame: frames per second. Prints the figures; exit 0 when every check passes.
 
 usage: web/test-page.py PAGE_DIR NATIVE_WARPSCOPE [--screenshot FILE]
 """
@@ -138,6 +138,8 @@ def main():
     check(pics["still"]["hash"] == pics["slide"]["hash"], "the picture holds still between frames")
     check(pics["stepped"]["hash"] != pics["still"]["hash"],
           "stepping (to step %s) changes the picture" % r["stepTo"])
+    check("lesson=01-reduction-ladder" in r["link"] and "slide=2" in r["link"],
+          "Copy link makes the page's address the link: " + r["link"])
     with tempfile.TemporaryDirectory() as tmp:
         for flags in REQUESTS:
             native, page = native_answer(warpscope, flags, tmp), r["emulator"][flags]
