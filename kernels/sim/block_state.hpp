@@ -54,6 +54,9 @@ struct SimBlock {
     Schedule schedule;
     std::vector<std::uint8_t> smem;
     std::vector<SimThread> threads;
+    // What every thread runs (start_block); through the block, so that each thread's fiber
+    // captures two pointers only and its body is stored without an allocation.
+    const std::function<void()>* body = nullptr;
     unsigned exited = 0;
     unsigned barriers_passed = 0;
     std::deque<unsigned> ready;  // threads that can run, in the order they will (FIFO)

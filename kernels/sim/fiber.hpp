@@ -24,8 +24,9 @@ class Fiber {
     // From inside the body: back to the scheduler, until it resumes this fiber.
     void suspend();
 
+    struct State;  // each implementation's own
+
   private:
-    struct State;
     std::unique_ptr<State> state_;
 };
 

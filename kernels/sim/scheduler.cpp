@@ -316,12 +316,13 @@ bool& stuck_alarm() {
 
 void start_block(SimBlock& b, const std::function<void()>& body, BlockObserver* observer) {
     b.ready.clear();
+    b.body = &body;
     for (auto& t : b.threads) {
         b.ready.push_back(t.linear);
         SimThread* self = &t;
         SimBlock* block = &b;
-        t.fiber.start([self, block, &body] {
-            body();
+        t.fiber.start([self, block] {
+            (*block->body)();
             self->status = ThreadStatus::Exited;
             ++block->exited;
         });
