@@ -237,18 +237,24 @@ std::optional<WorkDepthFormula> textbook_work_depth(const VariantInfo& v, unsign
             f = {2 * (mm - 1), 2 * lg, "2*(m - 1)", "2*log2(m)"};
             break;
         case WorkFormula::BrentKung:
-            f = {2 * mm - lg - 2, 2 * lg - 1, "2*m - log2(m) - 2", "2*log2(m) - 1"};
+            // 2*log2(m) - 1 steps add, but the longest chain is one shorter: the up-sweep's
+            // last addition makes the total, which no addition of the distribution tree waits
+            // for (the tree's first addition reads the half-way total, a level earlier).
+            f = {2 * mm - lg - 2, 2 * lg - 2, "2*m - log2(m) - 2", "2*log2(m) - 2"};
             break;
         case WorkFormula::Sklansky:
             f = {mm / 2 * lg, lg, "(m/2)*log2(m)", "log2(m)"};
             break;
         case WorkFormula::WarpShuffle: {
             // Each warp: 32*5 - 31 additions; warp 0 scans the m/32 totals (Kogge-Stone); every
-            // warp but the first adds the total before it: 5m - 31 + (m/32)*log2(m/32).
+            // warp but the first adds the total before it: 5m - 31 + (m/32)*log2(m/32). The
+            // longest chain: the warp's 5 levels, the totals scan as far as the last warp needs
+            // (log2(m/32) levels, none for two warps: the second adds the first's total as it
+            // is), then the add-back: log2(m) + 1, but log2(m) for m of 32 or 64.
             if (m < 32) return std::nullopt;
             const std::uint64_t w = mm / 32;
-            f = {5 * mm - 31 + w * (lg - 5), lg + (m > 32 ? 1u : 0u),
-                 "5*m - 31 + (m/32)*log2(m/32)", "log2(m) + 1 (log2(m) for m = 32)"};
+            f = {5 * mm - 31 + w * (lg - 5), lg + (m > 64 ? 1u : 0u),
+                 "5*m - 31 + (m/32)*log2(m/32)", "log2(m) + 1 (log2(m) for m of 32 or 64)"};
             break;
         }
         case WorkFormula::WarpZeroPadded: {

@@ -27,11 +27,11 @@ TEST_CASE("the step's totals in words", "[text]") {
     // 32 threads spread over all 8 warps, every one divergent.
     auto v = traced("reduce-interleaved-divergent", "256", 256);
     CHECK(step_summary(*v, 3) ==
-          "step (3,0): 8 of 8 warps busy, 8 divergent, 13% of lanes working");
+          "step (3,0): 8 of 8 warps busy, 8 divergent, lanes busy in 13% of 768 issue slots");
     // The strided variant packs the same 32 threads into one warp.
     auto s = traced("reduce-interleaved-strided", "256", 256);
     CHECK(step_summary(*s, 3) ==
-          "step (3,0): 1 of 8 warps busy, 0 divergent, 13% of lanes working");
+          "step (3,0): 1 of 8 warps busy, 0 divergent, lanes busy in 100% of 96 issue slots");
     CHECK(step_summary(*s, 99) == "no steps recorded");
 }
 
@@ -48,7 +48,9 @@ TEST_CASE("explanations name the line, the lanes and the banks", "[text]") {
 
     auto d = traced("reduce-interleaved-divergent", "256", 256);
     const auto ds = explain_step(*d, 3);
-    CHECK(ds[1].rfind("8 busy warps are divergent: only 13% of the busy warps' lanes", 0) == 0);
+    CHECK(ds[1].rfind("8 busy warps are divergent. Lanes are busy in 13% of the busy warps' issue "
+                      "slots (96 of the 768 lane slots of its 24 warp instructions)",
+                      0) == 0);
     CHECK(ds[1].find("predicated") != std::string::npos);
 }
 
@@ -83,7 +85,7 @@ TEST_CASE("an if/else is divergence: the explanation names both sides and their 
     CHECK(s.counters.divergent_warps == 1);
     CHECK(s.counters.idle_lane_warps == 0);
     CHECK(step_summary(*v, 3) ==
-          "step (3,0): 4 of 4 warps busy, 1 divergent, 100% of lanes working");
+          "step (3,0): 4 of 4 warps busy, 1 divergent, lanes busy in 85% of 448 issue slots");
     const auto text = explain_step(*v, 3);
     REQUIRE(text.size() >= 2);
     CHECK(text[1].rfind("1 busy warp is divergent. In warp 0 lanes 4\xe2\x80\x93"

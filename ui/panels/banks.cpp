@@ -118,7 +118,8 @@ std::string counter_text(const TraceView& v, const StepView& s, const HardwareVi
                   static_cast<unsigned long long>(v.st_conflicts), v.block ? v.block->block : 0);
     bool agree = true;
     const std::string gpu = hardware_counts_text(hw, kConflictMetrics, agree);
-    return std::string(buf) + (gpu.empty() ? "  (ncu?)" : "; " + gpu);
+    return std::string(buf) +
+           (gpu.empty() ? (hw.why_none.empty() ? "" : "; " + hw.why_none) : "; " + gpu);
 }
 
 float counter_line_height(const std::string& text) {

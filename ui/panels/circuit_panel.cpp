@@ -80,7 +80,8 @@ void single(const TraceView& v, UiState& ui) {
     std::string how =
         std::string(trace::column_rule_text(c.map.layout)) + "; a level = a step that adds";
     if (!c.marked) how += "; additions at the kernel's += lines";
-    if (c.rows > c.depth()) how += "; several rows in a level: a thread adding again, no sync";
+    if (c.rows > c.adding_steps())
+        how += "; several rows in a level: a thread adding again, no sync";
     if (c.unplaced) how += "; " + std::to_string(c.unplaced) + " additions not placed";
     legend("   " + how);
     const std::size_t step = v.clamp(static_cast<long>(ui.step()));

@@ -8,6 +8,7 @@
 
 #include "ui/fonts.hpp"
 #include "ui/model/pictures/ballot_rows.hpp"
+#include "ui/model/trace/lane_slots.hpp"
 #include "ui/model/trace/step_text.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
@@ -43,12 +44,19 @@ WarpGrid warp_grid(const TraceView& v, const Rect& area) {
 
 // One warp in one step as the strip draws it: lanes by path; in an access-step, its threads
 // marked.
-LaneStrip strip_of(const TraceView& v, const StepView& s, std::uint32_t warp) {
+LaneStrip strip_of(const TraceView& v, const StepView& s, std::uint32_t warp,
+                   const std::vector<WarpSlots>& slots) {
     LaneStrip lanes;
     lanes.live = v.live_mask(warp);
     if (warp < s.paths.size()) {
         lanes.paths = s.paths[warp].masks;
         lanes.divergent = s.paths[warp].divergent;
+    }
+    if (warp < slots.size() && slots[warp].instructions) {
+        const WarpSlots& w = slots[warp];
+        lanes.busy.resize(32);
+        for (unsigned lane = 0; lane < 32; ++lane)
+            lanes.busy[lane] = float(w.used[lane]) / float(w.instructions);
     }
     for (std::uint16_t t : s.micro_threads)
         if (t / trace::kWarpSize == warp) lanes.highlight |= 1u << (t % trace::kWarpSize);
@@ -170,6 +178,8 @@ void draw_warps(const TraceView& v, UiState& ui) {
     paint.rect(cur, p.current_fill);
     paint.outline(cur, p.current, 2.0f);
 
+    std::vector<std::vector<WarpSlots>> slots(v.step_count());
+    for (std::size_t s = 0; s < v.step_count(); ++s) slots[s] = warp_slots(v, s);
     for (std::uint32_t w = 0; w < v.warps; ++w) {
         const float y = g.y0 + float(w) * g.row_h;
         const bool label = g.row_h >= fonts().small->FontSize - 1 || w % 4 == 0;
@@ -179,7 +189,7 @@ void draw_warps(const TraceView& v, UiState& ui) {
         for (std::size_t s = 0; s < v.step_count(); ++s) {
             const Rect strip{g.x0 + float(s) * g.col_w + 2, y, g.col_w - 8, g.strip_h};
             if (!ImGui::IsRectVisible(tl(strip), br(strip))) continue;
-            draw_lane_strip(paint, strip, strip_of(v, v.steps[s], w));
+            draw_lane_strip(paint, strip, strip_of(v, v.steps[s], w, slots[s]));
         }
     }
     if (c.hovered) {

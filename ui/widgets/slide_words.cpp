@@ -33,13 +33,15 @@ bool draw_slide_words(const UiState& ui) {
         p.text_dim, l->title + "  \xc2\xb7  slide " + std::to_string(ui.lesson.slide + 1) + " of " +
                         std::to_string(l->slides.size()) + "  (Page Down / Page Up; N: notes)");
     ImGui::PopFont();
+    // The words with their {facts} filled from the screen (the lesson feature keeps them).
+    const LessonState::Words& w = ui.lesson.words;
     ImGui::PushFont(fonts().heading);
-    ImGui::TextWrapped("%s", slide->heading.c_str());
+    ImGui::TextWrapped("%s", w.heading.c_str());
     ImGui::PopFont();
-    ImGui::TextWrapped("%s", slide->say.c_str());
-    if (!slide->ask.empty()) text_wrapped_colored(p.raced, "Ask: " + slide->ask);
-    if (ui.lesson.notes_shown && !slide->note.empty())
-        text_wrapped_colored(p.text_dim, "Teacher's note: " + slide->note);
+    ImGui::TextWrapped("%s", w.say.c_str());
+    if (!w.ask.empty()) text_wrapped_colored(p.raced, "Ask: " + w.ask);
+    if (ui.lesson.notes_shown && !w.note.empty())
+        text_wrapped_colored(p.text_dim, "Teacher's note: " + w.note);
     return true;
 }
 

@@ -34,7 +34,7 @@ void LabFeature::link_flags(const FeatureContext& c, LinkFlags& out) const {
         out.flags.insert(out.flags.end(), {"--lab-type", state_.type});
 }
 
-std::optional<Outcome> LabFeature::handle(const Action& a, const FeatureContext&) {
+std::optional<Outcome> LabFeature::handle(const Action& a, const FeatureContext& c) {
     if (is<act::StartSweep>(a)) {
         run::SweepRequest r;
         r.type = trace::parse_dtype(state_.type).value_or(trace::DType::Int32);
@@ -49,6 +49,15 @@ std::optional<Outcome> LabFeature::handle(const Action& a, const FeatureContext&
         return Outcome{};
     }
     if (is<act::SaveSweep>(a)) return save_sweep();
+    if (const auto* r = std::get_if<act::ShowRecording>(&a)) {
+        for (std::size_t i = 0; i < lab_.files.size(); ++i)
+            if (std::filesystem::path(lab_.files[i].path).stem().string() == r->name) {
+                state_.file = i;
+                // Kept for the slide's algorithm (the algorithm on show when it has none).
+                state_.file_chosen_for = r->algo.empty() ? c.ui.form.algo : r->algo;
+            }
+        return Outcome{};
+    }
     return std::nullopt;
 }
 

@@ -37,17 +37,23 @@ std::vector<std::uint32_t> occurrences(const trace::BlockTrace& b) {
     return occ;
 }
 
-// The order the block's events ran in: the recorded one, or lockstep (every lane's k-th event
-// of a step before any lane's (k+1)-th, lanes in order).
-std::vector<std::uint32_t> run_order(const trace::BlockTrace& b, bool* recorded) {
-    *recorded = b.order.size() == b.events.size() && !b.events.empty();
-    if (*recorded) return b.order;
+// Each event's rank among its thread's events of its step: lockstep runs every lane's k-th
+// event of a step before any lane's (k+1)-th, lanes in order.
+std::vector<std::uint32_t> lockstep_ranks(const trace::BlockTrace& b) {
     std::vector<std::uint32_t> rank(b.events.size(), 0);
     for (std::size_t i = 1; i < b.events.size(); ++i) {
         const Event &p = b.events[i - 1], &e = b.events[i];
         rank[i] =
             p.thread == e.thread && trace::step_of(p) == trace::step_of(e) ? rank[i - 1] + 1 : 0;
     }
+    return rank;
+}
+
+// The order the block's events ran in: the recorded one, or lockstep.
+std::vector<std::uint32_t> run_order(const trace::BlockTrace& b, bool* recorded) {
+    *recorded = b.order.size() == b.events.size() && !b.events.empty();
+    if (*recorded) return b.order;
+    const std::vector<std::uint32_t> rank = lockstep_ranks(b);
     std::vector<std::uint32_t> order(b.events.size());
     for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
     std::stable_sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
@@ -135,6 +141,27 @@ std::pair<std::size_t, std::size_t> race_pair(const trace::BlockTrace& b,
     return {in_step.size(), in_step.size()};
 }
 
+// The first pair of accesses of `word` (by its second access) that the schedule ran in the other
+// order than lockstep would: two threads, one writing. {n, n} when there is none.
+template <class Before>
+std::pair<std::size_t, std::size_t> swapped_pair(const trace::BlockTrace& b,
+                                                 const std::vector<std::uint32_t>& in_step,
+                                                 std::uint64_t word, Before lockstep_before) {
+    std::vector<std::size_t> seen;  // earlier accesses of the word
+    for (std::size_t k = 0; k < in_step.size(); ++k) {
+        const Event& e = b.events[in_step[k]];
+        if (!is_shared(e) || e.address / 4 != word) continue;
+        for (std::size_t j : seen) {
+            const Event& x = b.events[in_step[j]];
+            if (x.thread != e.thread && (is_write(x) || is_write(e)) &&
+                lockstep_before(in_step[k], in_step[j]))
+                return {j, k};
+        }
+        seen.push_back(k);
+    }
+    return {in_step.size(), in_step.size()};
+}
+
 }  // namespace
 
 std::vector<std::size_t> access_groups(const std::vector<Event>& events,
@@ -177,6 +204,11 @@ void expand_racy_steps(TraceView& v) {
     bool recorded = false;
     const std::vector<std::uint32_t> order = run_order(b, &recorded);
     const std::vector<std::uint32_t> occ = occurrences(b);
+    const std::vector<std::uint32_t> rank = lockstep_ranks(b);
+    // Lockstep runs x before y.
+    auto lockstep_before = [&](std::uint32_t x, std::uint32_t y) {
+        return std::pair(rank[x], b.events[x].thread) < std::pair(rank[y], b.events[y].thread);
+    };
     v.race_order = recorded ? "the " + v.trace->request.schedule + " schedule"
                             : "lockstep order (the GPU records no order)";
 
@@ -213,7 +245,11 @@ void expand_racy_steps(TraceView& v) {
                    1;
         };
         for (const trace::Hazard& h : s.hazards) {
-            const auto [a, c] = race_pair(b, in_step, h);
+            // The pair a schedule swapped, when it swapped one on this word; else the first.
+            auto [a, c] = recorded ? swapped_pair(b, in_step, h.word, lockstep_before)
+                                   : std::pair{in_step.size(), in_step.size()};
+            const bool swapped = c < in_step.size();
+            if (!swapped) std::tie(a, c) = race_pair(b, in_step, h);
             if (c >= in_step.size()) continue;
             const Event &x = b.events[in_step[a]], &y = b.events[in_step[c]];
             RacePair r;
@@ -227,10 +263,16 @@ void expand_racy_steps(TraceView& v) {
             r.second_writes = is_write(y);
             r.first_step = step_of_position(a);
             r.second_step = step_of_position(c);
+            r.against_lockstep = swapped;
             out[r.second_step].races.push_back(static_cast<std::uint32_t>(v.races.size()));
             v.races.push_back(r);
         }
     }
+    // The swaps a schedule made come first in their access-step: the label and the explanation
+    // tell them before the pairs lockstep runs in its own order.
+    for (StepView& st : out)
+        std::stable_partition(st.races.begin(), st.races.end(),
+                              [&](std::uint32_t r) { return v.races[r].against_lockstep; });
     v.steps = std::move(out);
 }
 

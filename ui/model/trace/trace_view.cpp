@@ -286,7 +286,7 @@ std::shared_ptr<const TraceView> make_trace_view(std::shared_ptr<const trace::Tr
         }
     fill_paths(*v, ids);
     v->block_result = run::block_result(tr, *v->block, v->threads, v->variant);
-    v->circuit = make_circuit(tr, v->variant, *v->block, ids, v->threads, v->cells);
+    v->circuit = run::block_circuit(tr, v->variant, *v->block, ids, v->threads, v->cells);
     for (const StepView& s : v->steps) {
         v->ld_conflicts += s.smem_ld_conflicts;
         v->st_conflicts += s.smem_st_conflicts;

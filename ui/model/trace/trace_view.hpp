@@ -105,6 +105,9 @@ struct RacePair {
     std::uint16_t first_line = 0, second_line = 0;
     bool first_writes = false, second_writes = false;
     std::size_t first_step = 0, second_step = 0;
+    // The schedule ran the two in the other order than lockstep would: the swap that a run-ahead
+    // makes (a lockstep run, and a GPU's trace, has none).
+    bool against_lockstep = false;
 };
 
 struct StepView {
