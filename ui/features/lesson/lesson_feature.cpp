@@ -107,9 +107,9 @@ Outcome LessonFeature::show_slide(const FeatureContext& c) {
     const Slide* s = state_.current_slide();
     if (!s) return out;
     out.view = s->view;
-    // In front where they share a place with others: the slide's words (the explanation), then
-    // the slide's panel, which wins where the two share one.
-    out.to_front.push_back(PanelId::Explanation);
+    // In front where they share a place with others (the slide's words are in its card): the
+    // code, the line that ran, then the slide's panel, which wins where the two share one.
+    out.to_front.push_back(PanelId::Code);
     if (s->panel) out.to_front.push_back(*s->panel);
     if (s->request.algo.empty()) return out;
     RequestForm f = form_of(s->request);
@@ -121,7 +121,9 @@ Outcome LessonFeature::show_slide(const FeatureContext& c) {
         state_.quiz.seed_typed = std::to_string(state_.quiz.seed);
         out.form = f;  // kept should the attempt not start
         out.confirmed = true;
-        return start_quiz(f, std::move(out));
+        out = start_quiz(f, std::move(out));
+        step_ = s->step;  // the slide's step, not the attempt's first
+        return out;
     }
     out.form = f;
     out.confirmed = true;
@@ -149,7 +151,8 @@ Outcome LessonFeature::start_quiz(const RequestForm& base, Outcome out) {
     step_request_ = r;
     q.on = true;
     q.asked_of.reset();
-    out.to_front.push_back(PanelId::Explanation);
+    // The box is in the explanation panel; in lecture mode, in the slide's card.
+    if (!state_.current_slide()) out.to_front.push_back(PanelId::Explanation);
     return out;
 }
 
