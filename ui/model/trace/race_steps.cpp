@@ -37,11 +37,8 @@ std::vector<std::uint32_t> occurrences(const trace::BlockTrace& b) {
     return occ;
 }
 
-// The order the block's events ran in: the recorded one, or lockstep (every lane's k-th event
-// of a step before any lane's (k+1)-th, lanes in order).
-std::vector<std::uint32_t> run_order(const trace::BlockTrace& b, bool* recorded) {
-    *recorded = b.order.size() == b.events.size() && !b.events.empty();
-    if (*recorded) return b.order;
+// Lockstep order: every lane's k-th event of a step before any lane's (k+1)-th, lanes in order.
+std::vector<std::uint32_t> lockstep_order(const trace::BlockTrace& b) {
     std::vector<std::uint32_t> rank(b.events.size(), 0);
     for (std::size_t i = 1; i < b.events.size(); ++i) {
         const Event &p = b.events[i - 1], &e = b.events[i];
@@ -57,6 +54,30 @@ std::vector<std::uint32_t> run_order(const trace::BlockTrace& b, bool* recorded)
         return a.thread < c.thread;
     });
     return order;
+}
+
+// The order the block's events ran in: the recorded one, or lockstep.
+std::vector<std::uint32_t> run_order(const trace::BlockTrace& b, bool* recorded) {
+    *recorded = b.order.size() == b.events.size() && !b.events.empty();
+    return *recorded ? b.order : lockstep_order(b);
+}
+
+// Where each event is in `order`.
+std::vector<std::uint32_t> positions(const std::vector<std::uint32_t>& order) {
+    std::vector<std::uint32_t> pos(order.size(), 0);
+    for (std::uint32_t k = 0; k < order.size(); ++k) pos[order[k]] = k;
+    return pos;
+}
+
+// A step's access-steps keep the race mark only on cells of a real race (not an intended pair).
+void unmark_intended(const TraceView& v, std::vector<StepView>& out, std::size_t first,
+                     std::size_t first_race) {
+    std::set<std::uint32_t> real;
+    for (std::size_t i = first_race; i < v.races.size(); ++i)
+        if (!v.races[i].intended) real.insert(v.races[i].cell);
+    for (std::size_t i = first; i < out.size(); ++i)
+        for (std::uint32_t cell = 0; cell < out[i].cells.size(); ++cell)
+            if (!real.count(cell)) out[i].cells[cell] &= std::uint8_t(~kCellRaced);
 }
 
 LineActivity& line_of(StepView& s, std::uint16_t line) {
@@ -177,6 +198,7 @@ void expand_racy_steps(TraceView& v) {
     bool recorded = false;
     const std::vector<std::uint32_t> order = run_order(b, &recorded);
     const std::vector<std::uint32_t> occ = occurrences(b);
+    const std::vector<std::uint32_t> lockstep = positions(lockstep_order(b));
     v.race_order = recorded ? "the " + v.trace->request.schedule + " schedule"
                             : "lockstep order (the GPU records no order)";
 
@@ -212,6 +234,7 @@ void expand_racy_steps(TraceView& v) {
                                             starts.begin()) -
                    1;
         };
+        const std::size_t first_race = v.races.size();
         for (const trace::Hazard& h : s.hazards) {
             const auto [a, c] = race_pair(b, in_step, h);
             if (c >= in_step.size()) continue;
@@ -227,11 +250,20 @@ void expand_racy_steps(TraceView& v) {
             r.second_writes = is_write(y);
             r.first_step = step_of_position(a);
             r.second_step = step_of_position(c);
+            r.intended = x.thread / trace::kWarpSize == y.thread / trace::kWarpSize &&
+                         lockstep[in_step[a]] < lockstep[in_step[c]];
             out[r.second_step].races.push_back(static_cast<std::uint32_t>(v.races.size()));
             v.races.push_back(r);
         }
+        unmark_intended(v, out, first, first_race);
     }
     v.steps = std::move(out);
+}
+
+bool has_real_race(const TraceView& v, const StepView& s) {
+    for (std::uint32_t index : s.races)
+        if (index < v.races.size() && !v.races[index].intended) return true;
+    return false;
 }
 
 std::optional<std::size_t> step_of_access(const TraceView& v, unsigned thread, std::uint32_t cell,

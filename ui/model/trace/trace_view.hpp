@@ -105,6 +105,9 @@ struct RacePair {
     std::uint16_t first_line = 0, second_line = 0;
     bool first_writes = false, second_writes = false;
     std::size_t first_step = 0, second_step = 0;
+    // One warp's pair in the order lockstep runs it (the write before the read where the code
+    // meant it so): a hazard, but not a race the schedule lost; not drawn as one.
+    bool intended = false;
 };
 
 struct StepView {
