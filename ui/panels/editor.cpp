@@ -66,7 +66,10 @@ void puzzle_box(UiState& ui) {
     EditorState& e = ui.editor;
     if (e.puzzle_file.empty()) return;
     const Palette& p = palette();
-    ImGui::TextWrapped("%s", e.puzzle_statement.c_str());
+    // The statement folds away (its header stays), leaving the code the panel's height.
+    if (ImGui::CollapsingHeader(("Statement##" + e.puzzle_file).c_str(),
+                                ImGuiTreeNodeFlags_DefaultOpen))
+        ImGui::TextWrapped("%s", e.puzzle_statement.c_str());
     if (ImGui::SmallButton(e.hint_shown ? "hide the hint" : "hint")) e.hint_shown = !e.hint_shown;
     ImGui::SameLine();
     if (e.grading) ImGui::BeginDisabled();
