@@ -37,11 +37,44 @@ PanelId presenter_lead(std::optional<PanelId> slide_panel) {
     }
 }
 
+namespace {
+
+// The least height the view needs under the card: its panels' readable minimum (the step view:
+// the tallest of the slide's panel and the tabs beside it) and the playback bar where it has one.
+float stage_min_h(View view, float scale) {
+    using P = PanelId;
+    const float chrome = tab_strip_height(scale), bar = timeline_height(scale);
+    auto h = [&](PanelId p) { return panel_min_size(p, scale).h; };
+    switch (view) {
+        case View::Step: {
+            float tallest = 0;
+            for (PanelId p : {P::Shared, P::Warps, P::Banks, P::Global, P::Code, P::Editor, P::Sass,
+                              P::Explanation})
+                tallest = std::max(tallest, h(p));
+            return tallest + chrome + bar;
+        }
+        case View::Compare:
+            return h(P::Compare) + chrome + bar;
+        case View::Circuit:
+            return std::max(h(P::Circuit), h(P::Shared)) + chrome + bar;
+        case View::Lab:
+            return h(P::Lab) + chrome;
+        case View::Ring:
+            return h(P::Ring) + chrome;
+    }
+    return 0;
+}
+
+}  // namespace
+
 Layout presenter_layout(const PresenterInput& in, float width, float height, float scale) {
     const float pad = slide_card_padding(scale);
     const float body_h = std::max(height - header_height(scale), 1.0f);
     const float need = std::max(in.needs.words_h, in.needs.quiz_h) + 2 * pad;
-    const float card_h = std::ceil(std::clamp(need, 3 * 17.0f * scale, 0.5f * body_h));
+    // As tall as the words need, leaving the view its readable minimum.
+    const float least = 3 * 17.0f * scale;
+    const float most = std::max(least, body_h - stage_min_h(in.view, scale));
+    const float card_h = std::ceil(std::clamp(need, least, most));
     const std::optional<PanelId> lead =
         in.view == View::Step ? std::optional<PanelId>(presenter_lead(in.panel)) : std::nullopt;
     Layout out =

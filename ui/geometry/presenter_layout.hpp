@@ -37,8 +37,8 @@ struct PresenterInput {
 };
 
 // The window with the slide's card: Layout::slide, ::slide_words and ::slide_quiz set. The card
-// takes what its words need, at most half the window below the header, so that the slide's panel
-// keeps its readable size.
+// takes what its words need, leaving the view under it its readable minimum (the slide's panel
+// alone at its size, the playback bar).
 Layout presenter_layout(const PresenterInput& in, float width, float height, float scale);
 
 // The panel the step view leads with: the slide's when it is a step panel, else shared memory.

@@ -47,6 +47,7 @@ void score_line(const TraceView& v, UiState& ui) {
 constexpr const char* kShowStep = "Show the step (\xe2\x86\x92)";
 constexpr const char* kSkipStep = "Skip: show the step";
 constexpr const char* kButtons[] = {"New inputs", "Stop (Q)", "Scores as CSV"};
+constexpr const char* kCheck = "Check (Enter)";
 
 float button_w(const char* label) {
     return ImGui::CalcTextSize(label).x + 2 * ImGui::GetStyle().FramePadding.x;
@@ -138,10 +139,14 @@ void draw_quiz_box(const TraceView& v, UiState& ui) {
     }
     const Question& question = *q.question;
     ImGui::TextWrapped("%s", question.prompt.c_str());
-    ImGui::SetNextItemWidth(-1);
+    // The answer's box and Check on one row.
+    ImGui::SetNextItemWidth(std::max(
+        ImGui::GetContentRegionAvail().x - button_w(kCheck) - ImGui::GetStyle().ItemSpacing.x,
+        4 * ImGui::GetFontSize()));
     const bool entered = ImGui::InputTextWithHint("##quizanswer", answer_hint(question.shape),
                                                   &q.typed, ImGuiInputTextFlags_EnterReturnsTrue);
-    if (ImGui::Button("Check (Enter)") || entered)
+    ImGui::SameLine();
+    if (ImGui::Button(kCheck) || entered)
         take_answer(q, check_answer(question, q.typed), ui.quiz_scores, quiz_score_key(v, ui));
     if (q.verdict) {
         const Verdict& verdict = *q.verdict;
@@ -166,7 +171,7 @@ float quiz_box_height(const UiState& ui, float width) {
         h += wrapped_h(f.text, kNoQuestion, width) + sp;
     } else {
         h += wrapped_h(f.text, q.question->prompt, width) + sp;
-        h += 2 * (frame + sp);  // the answer's box, Check
+        h += frame + sp;  // the answer's box and Check
         if (q.verdict) {
             h += wrapped_h(f.text, q.verdict->message, width) + sp;
             if (q.verdict->understood) h += wrapped_h(f.text, q.question->explain, width) + sp;

@@ -34,8 +34,7 @@ std::vector<CardLine> card_lines(const UiState& ui) {
     std::vector<CardLine> out;
     out.push_back({f.small, p.text_dim,
                    l->title + "  \xc2\xb7  slide " + std::to_string(ls.slide + 1) + " of " +
-                       std::to_string(l->slides.size()) +
-                       "  (Page Down / Page Up; N: the teacher's window)"});
+                       std::to_string(l->slides.size())});
     out.push_back({f.heading, p.text, s->heading});
     if (!s->say.empty()) out.push_back({f.text, p.text, s->say});
     if (!s->ask.empty()) out.push_back({f.text, p.text, "Ask: " + s->ask, true});
