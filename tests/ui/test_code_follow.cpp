@@ -18,14 +18,14 @@ using namespace ws::ui::testing;
 
 TEST_CASE("the code panel follows its line again when the type or the panel changes size",
           "[panels]") {
-    const CodeFollow before{3, 17.0f, 400, 300};
+    const CodeFollow before{3, 17.0f, 300};
     CodeFollow presentation = before;
     presentation.font_px = 17.0f * 1.35f;  // P
     CHECK_FALSE(before == presentation);
     CodeFollow resized = before;
     resized.view_h = 200;
     CHECK_FALSE(before == resized);
-    CHECK(before == CodeFollow{3, 17.0f, 400, 300});
+    CHECK(before == CodeFollow{3, 17.0f, 300});
     // A line in view stays; one pushed below the view by larger type is brought back whole.
     CHECK_FALSE(follow_scroll(100, 20, 20, 0, 300));
     const auto y = follow_scroll(420, 40, 27, 0, 300);

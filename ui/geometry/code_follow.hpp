@@ -12,9 +12,9 @@ namespace ws::ui {
 struct CodeFollow {
     std::size_t step = static_cast<std::size_t>(-1);
     float font_px = 0;  // the code's text size
-    float view_w = 0, view_h = 0;
+    float view_h = 0;   // the panel's height (its width only rewraps what is in view)
     bool operator==(const CodeFollow& o) const {
-        return step == o.step && font_px == o.font_px && view_w == o.view_w && view_h == o.view_h;
+        return step == o.step && font_px == o.font_px && view_h == o.view_h;
     }
 };
 

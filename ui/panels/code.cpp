@@ -152,7 +152,7 @@ void draw_code(const TraceView& v, UiState& ui) {
     // Follow the step: bring its busiest line into view once per step change, and again when
     // the text or the panel changed size (P, a resize), which moved it.
     const float view_h = ImGui::GetWindowHeight() - ImGui::GetStyle().ScrollbarSize;
-    const CodeFollow now{step, ImGui::GetFontSize(), ImGui::GetWindowWidth(), view_h};
+    const CodeFollow now{step, ImGui::GetFontSize(), view_h};
     if (s && !(ui.panels.code_followed == now)) {
         ui.panels.code_followed = now;
         if (followed_y >= 0)

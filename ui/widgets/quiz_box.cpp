@@ -49,8 +49,10 @@ constexpr const char* kSkipStep = "Skip: show the step";
 constexpr const char* kButtons[] = {"New inputs", "Stop (Q)", "Scores as CSV"};
 constexpr const char* kCheck = "Check (Enter)";
 
+// With the text font (the box's), so that it measures outside a frame too.
 float button_w(const char* label) {
-    return ImGui::CalcTextSize(label).x + 2 * ImGui::GetStyle().FramePadding.x;
+    ImFont* f = fonts().text;
+    return f->CalcTextSizeA(f->FontSize, 1e9f, 0, label).x + 2 * ImGui::GetStyle().FramePadding.x;
 }
 
 // Where the buttons break into rows in `width`: the number of rows (each a frame high).
