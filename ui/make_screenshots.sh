@@ -115,9 +115,9 @@ shot hardware-counts-presentation-1280x720 --algo reduce-interleaved-strided --n
   --pattern random --seed 1 --step 3 --presentation --size 1280x720
 # Lecture mode, in the presenter layout: a slide of each lesson, the first also at 1024x768 and
 # 1920x1080 and with a quiz attempt, and the teacher's window (N) beside the first.
-shot lesson-ladder-presentation-1280x720 --lesson 1 --slide 2 --presentation --size 1280x720 \
+shot lesson-ladder-presentation-1280x720 --lesson 1 --slide 2 --presentation --size 1280x720
+shot lesson-ladder-presentation-1024x768 --lesson 1 --slide 1 --presentation --size 1024x768 \
   --teacher-screenshot "$out/lesson-teacher-notes.png"
-shot lesson-ladder-presentation-1024x768 --lesson 1 --slide 2 --presentation --size 1024x768
 shot lesson-ladder-1920x1080 --lesson 1 --slide 2 --size 1920x1080
 shot lesson-quiz-presentation-1024x768 --lesson 2 --slide 1 --quiz 4242 --presentation \
   --size 1024x768

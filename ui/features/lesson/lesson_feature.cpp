@@ -121,9 +121,7 @@ Outcome LessonFeature::show_slide(const FeatureContext& c) {
         state_.quiz.seed_typed = std::to_string(state_.quiz.seed);
         out.form = f;  // kept should the attempt not start
         out.confirmed = true;
-        out = start_quiz(f, std::move(out));
-        step_ = s->step;  // the slide's step, not the attempt's first
-        return out;
+        return start_quiz(f, std::move(out));  // at the slide's step
     }
     out.form = f;
     out.confirmed = true;
@@ -147,7 +145,9 @@ Outcome LessonFeature::start_quiz(const RequestForm& base, Outcome out) {
     f.gpu = base.gpu;
     out.form = f;
     out.confirmed = true;
-    step_ = 0;
+    // From the first step; on a slide, from the slide's step (Q, or --quiz with --lesson).
+    const Slide* slide = state_.current_slide();
+    step_ = slide && !slide->request.algo.empty() ? slide->step : 0;
     step_request_ = r;
     q.on = true;
     q.asked_of.reset();
