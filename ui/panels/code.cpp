@@ -111,7 +111,9 @@ void draw_code(const TraceView& v, UiState& ui) {
         // No line is cut where the panel is narrow (1280x720 beside the controls, the formula
         // line above the one that ran): it wraps at its spaces, a highlight as tall as its rows.
         const float text_x = ImGui::GetCursorPosX() + gutter + number_w;
-        const float wrap_w = std::max(width - text_x, 8 * char_w);
+        // (A little short of the edge: text wrapped exactly at it could call up the horizontal
+        // scroll bar one frame and not the next.)
+        const float wrap_w = std::max(width - text_x - 0.5f * char_w, 8 * char_w);
         const float rows_h =
             std::max(ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap_w).y, text_h);
         if (line == followed) followed_h = rows_h;

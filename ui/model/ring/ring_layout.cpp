@@ -18,19 +18,29 @@ std::pair<float, float> direction(const Rect& a, const Rect& b) {
     return {dx / len, dy / len};
 }
 
-// Moves a label centred at (x, y) along (nx, ny), half an em at a time, until its rectangle
-// covers no GPU box (with 8 GPUs in a small window the bowed arrows' labels fell on GPUs 0 and 4).
+// Moves a label centred at (x, y) to the nearest place, half an em at a time along its bow's
+// normal (nx, ny) either way, then along the arrow, where its rectangle covers no GPU box (with 8
+// GPUs in a small window the arrows' labels fell on GPUs 0 and 4).
 void clear_of_gpus(float& x, float& y, float nx, float ny, const std::string& first,
                    const std::string& second, float em, const std::vector<Rect>& gpus) {
-    for (int i = 0; i < 16; ++i) {
-        const Rect r = ring_label_rect(x, y, first, second, em);
-        const bool covers = std::any_of(gpus.begin(), gpus.end(), [&](const Rect& g) {
+    auto clear = [&](float px, float py) {
+        const Rect r = ring_label_rect(px, py, first, second, em);
+        return std::none_of(gpus.begin(), gpus.end(), [&](const Rect& g) {
             return r.x < g.right() && g.x < r.right() && r.y < g.bottom() && g.y < r.bottom();
         });
-        if (!covers) return;
-        x += nx * 0.5f * em;
-        y += ny * 0.5f * em;
-    }
+    };
+    const float tx = -ny, ty = nx;  // along the arrow
+    for (int i = 0; i <= 24; ++i)
+        for (const float s : {1.0f, -1.0f})
+            for (const auto& [dx, dy] : {std::pair{nx, ny}, std::pair{tx, ty}}) {
+                const float px = x + s * dx * 0.5f * em * float(i);
+                const float py = y + s * dy * 0.5f * em * float(i);
+                if (clear(px, py)) {
+                    x = px;
+                    y = py;
+                    return;
+                }
+            }
 }
 
 }  // namespace
