@@ -149,7 +149,7 @@ TEST_CASE("accesses group by thread runs and by warp-wide instructions", "[trace
     CHECK(starts == std::vector<std::size_t>{0, 3, 6});
 }
 
-TEST_CASE("under lockstep one warp's intended pairs are not drawn as races; a swap is",
+TEST_CASE("under lockstep one warp's intended pairs are not drawn as races, a swap is",
           "[trace_view][race]") {
     auto marked = [](const TraceView& v) {
         std::size_t cells = 0;

@@ -421,7 +421,7 @@ TEST_CASE("the README's allow-list is the filter's", "[user]") {
     CHECK(listed == allowed);
 }
 
-TEST_CASE("a header states the block sizes it is written for; another is refused in one line",
+TEST_CASE("a header states the block sizes it is written for, and another is refused in one line",
           "[user]") {
     const KernelHeader warp =
         parse_kernel_header("// warpscope-kernel: reduce shared=none blocks=32\nrest", "k.cu");
