@@ -59,6 +59,7 @@ struct StopQuiz {};
 struct ToggleQuiz {};  // Q
 // The editor.
 struct RunKernel {};
+struct KernelEdited {};  // the text changed: its error mark and grade are stale
 struct GradeKernel {};
 struct OpenPuzzle {
     std::string file;
@@ -91,15 +92,14 @@ struct Clipboard {
 
 }  // namespace act
 
-using Action =
-    std::variant<act::PlayPause, act::StepBy, act::StepTo, act::TogglePresentation,
-                 act::ToggleControls, act::ToggleHelp, act::CloseHelp, act::RunForm,
-                 act::RunCompare, act::RunCircuits, act::RunRing, act::FindRace, act::OpenLesson,
-                 act::MoveSlide, act::ToggleNotes, act::ShowRecording, act::StartQuiz,
-                 act::StopQuiz, act::ToggleQuiz, act::RunKernel, act::GradeKernel, act::OpenPuzzle,
-                 act::StartSweep, act::CancelSweep, act::SaveSweep, act::OpenTrace, act::SaveTrace,
-                 act::ExportStats, act::ExportQuizScores, act::CopyLink, act::Restyle,
-                 act::ExportPng, act::StartFrames, act::CancelFrames, act::Clipboard>;
+using Action = std::variant<
+    act::PlayPause, act::StepBy, act::StepTo, act::TogglePresentation, act::ToggleControls,
+    act::ToggleHelp, act::CloseHelp, act::RunForm, act::RunCompare, act::RunCircuits, act::RunRing,
+    act::FindRace, act::OpenLesson, act::MoveSlide, act::ToggleNotes, act::ShowRecording,
+    act::StartQuiz, act::StopQuiz, act::ToggleQuiz, act::RunKernel, act::KernelEdited,
+    act::GradeKernel, act::OpenPuzzle, act::StartSweep, act::CancelSweep, act::SaveSweep,
+    act::OpenTrace, act::SaveTrace, act::ExportStats, act::ExportQuizScores, act::CopyLink,
+    act::Restyle, act::ExportPng, act::StartFrames, act::CancelFrames, act::Clipboard>;
 
 template <class A>
 bool is(const Action& a) {

@@ -138,7 +138,7 @@ void draw_frame(const TraceView& v, UiState& ui, const Layout& layout) {
         ImGui::End();
     }
     ui.tab_groups_drawn = std::move(drawn);
-    draw_slide_overlay(ui, layout);
+    draw_slide_card(v, ui, layout);  // lecture mode: the slide's words, the quiz box
     draw_help(ui);
 }
 
@@ -169,6 +169,9 @@ std::vector<KeyAction> pressed_actions() {
 }
 
 void handle_keys(UiState& ui) {
+    // F5 runs the editor's kernel from anywhere, typing in it too (the help's global key).
+    if (ImGui::IsKeyPressed(kGlfwKeyF5, false) && !ui.help_open)
+        if (std::optional<Action> a = key_action(KeyAction::RunKernel)) ui.post(std::move(*a));
     if (ImGui::GetIO().WantTextInput) return;
     for (KeyAction k : pressed_actions()) {
         // While the help is in front, only its own keys.

@@ -204,16 +204,48 @@ void place_step(Builder& b, const Rect& stage, float scale) {
           {P::Shared, P::Warps, P::Banks, P::Global, P::Code, P::Editor, P::Explanation, P::Sass});
 }
 
+// The presenter layout's step view: the slide's panel alone, large, on the left; every other
+// panel of the view as tabs on the right, the code first (the line that ran). Where the stage
+// cannot give both their readable minimum, all as tabs with the slide's panel first.
+void place_presenter_step(Builder& b, const Rect& stage, PanelId lead, float scale) {
+    using P = PanelId;
+    std::vector<PanelId> side = {P::Code,   P::Shared,      P::Warps, P::Banks,
+                                 P::Global, P::Explanation, P::Sass,  P::Editor};
+    if (lead == P::Code) side.erase(side.begin());
+    side.erase(std::remove(side.begin(), side.end(), lead), side.end());
+    float side_min_w = 0, side_min_h = 0;
+    for (PanelId p : side) {
+        side_min_w = std::max(side_min_w, b.min(p).w);
+        side_min_h = std::max(side_min_h, b.min(p).h);
+    }
+    const float need_h = std::max(b.min(lead).h, side_min_h) + b.chrome();
+    const float side_w =
+        std::max(side_min_w, std::clamp(0.36f * stage.w, 300.0f * scale, 600.0f * scale));
+    if (stage.w - side_w + 0.5f < b.min(lead).w || stage.h + 0.5f < need_h) {
+        side.insert(side.begin(), lead);
+        b.add(stage, side);
+        return;
+    }
+    auto [left, right] = split_x(stage, stage.w - side_w);
+    b.add(left, {lead});
+    b.add(right, side);
+}
+
 }  // namespace
 
 Layout compute_layout(View view, float width, float height, float scale, bool controls,
-                      bool circuit_only) {
+                      bool circuit_only, float card_h, std::optional<PanelId> lead) {
     Layout out;
     scale = std::clamp(scale, 0.5f, 4.0f);
     Builder b(out, scale);
     const Rect window{0, 0, std::max(width, 1.0f), std::max(height, 1.0f)};
     auto [header, body] = split_y(window, header_height(scale));
     out.header = header;
+    if (card_h > 0) {
+        auto [card, rest] = split_y(body, card_h);
+        out.slide = card;
+        body = rest;
+    }
 
     // Controls: a left column, a fifth of the width within readable bounds, never more than
     // 40% of the window.
@@ -257,7 +289,10 @@ Layout compute_layout(View view, float width, float height, float scale, bool co
         }
         return out;
     }
-    place_step(b, stage, scale);
+    if (lead)
+        place_presenter_step(b, stage, *lead, scale);
+    else
+        place_step(b, stage, scale);
     return out;
 }
 

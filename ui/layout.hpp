@@ -65,7 +65,10 @@ struct PanelGroup {
 };
 
 struct Layout {
-    Rect header;                             // title, view tabs and the status/error banner
+    Rect header;  // title, view tabs and the status/error banner
+    Rect slide;   // lecture mode: the slide's card under the header, full width (its heading,
+                  // words and question; the quiz box at its right); empty otherwise
+    Rect slide_words, slide_quiz;  // inside `slide`: its words, and the quiz box (or empty)
     std::array<Rect, kPanelCount> panels{};  // where each panel of the view draws (a tab: the
                                              // group's area under the strip); empty: not shown
     std::vector<PanelGroup> groups;          // every shown panel is in exactly one
@@ -96,8 +99,13 @@ float tab_strip_height(float scale);
 // view puts the circuit over the shared-memory panel, or (`circuit_only`, the side-by-side
 // networks) gives it the whole stage. Where the window cannot give every panel its minimum
 // side by side, panels become tabs of one rectangle, the least needed first (see layout.cpp).
+// `card_h`: a strip of that height under the header, across the whole width, is left for the
+// slide's card (Layout::slide). `lead`: the step view's stage leads with that panel alone, large,
+// the others as tabs beside it with the code in front (the presenter layout; see
+// ui/geometry/presenter_layout.hpp).
 Layout compute_layout(View view, float width, float height, float scale, bool controls = true,
-                      bool circuit_only = false);
+                      bool circuit_only = false, float card_h = 0,
+                      std::optional<PanelId> lead = std::nullopt);
 // One panel filling the window (for --panel screenshots), with no header.
 Layout single_panel_layout(PanelId panel, float width, float height);
 

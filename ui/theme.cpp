@@ -23,7 +23,7 @@ Palette palette_from(const ThemeColours& c, float line_width) {
     p.cell = rgb(c.cell), p.cell_undefined = rgb(c.cell_undefined);
     p.cell_border = rgb(c.cell_border);
     p.read = rgb(c.read), p.written = rgb(c.written), p.from_global = rgb(c.from_global);
-    p.arrow = rgb(c.arrow), p.raced = rgb(c.raced);
+    p.arrow = rgb(c.arrow), p.raced = rgb(c.raced), p.question = rgb(c.question);
     p.tile_aggregate = rgb(c.tile_aggregate), p.tile_prefix = rgb(c.tile_prefix);
     p.lane_on = rgb(c.path1), p.lane_off = rgb(c.lane_off), p.lane_dead = rgb(c.lane_dead);
     p.path[0] = rgb(c.path1), p.path[1] = rgb(c.path2), p.path[2] = rgb(c.path3);

@@ -20,6 +20,7 @@ struct Palette {
     ImU32 lane_on, lane_off, lane_dead;  // active, idle (live) and not launched lanes
     ImU32 divergent, conflict, broadcast, single_word;
     ImU32 current, current_fill, line_ran, line_ran_text;
+    ImU32 question;  // lecture mode: the slide's question to the class
     ImU32 banner_error_bg, banner_error_text;
     // A count the GPU made beside ours: equal (with a check mark) or not (with ≠).
     ImU32 agree, disagree;

@@ -9,7 +9,8 @@ constexpr std::uint32_t kSkyBlue = 0x56B4E9, kOrange = 0xE69F00, kGreen = 0x009E
                         kYellow = 0xF0E442, kBlue = 0x0072B2, kVermillion = 0xD55E00,
                         kPurple = 0xCC79A7, kTolCyan = 0x33BBEE, kTolMagenta = 0xEE3377,
                         kTolGreen = 0x117733, kTolSand = 0xDDCC77, kTolMint = 0x66C2A5,
-                        kTolBlue = 0x0077BB, kTolWine = 0xAA4499, kTolTeal2 = 0x009988;
+                        kTolBlue = 0x0077BB, kTolWine = 0xAA4499, kTolTeal2 = 0x009988,
+                        kTolLightBlue = 0x77AADD, kTolDarkBlue = 0x4477AA;
 
 ThemeColours make_dark() {
     ThemeColours c{};
@@ -22,6 +23,7 @@ ThemeColours make_dark() {
     c.lane_dead = 0x1A1C21, c.divergent = kPurple;
     c.conflict = kVermillion, c.broadcast = kBlue, c.single_word = kGreen;
     c.current = 0xFFFFFF, c.line_ran = 0x0B4F7A, c.line_ran_text = 0xFFFFFF;
+    c.question = kTolLightBlue;
     c.plot_bg = 0x1A1D23, c.plot_axis = 0xC8CCD4, c.plot_peak = 0xFFFFFF, c.plot_l2 = kPurple;
     c.circuit_wire = 0x4C5566, c.circuit_edge = 0xB8BDC8, c.circuit_dot = 0xEDEDED;
     c.circuit_future = 0x5F6470;
@@ -44,6 +46,7 @@ ThemeColours make_light() {
     c.lane_dead = 0xF0F0F0, c.divergent = kPurple;
     c.conflict = kVermillion, c.broadcast = kTolBlue, c.single_word = kTolTeal2;
     c.current = 0x000000, c.line_ran = 0xB5DCF4, c.line_ran_text = 0x000000;
+    c.question = kTolDarkBlue;
     c.plot_bg = 0xFFFFFF, c.plot_axis = 0x222222, c.plot_peak = 0x000000, c.plot_l2 = kPurple;
     c.circuit_wire = 0xC9CDD5, c.circuit_edge = 0x3A3F4B, c.circuit_dot = 0x111111;
     c.circuit_future = 0xA3A7B0;
@@ -130,6 +133,7 @@ const std::vector<Role>& all_roles() {
         {"current", &T::current},
         {"tile: aggregate published", &T::tile_aggregate},
         {"tile: prefix published", &T::tile_prefix},
+        {"the slide's question", &T::question},
     };
     return roles;
 }

@@ -26,6 +26,8 @@ struct ThemeColours {
     std::uint32_t conflict, broadcast, single_word;
     // The current step, the code line that ran.
     std::uint32_t current, line_ran, line_ran_text;
+    // Lecture mode: the slide's question to the class (its card's edge).
+    std::uint32_t question;
     // Plot.
     std::uint32_t plot_bg, plot_axis, plot_peak, plot_l2;
     // Circuit.

@@ -215,6 +215,12 @@ std::vector<ViewFlag> output_flags() {
              a.screenshot = v;
              return std::string();
          }},
+        {"--teacher-screenshot",
+         "with --screenshot and --lesson: the teacher's window (N) too, to this PNG",
+         [](WindowArgs& a, const std::string& v) {
+             a.teacher_screenshot = v;
+             return std::string();
+         }},
         {"--screenshot-panels",
          "every panel at its first, middle and last step, and the views, as DIR/PANEL-STEP.png",
          [](WindowArgs& a, const std::string& v) {
@@ -380,6 +386,8 @@ ParsedArgs parse_window_args(int argc, const char* const* argv) {
         out.error =
             "--screenshot, --screenshot-panels, --export-gif/--export-pngs, --worksheet and "
             "--bench-frames: give one of them";
+    else if (!a.teacher_screenshot.empty() && (a.screenshot.empty() || a.lesson.empty()))
+        out.error = "--teacher-screenshot goes with --screenshot FILE and --lesson NAME";
     else if (a.grade && a.puzzle.empty())
         out.error = "--grade grades against a --puzzle: name one";
     else if ((a.from || a.to) && !exports)

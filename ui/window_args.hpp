@@ -45,9 +45,10 @@ struct WindowArgs {
     std::size_t slide = 0;
     std::optional<std::string> theme;
     std::optional<float> font_scale;
-    float zoom = 1.0f;              // of the shared-memory picture
-    std::string screenshot;         // PNG path
-    std::string screenshot_panels;  // a directory: every panel at several steps
+    float zoom = 1.0f;               // of the shared-memory picture
+    std::string screenshot;          // PNG path
+    std::string screenshot_panels;   // a directory: every panel at several steps
+    std::string teacher_screenshot;  // with --screenshot in lecture mode: the teacher's window
     // A step range as pictures: an animated GIF and/or a PNG per step into a folder.
     std::string export_gif, export_pngs;
     std::optional<long> from, to;  // 0-based steps; -1: the last; unset: the first / the last

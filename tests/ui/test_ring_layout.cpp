@@ -133,3 +133,27 @@ TEST_CASE("the ring view says what two H200s did in a step, where it was recorde
     CHECK(recorded_step_line(lab, run_of(2, false, 1000), 1).empty());
     CHECK(recorded_step_line(lab, run_of(4, false, std::uint64_t(1) << 20), 1).empty());
 }
+
+TEST_CASE("no arrow or link label covers a GPU, 8 GPUs in a 1024x768 window too", "[ring]") {
+    // The Across GPUs panel at 1024x768 in presentation mode (23-pixel text), and larger.
+    for (const auto& [area, em] :
+         {std::pair{Rect{0, 0, 1008, 640}, 23.0f}, std::pair{Rect{0, 0, 1264, 600}, 23.0f},
+          std::pair{Rect{0, 0, 1600, 900}, 17.0f}})
+        for (unsigned k : {4u, 8u})
+            for (bool naive : {false, true}) {
+                const multi::RingRun run = run_of(k, naive, 1 << 20);
+                for (std::size_t state = 0; state < run.after_step.size(); ++state) {
+                    INFO("k=" << k << " naive=" << naive << " state " << state << " area " << area.w
+                              << "x" << area.h);
+                    const RingLayout l = ring_layout(run, state, area, em);
+                    for (const RingArrow& a : l.arrows) {
+                        const Rect r = ring_label_rect(a.lx, a.ly, a.label, a.so_far, em);
+                        for (const Rect& g : l.gpus) CHECK_FALSE(overlap(r, g));
+                    }
+                    for (const RingLinkLabel& k2 : l.links) {
+                        const Rect r = ring_label_rect(k2.x, k2.y, k2.text, "", em);
+                        for (const Rect& g : l.gpus) CHECK_FALSE(overlap(r, g));
+                    }
+                }
+            }
+}

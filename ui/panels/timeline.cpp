@@ -8,6 +8,7 @@
 #include <string>
 
 #include "ui/fonts.hpp"
+#include "ui/model/trace/race_steps.hpp"
 #include "ui/model/trace/step_text.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
@@ -85,7 +86,7 @@ void draw_timeline(const TraceView& v, UiState& ui) {
         const float h = std::max(2.0f, bar_h * std::min(busy, 1.0f));
         paint.rect({x + 2, bar_top + bar_h - h, w - 4, h}, p.lane_on);
         if (s.counters.bank_conflicts) paint.rect({x + 2, bar_top, w - 4, 3}, p.conflict);
-        if (!s.races.empty()) paint.rect({x + 2, bar_top + 4, w - 4, 3}, p.raced);
+        if (has_real_race(v, s)) paint.rect({x + 2, bar_top + 4, w - 4, 3}, p.raced);
         if (s.micro) continue;  // access-steps are labelled as a group below
         const std::string full = step_label(s);
         if (!text_centered(c.dl, {x, c.rect.y + 1, w, label_h}, p.text, full, f, f->FontSize) &&

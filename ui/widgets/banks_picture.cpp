@@ -5,15 +5,33 @@
 
 #include <algorithm>
 #include <bitset>
+#include <cmath>
 #include <string>
 
 #include "ui/fonts.hpp"
+#include "ui/model/pictures/bank_picture.hpp"
 #include "ui/model/trace/step_text.hpp"
+#include "ui/model/trace/value_text.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
 #include "ui/widgets/painter.hpp"
 
 namespace ws::ui {
+namespace {
+
+// A word's label centred in its box, at the size word_label chose (clipped to the box).
+void draw_box_label(ImDrawList* dl, const Rect& box, ImU32 colour, const BoxLabel& label,
+                    ImFont* font) {
+    const ImVec2 ts = font->CalcTextSizeA(label.px, 1e9f, 0, label.text.c_str());
+    dl->PushClipRect(tl(box), br(box), true);
+    dl->AddText(
+        font, label.px,
+        {std::floor(box.x + (box.w - ts.x) * 0.5f), std::floor(box.y + (box.h - ts.y) * 0.5f)},
+        colour, label.text.c_str());
+    dl->PopClipRect();
+}
+
+}  // namespace
 
 // With 8- or 16-byte accesses the warp is served in groups of 16 or 8 lanes; show the worst.
 void draw_banks_picture(const char* id, const InstructionInfo& info, float height) {
@@ -52,6 +70,11 @@ void draw_banks_picture(const char* id, const InstructionInfo& info, float heigh
         stacked ? std::min(slot_h / float(std::max(1u, g.ways())), label_h * 1.5f) : label_h * 1.2f;
     const float lane_w = c.rect.w / float(g.lane_count);
 
+    // Word addresses shrink to the readable minimum at text size 1 (what a projected 1280x720
+    // picture still reads; the columns are 32 across however large the type), then keep their
+    // last digits (BoxLabel).
+    const float min_px = std::min(small->FontSize, min_value_px(1.0f));
+    const float digit_advance = small->CalcTextSizeA(1.0f, 1e9f, 0, "0").x;
     const bool every_label = small->CalcTextSizeA(small->FontSize, 1e9f, 0, "31").x < lane_w - 2;
     for (std::uint32_t k = 0; k < g.lane_count; ++k) {
         const std::uint32_t lane = g.first_lane + k;
@@ -103,11 +126,9 @@ void draw_banks_picture(const char* id, const InstructionInfo& info, float heigh
             paint.rect(box, fill);
             // The word's address where the box has room for it (the tooltip has them all),
             // and how many lanes share it (a broadcast).
-            std::string label = std::to_string(words[w].word);
-            if (sharing > 1) label += " x" + std::to_string(sharing);
-            text_centered(c.dl, box, text_on(fill), label, small, small->FontSize) ||
-                text_centered(c.dl, box, text_on(fill), std::to_string(words[w].word), small,
-                              small->FontSize);
+            const BoxLabel label = word_label(words[w].word, std::uint32_t(sharing), box.w - 1,
+                                              small->FontSize, min_px, digit_advance);
+            draw_box_label(c.dl, box, text_on(fill), label, small);
             for (std::uint32_t lane = 0; lane < 32; ++lane) {
                 if (!(words[w].lanes >> lane & 1u)) continue;
                 const float lx = lanes.x + (float(lane - g.first_lane) + 0.5f) * lane_w;

@@ -253,6 +253,7 @@ void draw_races(const Frame& f, const Rect& line) {
     std::string words;
     for (std::uint32_t index : f.step.races) {
         const RacePair& r = f.v.races[index];
+        if (r.intended) continue;  // one warp's pair in lockstep order: not a race that bit
         if (r.first_thread >= f.v.threads || r.second_thread >= f.v.threads) continue;
         // From the thread that went first to the one that went second.
         const Rect a = thread_rect(r.first_thread), b = thread_rect(r.second_thread);
@@ -291,8 +292,9 @@ void tooltip(const Frame& f, long cell, long thread) {
         for (const RacePair& r : f.v.races)
             if (r.cell == s)
                 ImGui::Text(
-                    "race: thread %u %s it (line %u, access-step %u), then thread %u %s "
+                    "%s: thread %u %s it (line %u, access-step %u), then thread %u %s "
                     "it (line %u, access-step %u)",
+                    r.intended ? "no sync, but in lockstep's order (as meant)" : "race",
                     unsigned(r.first_thread), r.first_writes ? "wrote" : "read",
                     unsigned(r.first_line), unsigned(f.v.steps[r.first_step].micro),
                     unsigned(r.second_thread), r.second_writes ? "wrote" : "read",

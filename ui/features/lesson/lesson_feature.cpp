@@ -152,9 +152,9 @@ Outcome LessonFeature::show_slide(const FeatureContext& c) {
     filled_for_.clear();
     if (!s->figures.empty() && s->request.algo.empty())
         out.then.push_back(act::ShowRecording{s->figures, ""});
-    // In front where they share a place with others: the slide's words (the explanation), then
-    // the slide's panel, which wins where the two share one.
-    out.to_front.push_back(PanelId::Explanation);
+    // In front where they share a place with others (the slide's words are in its card): the
+    // code, the line that ran, then the slide's panel, which wins where the two share one.
+    out.to_front.push_back(PanelId::Code);
     if (s->panel) out.to_front.push_back(*s->panel);
     if (s->request.algo.empty()) return out;
     RequestForm f = form_of(s->request);
@@ -170,7 +170,7 @@ Outcome LessonFeature::show_slide(const FeatureContext& c) {
         state_.quiz.seed_typed = std::to_string(state_.quiz.seed);
         out.form = f;  // kept should the attempt not start
         out.confirmed = true;
-        return start_quiz(f, std::move(out));
+        return start_quiz(f, std::move(out));  // at the slide's step
     }
     out.form = f;
     out.confirmed = true;
@@ -194,12 +194,16 @@ Outcome LessonFeature::start_quiz(const RequestForm& base, Outcome out) {
     f.gpu = base.gpu;
     out.form = f;
     out.confirmed = true;
-    step_ = 0;
-    step_at_race_ = false;
+    // From the first step; on a slide, from the slide's step (Q, or --quiz with --lesson).
+    const Slide* slide = state_.current_slide();
+    const bool own = slide && !slide->request.algo.empty();
+    step_ = own ? slide->step : 0;
+    step_at_race_ = own && slide->step_at_race;
     step_request_ = r;
     q.on = true;
     q.asked_of.reset();
-    out.to_front.push_back(PanelId::Explanation);
+    // The box is in the explanation panel; in lecture mode, in the slide's card.
+    if (!state_.current_slide()) out.to_front.push_back(PanelId::Explanation);
     return out;
 }
 

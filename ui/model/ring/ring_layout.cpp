@@ -18,7 +18,42 @@ std::pair<float, float> direction(const Rect& a, const Rect& b) {
     return {dx / len, dy / len};
 }
 
+// Moves a label centred at (x, y) to the nearest place, half an em at a time along its bow's
+// normal (nx, ny) either way, then along the arrow, where its rectangle covers no GPU box (with 8
+// GPUs in a small window the arrows' labels fell on GPUs 0 and 4).
+void clear_of_gpus(float& x, float& y, float nx, float ny, const std::string& first,
+                   const std::string& second, float em, const std::vector<Rect>& gpus) {
+    auto clear = [&](float px, float py) {
+        const Rect r = ring_label_rect(px, py, first, second, em);
+        return std::none_of(gpus.begin(), gpus.end(), [&](const Rect& g) {
+            return r.x < g.right() && g.x < r.right() && r.y < g.bottom() && g.y < r.bottom();
+        });
+    };
+    const float tx = -ny, ty = nx;  // along the arrow
+    for (int i = 0; i <= 24; ++i)
+        for (const float s : {1.0f, -1.0f})
+            for (const auto& [dx, dy] : {std::pair{nx, ny}, std::pair{tx, ty}}) {
+                const float px = x + s * dx * 0.5f * em * float(i);
+                const float py = y + s * dy * 0.5f * em * float(i);
+                if (clear(px, py)) {
+                    x = px;
+                    y = py;
+                    return;
+                }
+            }
+}
+
 }  // namespace
+
+Rect ring_label_rect(float x, float y, const std::string& first, const std::string& second,
+                     float em) {
+    auto chars = [](const std::string& s) {  // UTF-8 characters
+        return float(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+    };
+    const float w = std::max(chars(first), chars(second)) * 0.6f * em + 8;
+    const float h = (second.empty() ? 1.0f : 2.0f) * 1.2f * em + 4;
+    return {x - w / 2, y - h / 2, w, h};
+}
 
 std::string ring_state_caption(const multi::RingRun& run, std::size_t state) {
     const std::size_t steps = run.plan.steps.size();
@@ -149,6 +184,7 @@ RingLayout ring_layout(const multi::RingRun& run, std::size_t state, const Rect&
             arrow.label = (chunks > 1 ? "chunk " + std::to_string(t.chunk) + ": " : "") +
                           bytes_label(t.count * plan.element_bytes) + (t.adds ? ", adds" : "");
             arrow.so_far = bytes_label(carried[{t.from, t.to}]) + " so far";
+            clear_of_gpus(arrow.lx, arrow.ly, nx, ny, arrow.label, arrow.so_far, em, out.gpus);
             has_arrow[{t.from, t.to}] = true;
             out.arrows.push_back(arrow);
         }
@@ -166,6 +202,7 @@ RingLayout ring_layout(const multi::RingRun& run, std::size_t state, const Rect&
         l.x = (a.x + b.x + a.w) / 2 + dy * 2.2f * em;
         l.y = (a.y + b.y + a.h) / 2 - dx * 2.2f * em;
         l.text = bytes_label(bytes) + " so far";
+        clear_of_gpus(l.x, l.y, dy, -dx, l.text, "", em, out.gpus);
         out.links.push_back(l);
     }
     return out;

@@ -49,6 +49,12 @@ struct RingLayout {
     float cx = 0, cy = 0, radius = 0;  // the circle the GPUs sit on
 };
 
+// The rectangle a label centred at (x, y) takes, one line or two (`second` empty: one), its
+// width estimated from its characters at `em` (0.6 em each, its backing's margins): the layout
+// keeps it off the GPU boxes, the test checks it.
+Rect ring_label_rect(float x, float y, const std::string& first, const std::string& second,
+                     float em);
+
 // `state`: 0 is the start, s the state after step s (run.after_step[s]); clamped. `em`: the text
 // size in pixels, so that labels have room.
 RingLayout ring_layout(const multi::RingRun& run, std::size_t state, const Rect& area, float em);

@@ -37,23 +37,14 @@ std::vector<std::uint32_t> occurrences(const trace::BlockTrace& b) {
     return occ;
 }
 
-// Each event's rank among its thread's events of its step: lockstep runs every lane's k-th
-// event of a step before any lane's (k+1)-th, lanes in order.
-std::vector<std::uint32_t> lockstep_ranks(const trace::BlockTrace& b) {
+// Lockstep order: every lane's k-th event of a step before any lane's (k+1)-th, lanes in order.
+std::vector<std::uint32_t> lockstep_order(const trace::BlockTrace& b) {
     std::vector<std::uint32_t> rank(b.events.size(), 0);
     for (std::size_t i = 1; i < b.events.size(); ++i) {
         const Event &p = b.events[i - 1], &e = b.events[i];
         rank[i] =
             p.thread == e.thread && trace::step_of(p) == trace::step_of(e) ? rank[i - 1] + 1 : 0;
     }
-    return rank;
-}
-
-// The order the block's events ran in: the recorded one, or lockstep.
-std::vector<std::uint32_t> run_order(const trace::BlockTrace& b, bool* recorded) {
-    *recorded = b.order.size() == b.events.size() && !b.events.empty();
-    if (*recorded) return b.order;
-    const std::vector<std::uint32_t> rank = lockstep_ranks(b);
     std::vector<std::uint32_t> order(b.events.size());
     for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
     std::stable_sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
@@ -63,6 +54,30 @@ std::vector<std::uint32_t> run_order(const trace::BlockTrace& b, bool* recorded)
         return a.thread < c.thread;
     });
     return order;
+}
+
+// The order the block's events ran in: the recorded one, or lockstep.
+std::vector<std::uint32_t> run_order(const trace::BlockTrace& b, bool* recorded) {
+    *recorded = b.order.size() == b.events.size() && !b.events.empty();
+    return *recorded ? b.order : lockstep_order(b);
+}
+
+// Where each event is in `order`.
+std::vector<std::uint32_t> positions(const std::vector<std::uint32_t>& order) {
+    std::vector<std::uint32_t> pos(order.size(), 0);
+    for (std::uint32_t k = 0; k < order.size(); ++k) pos[order[k]] = k;
+    return pos;
+}
+
+// A step's access-steps keep the race mark only on cells of a real race (not an intended pair).
+void unmark_intended(const TraceView& v, std::vector<StepView>& out, std::size_t first,
+                     std::size_t first_race) {
+    std::set<std::uint32_t> real;
+    for (std::size_t i = first_race; i < v.races.size(); ++i)
+        if (!v.races[i].intended) real.insert(v.races[i].cell);
+    for (std::size_t i = first; i < out.size(); ++i)
+        for (std::uint32_t cell = 0; cell < out[i].cells.size(); ++cell)
+            if (!real.count(cell)) out[i].cells[cell] &= std::uint8_t(~kCellRaced);
 }
 
 LineActivity& line_of(StepView& s, std::uint16_t line) {
@@ -204,10 +219,10 @@ void expand_racy_steps(TraceView& v) {
     bool recorded = false;
     const std::vector<std::uint32_t> order = run_order(b, &recorded);
     const std::vector<std::uint32_t> occ = occurrences(b);
-    const std::vector<std::uint32_t> rank = lockstep_ranks(b);
+    const std::vector<std::uint32_t> lockstep = positions(lockstep_order(b));
     // Lockstep runs x before y.
     auto lockstep_before = [&](std::uint32_t x, std::uint32_t y) {
-        return std::pair(rank[x], b.events[x].thread) < std::pair(rank[y], b.events[y].thread);
+        return lockstep[x] < lockstep[y];
     };
     v.race_order = recorded ? "the " + v.trace->request.schedule + " schedule"
                             : "lockstep order (the GPU records no order)";
@@ -244,6 +259,7 @@ void expand_racy_steps(TraceView& v) {
                                             starts.begin()) -
                    1;
         };
+        const std::size_t first_race = v.races.size();
         for (const trace::Hazard& h : s.hazards) {
             // The pair a schedule swapped, when it swapped one on this word; else the first.
             auto [a, c] = recorded ? swapped_pair(b, in_step, h.word, lockstep_before)
@@ -264,9 +280,12 @@ void expand_racy_steps(TraceView& v) {
             r.first_step = step_of_position(a);
             r.second_step = step_of_position(c);
             r.against_lockstep = swapped;
+            r.intended = !swapped && x.thread / trace::kWarpSize == y.thread / trace::kWarpSize &&
+                         lockstep[in_step[a]] < lockstep[in_step[c]];
             out[r.second_step].races.push_back(static_cast<std::uint32_t>(v.races.size()));
             v.races.push_back(r);
         }
+        unmark_intended(v, out, first, first_race);
     }
     // The swaps a schedule made come first in their access-step: the label and the explanation
     // tell them before the pairs lockstep runs in its own order.
@@ -274,6 +293,12 @@ void expand_racy_steps(TraceView& v) {
         std::stable_partition(st.races.begin(), st.races.end(),
                               [&](std::uint32_t r) { return v.races[r].against_lockstep; });
     v.steps = std::move(out);
+}
+
+bool has_real_race(const TraceView& v, const StepView& s) {
+    for (std::uint32_t index : s.races)
+        if (index < v.races.size() && !v.races[index].intended) return true;
+    return false;
 }
 
 std::optional<std::size_t> step_of_access(const TraceView& v, unsigned thread, std::uint32_t cell,

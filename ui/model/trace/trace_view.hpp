@@ -108,6 +108,9 @@ struct RacePair {
     // The schedule ran the two in the other order than lockstep would: the swap that a run-ahead
     // makes (a lockstep run, and a GPU's trace, has none).
     bool against_lockstep = false;
+    // One warp's pair in the order lockstep runs it (the write before the read where the code
+    // meant it so): a hazard, but not a race the schedule lost; not drawn as one.
+    bool intended = false;
 };
 
 struct StepView {
