@@ -8,13 +8,6 @@
 #include "ui/model/trace/lane_slots.hpp"
 
 namespace ws::ui {
-namespace {
-
-int percent(std::uint64_t part, std::uint64_t whole) {
-    return whole ? static_cast<int>(std::lround(100.0 * double(part) / double(whole))) : 0;
-}
-
-}  // namespace
 
 std::string numbers_text(const std::vector<unsigned>& sorted, const char* one, const char* many) {
     std::vector<std::pair<unsigned, unsigned>> runs;
