@@ -13,13 +13,6 @@
 namespace ws::ui {
 namespace {
 
-std::string write_text(const std::string& path, const std::string& text) {
-    std::error_code ec;
-    const auto dir = std::filesystem::path(path).parent_path();
-    if (!dir.empty()) std::filesystem::create_directories(dir, ec);
-    return io::write_file_atomically(path, text);
-}
-
 // "cuda" when the controls chose the GPU and this build, a GPU and NVRTC can run a student's
 // kernel there; else "cpu".
 std::string editor_backend(const RequestForm& form) {
@@ -139,7 +132,8 @@ void EditorFeature::run_kernel(const FeatureContext& c) {
     EditorState& e = state_;
     clear_grade(e);  // "PASS ... solved" was of the text before: this run's line replaces it
     if (e.loaded) {
-        if (std::string error = write_text(e.path, e.text); !error.empty()) {
+        if (std::string error = io::write_file_atomically_in_folder(e.path, e.text);
+            !error.empty()) {
             e.message = error;
             e.message_is_error = true;
             return;
@@ -160,7 +154,7 @@ void EditorFeature::run_kernel(const FeatureContext& c) {
 
 void EditorFeature::grade(const FeatureContext& c) {
     EditorState& e = state_;
-    if (std::string error = write_text(e.path, e.text); !error.empty()) {
+    if (std::string error = io::write_file_atomically_in_folder(e.path, e.text); !error.empty()) {
         e.message = error;
         e.message_is_error = true;
         return;
