@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "kernels/catalog.hpp"
+#include "ui/geometry/label_log.hpp"
 #include "ui/keys.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
@@ -115,6 +116,7 @@ void front_lesson_tab(const TraceView& v, UiState& ui) {
 }  // namespace
 
 void draw_frame(const TraceView& v, UiState& ui, const Layout& layout) {
+    label_log().begin_frame();  // the labels this frame draws (--check-labels)
     front_lesson_tab(v, ui);
     // The quiz's question follows the cursor (made once per step; the panels read it).
     refresh_question(ui.lesson.quiz, v, v.clamp(static_cast<long>(ui.step())));

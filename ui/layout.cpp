@@ -135,25 +135,36 @@ class Builder {
 // Shared memory over warps | banks, global memory a second tab beside the banks (both are
 // pictures of one warp instruction's addresses); warps and the two as tabs where the row is too
 // narrow; all as tabs where the column is too short.
-void place_center(Builder& b, const Rect& c) {
+// `editing`: the explanation joins the warps' tabs and the SASS the banks', the side column
+// being the editor's.
+void place_center(Builder& b, const Rect& c, bool editing) {
     using P = PanelId;
+    std::vector<PanelId> left = {P::Warps}, right = {P::Banks, P::Global};
+    if (editing) {
+        left.push_back(P::Explanation);
+        right.push_back(P::Sass);
+    }
     const float shared_h = b.min(P::Shared).h + b.chrome();
     const float lower_h = std::max(b.min(P::Warps).h, b.min(P::Banks).h) + b.chrome();
     if (c.h + 0.5f < shared_h + lower_h) {
-        b.add(c, {P::Shared, P::Warps, P::Banks, P::Global});
+        std::vector<PanelId> all = {P::Shared};
+        all.insert(all.end(), left.begin(), left.end());
+        all.insert(all.end(), right.begin(), right.end());
+        b.add(c, all);
         return;
     }
     auto [shared, lower] = split_y(c, b.share(c.h, 0.5f, shared_h, lower_h));
     b.add(shared, {P::Shared});
     if (lower.w + 0.5f < b.min(P::Warps).w + b.min(P::Banks).w) {
-        b.add(lower, {P::Warps, P::Banks, P::Global});
+        left.insert(left.end(), right.begin(), right.end());
+        b.add(lower, left);
         return;
     }
     const float warps_w =
         std::clamp(0.46f * lower.w, b.min(P::Warps).w, lower.w - b.min(P::Banks).w);
     auto [warps, banks] = split_x(lower, warps_w);
-    b.add(warps, {P::Warps});
-    b.add(banks, {P::Banks, P::Global});
+    b.add(warps, left);
+    b.add(banks, right);
 }
 
 // Code over the explanation, the SASS a second tab beside the explanation (the machine code
@@ -177,17 +188,28 @@ void place_side(Builder& b, const Rect& s) {
 // The step view: shared memory, warps and banks in a column beside code and explanation;
 // where the stage is too narrow for two columns, shared memory over the others as tabs, or all
 // five as tabs.
-void place_step(Builder& b, const Rect& stage, float scale) {
+//
+// `editing` (a kernel of the student's open in Your kernel): the side column is wider and the
+// editor's alone, the code a tab beside it, so that 20 lines of code show at 1280x720; the
+// explanation and the SASS move to the centre's tabs.
+void place_step(Builder& b, const Rect& stage, float scale, bool editing) {
     using P = PanelId;
     const float side_min = std::max(b.min(P::Code).w, b.min(P::Explanation).w);
     const float center_min = std::max({b.min(P::Shared).w, b.min(P::Warps).w, b.min(P::Banks).w});
-    const float side_w = std::max(
-        std::clamp(0.32f * stage.w, std::min(330.0f * scale, 0.38f * stage.w), 640.0f * scale),
-        side_min);
+    const float side_w =
+        editing ? std::max(std::clamp(0.44f * stage.w, std::min(330.0f * scale, 0.5f * stage.w),
+                                      760.0f * scale),
+                           side_min)
+                : std::max(std::clamp(0.32f * stage.w, std::min(330.0f * scale, 0.38f * stage.w),
+                                      640.0f * scale),
+                           side_min);
     if (stage.w - side_w + 0.5f >= center_min) {
         auto [center, side] = split_x(stage, stage.w - side_w);
-        place_center(b, center);
-        place_side(b, side);
+        place_center(b, center, editing);
+        if (editing)
+            b.add(side, {P::Editor, P::Code});
+        else
+            place_side(b, side);
         return;
     }
     const float rest_h = std::max({b.min(P::Warps).h, b.min(P::Banks).h, b.min(P::Code).h,
@@ -234,7 +256,7 @@ void place_presenter_step(Builder& b, const Rect& stage, PanelId lead, float sca
 }  // namespace
 
 Layout compute_layout(View view, float width, float height, float scale, bool controls,
-                      bool circuit_only, float card_h, std::optional<PanelId> lead) {
+                      bool circuit_only, float card_h, std::optional<PanelId> lead, bool editing) {
     Layout out;
     scale = std::clamp(scale, 0.5f, 4.0f);
     Builder b(out, scale);
@@ -292,7 +314,7 @@ Layout compute_layout(View view, float width, float height, float scale, bool co
     if (lead)
         place_presenter_step(b, stage, *lead, scale);
     else
-        place_step(b, stage, scale);
+        place_step(b, stage, scale, editing);
     return out;
 }
 

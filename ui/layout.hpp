@@ -102,10 +102,12 @@ float tab_strip_height(float scale);
 // `card_h`: a strip of that height under the header, across the whole width, is left for the
 // slide's card (Layout::slide). `lead`: the step view's stage leads with that panel alone, large,
 // the others as tabs beside it with the code in front (the presenter layout; see
-// ui/geometry/presenter_layout.hpp).
+// ui/geometry/presenter_layout.hpp). `editing`: a kernel of the student's is open in Your
+// kernel; the step view gives the editor the side column's whole height (20 lines of code at
+// 1280x720).
 Layout compute_layout(View view, float width, float height, float scale, bool controls = true,
                       bool circuit_only = false, float card_h = 0,
-                      std::optional<PanelId> lead = std::nullopt);
+                      std::optional<PanelId> lead = std::nullopt, bool editing = false);
 // One panel filling the window (for --panel screenshots), with no header.
 Layout single_panel_layout(PanelId panel, float width, float height);
 

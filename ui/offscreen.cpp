@@ -17,6 +17,7 @@
 #include "ui/draw_cost.hpp"
 #include "ui/frame.hpp"
 #include "ui/frame_capture.hpp"
+#include "ui/geometry/label_log.hpp"
 #include "ui/gui_context.hpp"
 #include "ui/png.hpp"
 #include "ui/session.hpp"
@@ -131,6 +132,17 @@ std::string picture(Target& t, Session& s, const Layout& layout, const std::stri
     if (std::string e = write_png(path, t.w, t.h, rgba, level); !e.empty()) return e;
     if (looks_blank(image_stats(rgba))) return path + ": the picture is blank";
     return "";
+}
+
+// --check-labels: the labels of the picture's last frame that leave their box or cover
+// another, one line each; 3 when there is one.
+int report_labels(const std::string& picture_path) {
+    const std::vector<std::string> problems = label_problems(label_log().labels);
+    for (const std::string& p : problems)
+        std::fprintf(stderr, "warpscope: %s: %s\n", picture_path.c_str(), p.c_str());
+    std::printf("%s: %zu labels checked, %zu %s\n", picture_path.c_str(), label_log().labels.size(),
+                problems.size(), problems.size() == 1 ? "problem" : "problems");
+    return problems.empty() ? 0 : 3;
 }
 
 // The teacher's window of lecture mode (ui/teacher_window.hpp) as it would look at 720x480.
@@ -289,10 +301,12 @@ int run_offscreen(const WindowArgs& args) {
         render(t, s, layout, 1);
         const Layout settled =
             layout_for(s.ui, a, float(t.w), float(t.h), t.gui.style().effective_scale());
+        label_log().on = a.check_labels;
         std::string e = picture(t, s, settled, a.screenshot);
         if (e.empty() && !a.teacher_screenshot.empty())
             e = teacher_picture(t, s, a.teacher_screenshot);
-        return e.empty() ? 0 : fail(1, e);
+        if (!e.empty()) return fail(1, e);
+        return a.check_labels ? report_labels(a.screenshot) : 0;
     }
     print_bench(render(t, s, layout, a.bench_frames), t, s, a.bench_frames);
     // The same load while playing: what a class sees when the teacher presses Space.

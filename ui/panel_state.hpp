@@ -29,6 +29,7 @@ struct PanelState {
     std::size_t global_pick_step = static_cast<std::size_t>(-1);
     CodeFollow code_followed;  // the step (and sizes) the code panel followed its line at
     std::size_t warps_scrolled_to = static_cast<std::size_t>(-1);  // and the warps panel
+    float editor_lines_in_view = 0;  // lines of code Your kernel showed without scrolling
 };
 
 }  // namespace ws::ui

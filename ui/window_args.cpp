@@ -301,6 +301,9 @@ struct WindowApp {
                      "once");
         app.add_flag("--find-race", a.find_race,
                      "open with a race search of the request (Find a race), its story shown");
+        app.add_flag("--check-labels", a.check_labels,
+                     "with --screenshot: list every label a picture drew that leaves its box or "
+                     "covers another, and exit 3 if there is one");
     }
 };
 
@@ -388,6 +391,8 @@ ParsedArgs parse_window_args(int argc, const char* const* argv) {
             "--bench-frames: give one of them";
     else if (!a.teacher_screenshot.empty() && (a.screenshot.empty() || a.lesson.empty()))
         out.error = "--teacher-screenshot goes with --screenshot FILE and --lesson NAME";
+    else if (a.check_labels && a.screenshot.empty())
+        out.error = "--check-labels checks the labels of a --screenshot FILE";
     else if (a.grade && a.puzzle.empty())
         out.error = "--grade grades against a --puzzle: name one";
     else if ((a.from || a.to) && !exports)

@@ -125,14 +125,17 @@ void draw_code(const TraceView& v, UiState& ui) {
             const std::string lanes = std::to_string(act->threads);
             const float lx =
                 pos.x + lanes_w - small->CalcTextSizeA(small->FontSize, 1e9f, 0, lanes.c_str()).x;
-            dl->AddText(small, small->FontSize, {lx, y}, p.line_ran_text, lanes.c_str());
+            draw_label(dl, {lx, y}, p.line_ran_text, lanes,
+                       {pos.x - 2, pos.y - 2, lanes_w + 4, line_h + 4}, "threads", small,
+                       small->FontSize);
             if (act->conflicts || act->atomics.retries) {
                 const std::string ways = act->conflicts ? std::to_string(act->max_ways) + "-way"
                                                         : std::to_string(act->atomics.retries);
                 const Rect badge{pos.x + lanes_w + 6, pos.y + 1, banks_w + 4, line_h - 2};
                 fill_rect(dl, badge, p.conflict, 3.0f);
-                dl->AddText(small, small->FontSize, {badge.x + 2, y}, text_on(p.conflict),
-                            ways.c_str());
+                draw_label(dl, {badge.x + 2, y}, text_on(p.conflict), ways,
+                           {badge.x, badge.y - 2, badge.w, badge.h + 4}, "badge", small,
+                           small->FontSize);
             }
         }
         ImGui::SetCursorScreenPos({pos.x + gutter, pos.y});

@@ -162,6 +162,11 @@ void draw_editor(const TraceView& v, UiState& ui) {
     }
     if (e.error_line > 0 && e.followed_error != e.error_line) marks.show_line = e.error_line;
     e.followed_error = e.error_line;
+    ImGui::PushFont(fonts().mono);
+    ui.panels.editor_lines_in_view =
+        (ImGui::GetContentRegionAvail().y - 2 * ImGui::GetStyle().FramePadding.y) /
+        ImGui::GetTextLineHeight();
+    ImGui::PopFont();
     if (draw_code_editor("##kernel", e.text, marks, {0, 0})) ui.post(act::KernelEdited{});
 }
 

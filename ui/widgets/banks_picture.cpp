@@ -22,12 +22,18 @@ namespace {
 // A word's label centred in its box, at the size word_label chose (clipped to the box).
 void draw_box_label(ImDrawList* dl, const Rect& box, ImU32 colour, const BoxLabel& label,
                     ImFont* font) {
-    const ImVec2 ts = font->CalcTextSizeA(label.px, 1e9f, 0, label.text.c_str());
+    // A box narrower than even the "…" mark gets the mark as wide as the box.
+    float px = label.px;
+    ImVec2 ts = font->CalcTextSizeA(px, 1e9f, 0, label.text.c_str());
+    if (ts.x > box.w && ts.x > 0) {
+        px *= box.w / ts.x;
+        ts = font->CalcTextSizeA(px, 1e9f, 0, label.text.c_str());
+    }
     dl->PushClipRect(tl(box), br(box), true);
-    dl->AddText(
-        font, label.px,
-        {std::floor(box.x + (box.w - ts.x) * 0.5f), std::floor(box.y + (box.h - ts.y) * 0.5f)},
-        colour, label.text.c_str());
+    // The height may exceed the box's by the font's line gap (the glyphs stay inside).
+    draw_label(
+        dl, {std::floor(box.x + (box.w - ts.x) * 0.5f), std::floor(box.y + (box.h - ts.y) * 0.5f)},
+        colour, label.text, {box.x, box.y - 2, box.w, box.h + 4}, "word", font, px);
     dl->PopClipRect();
 }
 
@@ -87,9 +93,12 @@ void draw_banks_picture(const char* id, const InstructionInfo& info, float heigh
         const std::uint32_t lane = g.first_lane + k;
         if (!every_label && lane % 8 != 0) continue;
         const bool on = info.inst.active_mask >> lane & 1u;
-        c.dl->AddText(small, small->FontSize,
-                      {lanes.x + float(k) * lane_w + 2, lanes.y + (lane_h - small->FontSize) / 2},
-                      on ? text_on(p.lane_on) : p.text_dim, std::to_string(lane).c_str());
+        // Every lane's number in its lane, or every eighth's across the eight lanes it heads.
+        const Rect room{lanes.x + float(k) * lane_w, lanes.y - 1,
+                        lane_w * (every_label ? 1.0f : 8.0f), lane_h + 2};
+        draw_label(c.dl, {room.x + 2, lanes.y + (lane_h - small->FontSize) / 2},
+                   on ? text_on(p.lane_on) : p.text_dim, std::to_string(lane), room, "lane", small,
+                   small->FontSize);
     }
     const bool every_bank = small->CalcTextSizeA(small->FontSize, 1e9f, 0, "31").x < col;
     for (std::uint32_t b = 0; b < 32; ++b) {
@@ -115,8 +124,8 @@ void draw_banks_picture(const char* id, const InstructionInfo& info, float heigh
                 const Rect tab{box.x + box.w * 0.5f - ts.x * 0.5f - 2,
                                box.y + box.h * 0.5f - ts.y * 0.5f, ts.x + 4, ts.y};
                 fill_rect(c.dl, tab, p.conflict);
-                c.dl->AddText(small, small->FontSize, {tab.x + 2, tab.y}, text_on(p.conflict),
-                              n.c_str());
+                draw_label(c.dl, {tab.x + 2, tab.y}, text_on(p.conflict), n,
+                           {x, slots_top, col, slot_h}, "ways", small, small->FontSize);
             }
         }
         for (std::size_t w = 0; w < words.size() && (stacked || !conflict); ++w) {
@@ -145,14 +154,15 @@ void draw_banks_picture(const char* id, const InstructionInfo& info, float heigh
             if (small->CalcTextSizeA(small->FontSize, 1e9f, 0, ways.c_str()).x > col)
                 ways = std::to_string(words.size());
             const float tw = small->CalcTextSizeA(small->FontSize, 1e9f, 0, ways.c_str()).x;
-            c.dl->AddText(
-                small, small->FontSize, {x + (col - tw) * 0.5f, y},
-                y < slots_top + float(words.size()) * box_h ? text_on(p.conflict) : p.text,
-                ways.c_str());
+            draw_label(c.dl, {x + (col - tw) * 0.5f, y},
+                       y < slots_top + float(words.size()) * box_h ? text_on(p.conflict) : p.text,
+                       ways, {x, slots_top, col, slots_bottom - slots_top + 1}, "ways", small,
+                       small->FontSize);
         }
         if (every_bank || b % 4 == 0)
-            c.dl->AddText(small, small->FontSize, {x + 1, slots_bottom + 1}, p.text_dim,
-                          std::to_string(b).c_str());
+            draw_label(c.dl, {x + 1, slots_bottom + 1}, p.text_dim, std::to_string(b),
+                       {x, slots_bottom, col * (every_bank ? 1.0f : 4.0f), label_h + 1}, "bank",
+                       small, small->FontSize);
         const ImVec2 m = ImGui::GetIO().MousePos;
         if (c.hovered && m.x >= x && m.x < x + col && !words.empty()) {
             std::string tip = "bank " + std::to_string(b) + ": " +
@@ -175,8 +185,16 @@ void draw_banks_picture(const char* id, const InstructionInfo& info, float heigh
         caption += "; lanes " + std::to_string(g.first_lane) + "-" +
                    std::to_string(g.first_lane + g.lane_count - 1) + ", the worst of " +
                    std::to_string(pic.groups.size()) + " groups served one after another";
-    c.dl->AddText(small, small->FontSize, {c.rect.x, c.rect.bottom() - label_h}, p.text_dim,
-                  caption.c_str());
+    // Cut with "…" where the picture is narrow, all of it on hover.
+    ImGui::PushFont(small);
+    const std::string shown = fit_text(caption, c.rect.w);
+    ImGui::PopFont();
+    const Rect caption_box{c.rect.x, c.rect.bottom() - label_h, c.rect.w, label_h};
+    draw_label(c.dl, tl(caption_box), p.text_dim, shown,
+               {c.rect.x, caption_box.y, c.rect.w, label_h + 2}, "caption", small, small->FontSize);
+    if (shown != caption &&
+        caption_box.contains(ImGui::GetIO().MousePos.x, ImGui::GetIO().MousePos.y))
+        ImGui::SetTooltip("%s", caption.c_str());
     end_canvas(c);
 }
 
