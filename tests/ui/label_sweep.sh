@@ -14,6 +14,8 @@ if [ -z "${WS_SWEEP_IN_XVFB:-}" ]; then
   exec xvfb-run -a -s "-screen 0 1920x1080x24" "$0" "$@"
 fi
 root=$(cd "$(dirname "$0")/../.." && pwd)
+ws=$(cd "$(dirname "$ws")" && pwd)/$(basename "$ws")
+cd "$out"  # a puzzle opened in the editor saves its start kernel here
 export WARPSCOPE_ROOT=$root  # the repository's lessons and recorded measurements
 failures=0 pictures=0
 check() {  # check NAME ARGS...: one picture at both sizes
