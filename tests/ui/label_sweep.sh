@@ -15,6 +15,7 @@ if [ -z "${WS_SWEEP_IN_XVFB:-}" ]; then
 fi
 root=$(cd "$(dirname "$0")/../.." && pwd)
 ws=$(cd "$(dirname "$ws")" && pwd)/$(basename "$ws")
+out=$(cd "$out" && pwd)
 cd "$out"  # a puzzle opened in the editor saves its start kernel here
 export WARPSCOPE_ROOT=$root  # the repository's lessons and recorded measurements
 failures=0 pictures=0
