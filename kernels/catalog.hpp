@@ -135,6 +135,11 @@ struct VariantInfo {
     TileLayout layout = TileLayout::Elements;
     bool schedule_sensitive = false;  // racy on purpose: its result depends on the schedule
     BlockRule block_rule = BlockRule::PowerOfTwo32To1024;
+    // The smallest block at which what the variant teaches shows (0: any): the window's
+    // controls move a smaller block up to it on choosing the variant, and the banks panel says
+    // why nothing shows below it (`lesson_block_why`, tested against the emulator).
+    unsigned lesson_block = 0;
+    const char* lesson_block_why = "";
     bool needs_independent_scheduling = false;  // lanes of a warp spin on a lock a warp-mate
                                                 // holds: it deadlocks without independent thread
                                                 // scheduling (before Volta; the converged schedule)

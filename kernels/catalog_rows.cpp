@@ -28,6 +28,9 @@ struct Row {
     Row layout(TileLayout l) const { return with(&VariantInfo::layout, l); }
     Row schedule_sensitive() const { return with(&VariantInfo::schedule_sensitive, true); }
     Row block_rule(BlockRule r) const { return with(&VariantInfo::block_rule, r); }
+    Row lesson_block(unsigned block, const char* why) const {
+        return with(&VariantInfo::lesson_block, block).with(&VariantInfo::lesson_block_why, why);
+    }
     Row needs_independent_scheduling() const {
         return with(&VariantInfo::needs_independent_scheduling, true);
     }
@@ -97,6 +100,9 @@ std::vector<VariantInfo> make_catalog() {
         reduction<reduce::InterleavedStrided>()
             .title("Interleaved addressing, strided index")
             .summary("index = 2*s*tid keeps warps busy together, but lanes collide in banks")
+            .lesson_block(64,
+                          "its bank conflicts begin at block 64: in a block of 32 the busy "
+                          "lanes' words 2*s*tid (below 32) each sit in a bank of their own")
             .source("kernels/algorithms/reduce/02_interleaved_strided.cuh"),
         reduction<reduce::Sequential>()
             .title("Sequential addressing")

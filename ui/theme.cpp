@@ -31,8 +31,8 @@ Palette palette_from(const ThemeColours& c, float line_width) {
     p.broadcast = rgb(c.broadcast), p.single_word = rgb(c.single_word);
     p.current = rgb(c.current), p.current_fill = rgb(c.current, 36);
     p.line_ran = rgb(c.line_ran), p.line_ran_text = rgb(c.line_ran_text);
-    p.banner_error_bg = rgb(c.conflict), p.banner_error_text = rgb(0xFFFFFF);
-    p.agree = rgb(c.single_word), p.disagree = rgb(c.conflict);
+    p.banner_error_bg = rgb(c.error), p.banner_error_text = rgb(0xFFFFFF);
+    p.agree = rgb(c.agree), p.disagree = rgb(c.error), p.waiting = rgb(c.waiting);
     p.plot_bg = rgb(c.plot_bg), p.plot_axis = rgb(c.plot_axis), p.plot_peak = rgb(c.plot_peak);
     p.plot_l2 = rgb(c.plot_l2);
     p.circuit_wire = rgb(c.circuit_wire), p.circuit_edge = rgb(c.circuit_edge);

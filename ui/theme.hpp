@@ -21,6 +21,7 @@ struct Palette {
     ImU32 divergent, conflict, broadcast, single_word;
     ImU32 current, current_fill, line_ran, line_ran_text;
     ImU32 question;  // lecture mode: the slide's question to the class
+    ImU32 waiting;   // a block spinning on another's flag
     ImU32 banner_error_bg, banner_error_text;
     // A count the GPU made beside ours: equal (with a check mark) or not (with ≠).
     ImU32 agree, disagree;

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "kernels/run/emulator_backend.hpp"
+#include "tests/ui/emulated_view.hpp"
 #include "ui/model/trace/step_text.hpp"
 #include "ui/model/window/request_form.hpp"
 
@@ -146,4 +147,29 @@ TEST_CASE("lanes, threads and lines read as ranges", "[text]") {
     CHECK(lines_text({30}) == "line 30");
     CHECK(lines_text({37, 42, 43}) == "lines 37, 42 and 43");  // two in a row stay two
     CHECK(lines_text({42, 43}) == "lines 42 and 43");
+}
+
+TEST_CASE("a variant opened below its lesson's block says why nothing shows", "[step][lesson]") {
+    // The strided index at block 32: no conflict in the whole run, and the window says why;
+    // at the block the controls move it to, the conflicts are there and the sentence goes.
+    const auto at32 = testing::emulated_view("reduce-interleaved-strided", "4096", 32);
+    CHECK(at32->trace->totals.bank_conflicts == 0);
+    CHECK(below_lesson_block(*at32) ==
+          "At block 32 nothing shows: its bank conflicts begin at block 64: in a block of 32 the "
+          "busy lanes' words 2*s*tid (below 32) each sit in a bank of their own.");
+    const VariantInfo* strided = find_variant("reduce-interleaved-strided");
+    REQUIRE(strided);
+    const auto at_lesson =
+        testing::emulated_view("reduce-interleaved-strided", "4096", strided->lesson_block);
+    CHECK(at_lesson->trace->totals.bank_conflicts > 0);
+    CHECK(below_lesson_block(*at_lesson).empty());
+    // Every other variant that teaches conflicts shows them at 32 already, or has none at all.
+    for (const VariantInfo& info : catalog()) {
+        if (info.lesson_block || info.block_rule != BlockRule::PowerOfTwo32To1024) continue;
+        INFO(info.id);
+        const auto small = testing::emulated_view(info.id, "4096", 32);
+        const auto large = testing::emulated_view(info.id, "4096", 256);
+        CHECK(
+            (small->trace->totals.bank_conflicts > 0 || large->trace->totals.bank_conflicts == 0));
+    }
 }

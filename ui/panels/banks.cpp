@@ -102,6 +102,8 @@ void counter_table(const TraceView& v, const StepView& s, bool split, const Hard
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().text_dim),
                            "whole run, all %u blocks: %llu conflicts (ld + st)", v.trace->grid,
                            static_cast<unsigned long long>(v.trace->totals.bank_conflicts));
+    if (const std::string why = below_lesson_block(v); !why.empty())
+        text_wrapped_colored(palette().text, why);
     ImGui::PopFont();
     draw_hardware_counts(hw, kConflictMetrics);
 }
@@ -190,7 +192,8 @@ void draw_banks(const TraceView& v, UiState& ui) {
         draw_banks_picture("##banks", info, avail - counter_table_height(split, hardware));
         counter_table(v, s, split, ui.hardware);
     } else {
-        const std::string text = counter_text(v, s, ui.hardware);
+        std::string text = counter_text(v, s, ui.hardware);
+        if (const std::string why = below_lesson_block(v); !why.empty()) text += ". " + why;
         draw_banks_picture("##banks", info, avail - counter_line_height(text));
         counter_line(text);
     }

@@ -81,7 +81,7 @@ void side(const char* id, float width, const TraceView* v, UiState& ui, GridView
     ImGui::PushFont(fonts().heading);
     text_line_clipped(p.text, info ? info->title : v->trace->request.algo);
     ImGui::PopFont();
-    if (!v->trace->error.empty()) text_wrapped_colored(p.conflict, v->trace->error);
+    if (!v->trace->error.empty()) text_wrapped_colored(p.disagree, v->trace->error);
     if (v->empty()) {
         ImGui::EndChild();
         return;

@@ -247,10 +247,23 @@ void adopt_count_rule(RequestForm& f, UiState& ui) {
     f.n = std::to_string(accepted);
 }
 
+// On switching to a variant whose lesson needs a larger block (the strided index: bank
+// conflicts from 64 threads), the block moves up to it, and the note says why.
+void adopt_lesson_block(RequestForm& f, UiState& ui) {
+    const VariantInfo* v = find_variant(f.algo);
+    if (!v || v->lesson_block <= f.block) return;
+    ui.note = "block " + std::to_string(f.block) + " -> " + std::to_string(v->lesson_block) + ": " +
+              v->lesson_block_why;
+    f.block = v->lesson_block;
+}
+
 void request_controls(const TraceView& v, UiState& ui) {
     RequestForm f = ui.form;
     algorithm_combo(f);
-    if (f.algo != ui.form.algo) adopt_count_rule(f, ui);
+    if (f.algo != ui.form.algo) {
+        adopt_count_rule(f, ui);
+        adopt_lesson_block(f, ui);
+    }
     label("n");
     ImGui::InputTextWithHint("##n", "64, 2^10, 2^20+3", &f.n);
     block_control(f);
@@ -290,7 +303,7 @@ void request_controls(const TraceView& v, UiState& ui) {
         ui.post(act::RunForm{});
     }
     if (!ui.runs.form_error.empty())
-        text_wrapped_colored(palette().conflict, "\xe2\x9a\xa0 " + ui.runs.form_error);
+        text_wrapped_colored(palette().disagree, "\xe2\x9a\xa0 " + ui.runs.form_error);
     if (ui.runs.slow_run_pending) {
         text_wrapped_colored(palette().text_dim,
                              "This many elements take the emulator about " +

@@ -211,7 +211,7 @@ void sweep_controls(UiState& ui, const MeasurementFile* shown) {
         if (ImGui::Button("Save to assets/measurements")) ui.post(act::SaveSweep{});
     }
     if (!st.error.empty())
-        text_wrapped_colored(palette().conflict, "the sweep stopped: " + st.error);
+        text_wrapped_colored(palette().disagree, "the sweep stopped: " + st.error);
     if (!ui.lab.sweep_message.empty()) ImGui::TextDisabled("%s", ui.lab.sweep_message.c_str());
 }
 
@@ -310,7 +310,7 @@ void draw_lab(const TraceView&, UiState& ui) {
         draw_plot(*f, ui, std::max(avail * 0.5f, avail - below - row));
     }
     if (ui.lab.sweep_available) sweep_controls(ui, f);
-    for (const std::string& problem : lab.problems) text_wrapped_colored(p.conflict, problem);
+    for (const std::string& problem : lab.problems) text_wrapped_colored(p.disagree, problem);
     if (f) bytes_caption();
     // Harris's table is about reductions: it goes with the reduction lines.
     const LabLines lines = ui.lab.lines.value_or(lab_lines_for(ui.form.algo));

@@ -357,4 +357,12 @@ std::vector<std::string> explain_step(const TraceView& v, std::size_t step) {
     return out;
 }
 
+std::string below_lesson_block(const TraceView& v) {
+    if (!v.trace || !v.variant || v.trace->totals.bank_conflicts != 0 ||
+        v.variant->lesson_block <= v.trace->request.block)
+        return "";
+    return "At block " + std::to_string(v.trace->request.block) +
+           " nothing shows: " + v.variant->lesson_block_why + ".";
+}
+
 }  // namespace ws::ui
