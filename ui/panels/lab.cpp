@@ -292,6 +292,9 @@ void draw_lab(const TraceView&, UiState& ui) {
                 if (ImGui::Selectable(file_label(lab.files[i]).c_str(), i == ui.lab.file))
                     ui.lab.file = i;
             ImGui::EndCombo();
+        } else if (ImGui::IsItemHovered()) {  // every point's source: GPU, date and file
+            ImGui::SetTooltip("every point of the plot and the table below: %s",
+                              f->path.c_str());
         }
         ImGui::SameLine();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
