@@ -293,8 +293,7 @@ void draw_lab(const TraceView&, UiState& ui) {
                     ui.lab.file = i;
             ImGui::EndCombo();
         } else if (ImGui::IsItemHovered()) {  // every point's source: GPU, date and file
-            ImGui::SetTooltip("every point of the plot and the table below: %s",
-                              f->path.c_str());
+            ImGui::SetTooltip("every point of the plot and the table below: %s", f->path.c_str());
         }
         ImGui::SameLine();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
