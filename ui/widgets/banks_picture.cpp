@@ -185,16 +185,7 @@ void draw_banks_picture(const char* id, const InstructionInfo& info, float heigh
         caption += "; lanes " + std::to_string(g.first_lane) + "-" +
                    std::to_string(g.first_lane + g.lane_count - 1) + ", the worst of " +
                    std::to_string(pic.groups.size()) + " groups served one after another";
-    // Cut with "…" where the picture is narrow, all of it on hover.
-    ImGui::PushFont(small);
-    const std::string shown = fit_text(caption, c.rect.w);
-    ImGui::PopFont();
-    const Rect caption_box{c.rect.x, c.rect.bottom() - label_h, c.rect.w, label_h};
-    draw_label(c.dl, tl(caption_box), p.text_dim, shown,
-               {c.rect.x, caption_box.y, c.rect.w, label_h + 2}, "caption", small, small->FontSize);
-    if (shown != caption &&
-        caption_box.contains(ImGui::GetIO().MousePos.x, ImGui::GetIO().MousePos.y))
-        ImGui::SetTooltip("%s", caption.c_str());
+    draw_caption(c.dl, {c.rect.x, c.rect.bottom() - label_h, c.rect.w, label_h + 2}, caption);
     end_canvas(c);
 }
 

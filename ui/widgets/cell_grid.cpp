@@ -24,18 +24,6 @@ namespace {
 
 using grid::Frame;
 
-// A caption in its rectangle, cut with "…" where it does not fit (all of it on hover).
-void caption(ImDrawList* dl, const Rect& box, const std::string& text, float dy = 0) {
-    ImFont* small = fonts().small;
-    ImGui::PushFont(small);
-    const std::string shown = fit_text(text, box.w);
-    ImGui::PopFont();
-    draw_label(dl, {box.x, box.y + dy}, palette().text_dim, shown, box, "caption", small,
-               small->FontSize);
-    const ImVec2 m = ImGui::GetIO().MousePos;
-    if (shown != text && box.contains(m.x, m.y)) ImGui::SetTooltip("%s", text.c_str());
-}
-
 // Wheel scrolls where the block does not fit (Ctrl+wheel zooms); where it fits, wheel zooms.
 // Dragging pans; double-click fits.
 void handle_input(const Canvas& c, const GridLayout& g, GridViewState& vs) {
@@ -197,8 +185,8 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
             : f.step.shuffle_events == 0 && f.step.ballot_events == 0
                 ? "threads, " + per_row + ":"
                 : "registers, " + per_row + " (the value received by shuffle):";
-        caption(c.dl, l.registers_caption, registers);
-        if (v.cells) caption(c.dl, l.cells_caption, cells_caption, 2);
+        draw_caption(c.dl, l.registers_caption, registers);
+        if (v.cells) draw_caption(c.dl, l.cells_caption, cells_caption, 2);
     } else {
         if (raster)
             grid::draw_marker_runs(f);

@@ -6,6 +6,7 @@
 
 #include <imgui_internal.h>
 
+#include "ui/fonts.hpp"
 #include "ui/geometry/label_log.hpp"
 #include "ui/theme.hpp"
 
@@ -62,6 +63,17 @@ void draw_label(ImDrawList* dl, ImVec2 pos, ImU32 color, const std::string& text
     std::string who = w ? w->Name : "";
     if (owner) who += std::string(who.empty() ? "" : "/") + owner;
     log.add({text, r, box, who});
+}
+
+void draw_caption(ImDrawList* dl, const Rect& box, const std::string& text, float dy) {
+    ImFont* small = fonts().small;
+    ImGui::PushFont(small);
+    const std::string shown = fit_text(text, box.w);
+    ImGui::PopFont();
+    draw_label(dl, {box.x, box.y + dy}, palette().text_dim, shown, box, "caption", small,
+               small->FontSize);
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    if (shown != text && box.contains(m.x, m.y)) ImGui::SetTooltip("%s", text.c_str());
 }
 
 bool text_centered(ImDrawList* dl, const Rect& r, ImU32 color, const std::string& text,

@@ -40,6 +40,9 @@ void stroke_rect(ImDrawList* dl, const Rect& r, ImU32 color, float thickness,
 // that drew them. Every label a picture draws goes through here.
 void draw_label(ImDrawList* dl, ImVec2 pos, ImU32 color, const std::string& text, const Rect& box,
                 const char* owner, ImFont* font = nullptr, float size = 0.0f);
+// A picture's caption in the small font, dim, at the top left of `box` (`dy` lower): cut with "…"
+// where it does not fit, all of it on hover.
+void draw_caption(ImDrawList* dl, const Rect& box, const std::string& text, float dy = 0);
 // The size `text` takes in `font` at `size` (nullptr, 0: the current ones).
 ImVec2 label_size(const std::string& text, ImFont* font = nullptr, float size = 0.0f);
 // Text centred in r if it fits (returns false and draws nothing otherwise).

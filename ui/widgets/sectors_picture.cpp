@@ -95,13 +95,7 @@ void draw_sectors_picture(const char* id, const InstructionInfo& info, float hei
         const std::string caption =
             "boxes: 32-byte sectors, filled as far as the lanes use them; bars: 128-byte lines "
             "(@ first byte)";
-        ImGui::PushFont(small);
-        const std::string shown = fit_text(caption, c.rect.w);
-        ImGui::PopFont();
-        const Rect box{c.rect.x, c.rect.bottom() - label_h, c.rect.w, label_h + 2};
-        draw_label(c.dl, tl(box), p.text_dim, shown, box, "caption", small, small->FontSize);
-        const ImVec2 m = ImGui::GetIO().MousePos;
-        if (shown != caption && box.contains(m.x, m.y)) ImGui::SetTooltip("%s", caption.c_str());
+        draw_caption(c.dl, {c.rect.x, c.rect.bottom() - label_h, c.rect.w, label_h + 2}, caption);
     }
     end_canvas(c);
 }
