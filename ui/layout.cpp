@@ -171,7 +171,7 @@ void place_center(Builder& b, const Rect& c, bool editing) {
 // under its source; it does not change with the step, so it need not be always in view) and
 // Your kernel (the editor) a second tab beside the code; where the column is too short for two,
 // all four as tabs.
-void place_side(Builder& b, const Rect& s) {
+void place_side(Builder& b, const Rect& s, float code_share) {
     using P = PanelId;
     const float code_h = b.min(P::Code).h + b.chrome();
     const float lower_h =
@@ -180,7 +180,7 @@ void place_side(Builder& b, const Rect& s) {
         b.add(s, {P::Code, P::Editor, P::Explanation, P::Sass});
         return;
     }
-    auto [code, explanation] = split_y(s, b.share(s.h, 0.62f, code_h, lower_h));
+    auto [code, explanation] = split_y(s, b.share(s.h, code_share, code_h, lower_h));
     b.add(code, {P::Code, P::Editor});
     b.add(explanation, {P::Explanation, P::Sass});
 }
@@ -189,10 +189,11 @@ void place_side(Builder& b, const Rect& s) {
 // where the stage is too narrow for two columns, shared memory over the others as tabs, or all
 // five as tabs.
 //
-// `editing` (a kernel of the student's open in Your kernel): the side column is wider and the
-// editor's alone, the code a tab beside it, so that 20 lines of code show at 1280x720; the
+// SideFocus::Editor (a kernel of the student's open in Your kernel): the side column is wider and
+// the editor's alone, the code a tab beside it, so that 20 lines of code show at 1280x720; the
 // explanation and the SASS move to the centre's tabs.
-void place_step(Builder& b, const Rect& stage, float scale, bool editing) {
+void place_step(Builder& b, const Rect& stage, float scale, SideFocus focus) {
+    const bool editing = focus == SideFocus::Editor;
     using P = PanelId;
     const float side_min = std::max(b.min(P::Code).w, b.min(P::Explanation).w);
     const float center_min = std::max({b.min(P::Shared).w, b.min(P::Warps).w, b.min(P::Banks).w});
@@ -209,7 +210,7 @@ void place_step(Builder& b, const Rect& stage, float scale, bool editing) {
         if (editing)
             b.add(side, {P::Editor, P::Code});
         else
-            place_side(b, side);
+            place_side(b, side, focus == SideFocus::Story ? 0.34f : 0.62f);
         return;
     }
     const float rest_h = std::max({b.min(P::Warps).h, b.min(P::Banks).h, b.min(P::Code).h,
@@ -256,7 +257,8 @@ void place_presenter_step(Builder& b, const Rect& stage, PanelId lead, float sca
 }  // namespace
 
 Layout compute_layout(View view, float width, float height, float scale, bool controls,
-                      bool circuit_only, float card_h, std::optional<PanelId> lead, bool editing) {
+                      bool circuit_only, float card_h, std::optional<PanelId> lead,
+                      SideFocus focus) {
     Layout out;
     scale = std::clamp(scale, 0.5f, 4.0f);
     Builder b(out, scale);
@@ -314,7 +316,7 @@ Layout compute_layout(View view, float width, float height, float scale, bool co
     if (lead)
         place_presenter_step(b, stage, *lead, scale);
     else
-        place_step(b, stage, scale, editing);
+        place_step(b, stage, scale, focus);
     return out;
 }
 

@@ -94,6 +94,12 @@ float header_height(float scale);
 float timeline_height(float scale);
 float tab_strip_height(float scale);
 
+// What the step view's side column (code over explanation) is for: reading the code; writing a
+// kernel (a kernel of the student's open in Your kernel: the editor takes the column's whole
+// height, 20 lines of code at 1280x720); reading a race's story (the explanation takes most of
+// the column, so that the story shows whole).
+enum class SideFocus { Code, Editor, Story };
+
 // All panels of a view. `scale` is the font scale (1 = 17-pixel text). Without controls the
 // stage takes the whole width (for a small projector once the request is chosen). The circuit
 // view puts the circuit over the shared-memory panel, or (`circuit_only`, the side-by-side
@@ -102,12 +108,12 @@ float tab_strip_height(float scale);
 // `card_h`: a strip of that height under the header, across the whole width, is left for the
 // slide's card (Layout::slide). `lead`: the step view's stage leads with that panel alone, large,
 // the others as tabs beside it with the code in front (the presenter layout; see
-// ui/geometry/presenter_layout.hpp). `editing`: a kernel of the student's is open in Your
-// kernel; the step view gives the editor the side column's whole height (20 lines of code at
-// 1280x720).
+// ui/geometry/presenter_layout.hpp). `focus`: what the step view's side column is for
+// (SideFocus).
 Layout compute_layout(View view, float width, float height, float scale, bool controls = true,
                       bool circuit_only = false, float card_h = 0,
-                      std::optional<PanelId> lead = std::nullopt, bool editing = false);
+                      std::optional<PanelId> lead = std::nullopt,
+                      SideFocus focus = SideFocus::Code);
 // One panel filling the window (for --panel screenshots), with no header.
 Layout single_panel_layout(PanelId panel, float width, float height);
 

@@ -30,8 +30,12 @@ Layout layout_for(const UiState& ui, const WindowArgs& a, float w, float h, floa
         in.needs = measure_slide_card(ui, slide_card_widths(w, scale, ui.lesson.quiz.on));
         return presenter_layout(in, w, h, scale);
     }
+    const bool story = !ui.race.story.empty() && ui.race.story_algo == ui.form.algo;
+    const SideFocus focus = ui.editor.loaded ? SideFocus::Editor
+                            : story          ? SideFocus::Story
+                                             : SideFocus::Code;
     return compute_layout(ui.view, w, h, scale, !ui.controls_hidden, ui.circuit_side_by_side, 0,
-                          std::nullopt, ui.editor.loaded);
+                          std::nullopt, focus);
 }
 
 std::string prepare(Session& s, const WindowArgs& a) {

@@ -54,8 +54,8 @@ TEST_CASE("a puzzle in the editor shows 20 lines of code at 1280x720", "[layout]
     for (int i = 0; i < 40; ++i) ui.editor.text += "    s[t] += s[t + stride];  // a line\n";
     const auto v = emulated_view("reduce-sequential", "1000", 64);
 
-    const Layout editing =
-        compute_layout(View::Step, 1280, 720, 1.0f, true, false, 0, std::nullopt, true);
+    const Layout editing = compute_layout(View::Step, 1280, 720, 1.0f, true, false, 0, std::nullopt,
+                                          SideFocus::Editor);
     CHECK(lines_in_view(ui, editing, *v) >= 20);
     // Every panel of the step view is still shown, the explanation and SASS as tabs.
     for (PanelId p : {PanelId::Shared, PanelId::Warps, PanelId::Banks, PanelId::Global,

@@ -4,6 +4,7 @@
 
 #include <set>
 #include <string>
+#include <tuple>
 
 #include "ui/layout.hpp"
 
@@ -222,4 +223,19 @@ TEST_CASE("a small window with large text tabs panels instead of shrinking them"
                group.panels == std::vector<PanelId>{PanelId::Banks, PanelId::Global} ||
                group.panels == std::vector<PanelId>{PanelId::Code, PanelId::Editor}));
     CHECK(big[PanelId::Code].bottom() <= big[PanelId::Sass].y + 0.5f);
+}
+
+TEST_CASE("a race's story gets most of the side column", "[layout]") {
+    for (const auto& [w, h, scale] :
+         {std::tuple{1280.0f, 720.0f, 1.4f}, std::tuple{1920.0f, 1080.0f, 1.0f}}) {
+        const Layout code = compute_layout(View::Step, w, h, scale);
+        const Layout story =
+            compute_layout(View::Step, w, h, scale, true, false, 0, std::nullopt, SideFocus::Story);
+        CHECK(story[PanelId::Explanation].h > code[PanelId::Explanation].h);
+        CHECK(story[PanelId::Explanation].h > story[PanelId::Code].h);
+        CHECK(story[PanelId::Code].h + 0.5f >= panel_min_size(PanelId::Code, scale).h);
+        // Nothing else moves.
+        CHECK(story[PanelId::Shared].w == code[PanelId::Shared].w);
+        CHECK(story[PanelId::Shared].h == code[PanelId::Shared].h);
+    }
 }
