@@ -234,36 +234,12 @@ void pattern_control(RequestForm& f) {
     }
 }
 
-// On switching to a variant that takes only some counts (aos-vs-soa: whole structs of 3), n
-// moves to the next one it takes, and the note under the result says so.
-void adopt_count_rule(RequestForm& f, UiState& ui) {
-    const VariantInfo* v = find_variant(f.algo);
-    const auto n = run::parse_count(f.n);
-    if (!v || !n) return;
-    const std::uint64_t accepted = accepted_count(*v, *n);
-    if (accepted == *n) return;
-    ui.note = "n " + f.n + " -> " + std::to_string(accepted) + ": " + v->id +
-              " reads whole structs of 3 elements";
-    f.n = std::to_string(accepted);
-}
-
-// On switching to a variant whose lesson needs a larger block (the strided index: bank
-// conflicts from 64 threads), the block moves up to it, and the note says why.
-void adopt_lesson_block(RequestForm& f, UiState& ui) {
-    const VariantInfo* v = find_variant(f.algo);
-    if (!v || v->lesson_block <= f.block) return;
-    ui.note = "block " + std::to_string(f.block) + " -> " + std::to_string(v->lesson_block) + ": " +
-              v->lesson_block_why;
-    f.block = v->lesson_block;
-}
-
 void request_controls(const TraceView& v, UiState& ui) {
     RequestForm f = ui.form;
     algorithm_combo(f);
-    if (f.algo != ui.form.algo) {
-        adopt_count_rule(f, ui);
-        adopt_lesson_block(f, ui);
-    }
+    // A switch of variant: n and block move to what it takes and shows, and the note says so.
+    if (f.algo != ui.form.algo)
+        if (std::string note = adopt_variant_rules(f); !note.empty()) ui.note = std::move(note);
     label("n");
     ImGui::InputTextWithHint("##n", "64, 2^10, 2^20+3", &f.n);
     block_control(f);
