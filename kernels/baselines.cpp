@@ -18,6 +18,10 @@ const std::vector<Baseline>& baselines() {
         {"cub-select-if", K::Library, L::Cub, Family::Scan, false, true,
          "cub::DeviceSelect::If keeping the elements > 0, in order (stream compaction): reads n "
          "elements, writes the kept ones and their count"},
+        {"scan-pipeline", K::GpuOnly, L::Plain, Family::Scan, false, true,
+         "the scans' top rung for Hopper (kernels/algorithms/scan/20_pipeline.cuh): a persistent, "
+         "warp-specialised pipeline loading 16 KB tiles with the copy engine; GPU only, so timed "
+         "here rather than stepped through"},
         {"thrust-reduce", K::Library, L::Thrust, Family::Reduce, false, false,
          "thrust::reduce over n elements (its result copied back to the host)"},
         // The lecture's fusion lesson: the sum of squares, unfused and fused.

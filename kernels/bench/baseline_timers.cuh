@@ -17,6 +17,7 @@
 #include "kernels/algorithms/scan/compact_predicate.hpp"
 #include "kernels/bench/plain_kernels.cuh"
 #include "kernels/bench/timing.cuh"
+#include "kernels/cuda/pipeline_scan.cuh"
 #include "kernels/launch_plan.hpp"
 #include "kernels/reduce_plan.hpp"
 
@@ -80,6 +81,19 @@ void time_cub_scan(SizePoint<T>& s, BenchPoint& p) {
         },
         s.inputs, p);
     p.ok = result_ok(s.out.get() + (s.n - 1), s.scan_last, s.n);
+}
+
+// scan-pipeline (GPU only: kernels/cuda/pipeline_scan.cuh), of the size point's kind; every
+// element checked against the CPU's scan.
+template <class T>
+void time_scan_pipeline(SizePoint<T>& s, BenchPoint& p) {
+    p.bytes = 2 * s.bytes;
+    cuda::PipelineScan<T> scan(s.n);
+    time_point([&](unsigned k) { scan.run(s.input(k), s.out.get(), s.kind); }, s.inputs, p);
+    std::vector<T> got(s.n);
+    WS_CUDA(cudaMemcpy(got.data(), s.out.get(), s.n * sizeof(T), cudaMemcpyDeviceToHost),
+            cuda::kPipelineId);
+    p.ok = run::check_scan(s.host, got.data(), s.kind).ok;
 }
 
 // CUB's stream compaction with the variants' predicate (kernels/algorithms/scan/
@@ -224,6 +238,7 @@ BaselineTimer<T> baseline_timer(std::string_view name) {
         {"cub-reduce", &time_cub_reduce<T>},
         {"cub-scan", &time_cub_scan<T>},
         {"cub-select-if", &time_cub_select<T>},
+        {"scan-pipeline", &time_scan_pipeline<T>},
         {"thrust-reduce", &time_thrust_reduce<T>},
         {"thrust-transform-then-reduce", &time_thrust_unfused<T>},
         {"thrust-transform-then-reduce-kept", &time_thrust_unfused_kept<T>},

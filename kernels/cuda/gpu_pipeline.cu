@@ -1,0 +1,73 @@
+#include <cstring>
+#include <stdexcept>
+#include <vector>
+
+#include "kernels/cuda/cuda_backend.hpp"
+#include "kernels/cuda/pipeline_scan.cuh"
+#include "kernels/run/input_data.hpp"
+
+namespace ws::cuda {
+namespace {
+
+template <class T>
+std::string repeat_pipeline(std::uint64_t n, unsigned repeats, unsigned offset,
+                            PipelineLaunch* launch) {
+    constexpr unsigned kInputs = 4;
+    std::vector<std::vector<T>> inputs;
+    std::vector<DeviceBuffer<T>> d_in(kInputs);
+    for (unsigned k = 0; k < kInputs; ++k) {
+        inputs.push_back(run::make_input<T>("random", n, 300 + k));
+        d_in[k].allocate(n + offset + 1, "input");
+        WS_CUDA(cudaMemcpy(d_in[k].get() + offset, inputs[k].data(), n * sizeof(T),
+                           cudaMemcpyHostToDevice),
+                "input");
+    }
+    // Poisoned past the end too: nothing may be written beyond n.
+    constexpr unsigned kGuard = 64;
+    DeviceBuffer<T> d_out(n + kGuard, "output");
+    PipelineScan<T> scan(n);
+    if (launch) *launch = {scan.grid(), scan.blocks_per_sm(), scan.ahead()};
+    std::vector<T> result(n + kGuard);
+    std::vector<unsigned char> poison(kGuard * sizeof(T), 0xCD);
+    for (unsigned r = 0; r < repeats; ++r) {
+        const unsigned k = r % kInputs;
+        const trace::ScanKind kind =
+            r % 2 ? trace::ScanKind::Exclusive : trace::ScanKind::Inclusive;
+        WS_CUDA(cudaMemset(d_out.get(), 0xCD, (n + kGuard) * sizeof(T)), "output");
+        scan.run(d_in[k].get() + offset, d_out.get(), kind);
+        WS_CUDA(cudaMemcpy(result.data(), d_out.get(), (n + kGuard) * sizeof(T),
+                           cudaMemcpyDeviceToHost),
+                std::string(kPipelineId) + " (repeated)");
+        std::string why;
+        if (std::memcmp(result.data() + n, poison.data(), poison.size()) != 0)
+            why = "wrote past the end of the output";
+        else if (const run::ScanCheck<T> check = run::check_scan(inputs[k], result.data(), kind);
+                 !check.ok)
+            why = check.why;
+        if (!why.empty())
+            return std::string(kPipelineId) + " n=" + std::to_string(n) + " offset " +
+                   std::to_string(offset) + ", run " + std::to_string(r) + " (" +
+                   trace::scan_kind_name(kind) + ", input " + std::to_string(k) + "): " + why;
+    }
+    return "";
+}
+
+}  // namespace
+
+std::string repeat_pipeline_for_test(std::uint64_t n, trace::DType type, unsigned repeats,
+                                     unsigned offset, PipelineLaunch* launch) {
+    if (std::string why = unavailable_reason(); !why.empty()) return "no CUDA device: " + why;
+    try {
+        WS_CUDA(cudaSetDevice(0), "test thread");
+        return trace::visit_dtype(type, [&](auto zero) {
+            return repeat_pipeline<decltype(zero)>(n, repeats, offset, launch);
+        });
+    } catch (const CudaError& e) {
+        recover_after_error();
+        return e.what();
+    } catch (const std::invalid_argument& e) {
+        return e.what();
+    }
+}
+
+}  // namespace ws::cuda
