@@ -22,6 +22,9 @@ const std::vector<Baseline>& baselines() {
          "the scans' top rung for Hopper (kernels/algorithms/scan/20_pipeline.cuh): a persistent, "
          "warp-specialised pipeline loading 16 KB tiles with the copy engine; GPU only, so timed "
          "here rather than stepped through"},
+        {"compact-pipeline", K::GpuOnly, L::Plain, Family::Scan, false, true,
+         "scan-pipeline as a stream compaction keeping the elements > 0 in order, beside "
+         "cub::DeviceSelect::If; GPU only"},
         {"thrust-reduce", K::Library, L::Thrust, Family::Reduce, false, false,
          "thrust::reduce over n elements (its result copied back to the host)"},
         // The lecture's fusion lesson: the sum of squares, unfused and fused.

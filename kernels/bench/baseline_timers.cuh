@@ -96,6 +96,16 @@ void time_scan_pipeline(SizePoint<T>& s, BenchPoint& p) {
     p.ok = run::check_scan(s.host, got.data(), s.kind).ok;
 }
 
+// compact-pipeline (GPU only): scan-pipeline keeping the elements > 0, checked as the
+// compactions are (every kept element and the count).
+template <class T>
+void time_compact_pipeline(SizePoint<T>& s, BenchPoint& p) {
+    p.bytes = s.bytes + s.kept * sizeof(T);
+    cuda::PipelineScan<T, true> compact(s.n);
+    time_point([&](unsigned k) { compact.run(s.input(k), s.out.get(), s.kind); }, s.inputs, p);
+    p.ok = compaction_ok(s.host, s.out.get(), compact.kept_count());
+}
+
 // CUB's stream compaction with the variants' predicate (kernels/algorithms/scan/
 // compact_predicate.hpp), its count written to device memory as CUB does.
 template <class T>
@@ -239,6 +249,7 @@ BaselineTimer<T> baseline_timer(std::string_view name) {
         {"cub-scan", &time_cub_scan<T>},
         {"cub-select-if", &time_cub_select<T>},
         {"scan-pipeline", &time_scan_pipeline<T>},
+        {"compact-pipeline", &time_compact_pipeline<T>},
         {"thrust-reduce", &time_thrust_reduce<T>},
         {"thrust-transform-then-reduce", &time_thrust_unfused<T>},
         {"thrust-transform-then-reduce-kept", &time_thrust_unfused_kept<T>},

@@ -52,6 +52,10 @@ struct PipelineLaunch {
 };
 std::string repeat_pipeline_for_test(std::uint64_t n, trace::DType type, unsigned repeats,
                                      unsigned offset = 0, PipelineLaunch* launch = nullptr);
+// The same for compact-pipeline with an input of `pattern` (keep:P makes P% of it > 0): every
+// kept element and the count checked against std::copy_if.
+std::string repeat_compact_pipeline_for_test(std::uint64_t n, trace::DType type, unsigned repeats,
+                                             const std::string& pattern);
 
 // For the tests: makes the GPU fail on purpose (an invalid launch, or with sticky = true an
 // illegal address in a kernel), recovers, and returns the one-line error it reported.

@@ -52,7 +52,52 @@ std::string repeat_pipeline(std::uint64_t n, unsigned repeats, unsigned offset,
     return "";
 }
 
+template <class T>
+std::string repeat_compact(std::uint64_t n, unsigned repeats, const std::string& pattern) {
+    constexpr unsigned kInputs = 3;
+    std::vector<std::vector<T>> inputs;
+    std::vector<DeviceBuffer<T>> d_in(kInputs);
+    for (unsigned k = 0; k < kInputs; ++k) {
+        inputs.push_back(run::make_input<T>(pattern, n, 400 + k));
+        d_in[k].allocate(n + 1, "input");
+        WS_CUDA(cudaMemcpy(d_in[k].get(), inputs[k].data(), n * sizeof(T), cudaMemcpyHostToDevice),
+                "input");
+    }
+    DeviceBuffer<T> d_out(n + 1, "output");
+    PipelineScan<T, true> compact(n);
+    std::vector<T> result(n + 1);
+    for (unsigned r = 0; r < repeats; ++r) {
+        const unsigned k = r % kInputs;
+        WS_CUDA(cudaMemset(d_out.get(), 0xCD, (n + 1) * sizeof(T)), "output");
+        compact.run(d_in[k].get(), d_out.get(), trace::ScanKind::Inclusive);
+        const std::uint64_t kept = compact.kept_count();
+        WS_CUDA(cudaMemcpy(result.data(), d_out.get(), (n + 1) * sizeof(T), cudaMemcpyDeviceToHost),
+                std::string(kCompactPipelineId) + " (repeated)");
+        const run::ScanCheck<T> check = run::check_compaction(inputs[k], result.data(), kept);
+        if (!check.ok)
+            return std::string(kCompactPipelineId) + " n=" + std::to_string(n) + " " + pattern +
+                   ", run " + std::to_string(r) + " (input " + std::to_string(k) +
+                   "): " + check.why;
+    }
+    return "";
+}
+
 }  // namespace
+
+std::string repeat_compact_pipeline_for_test(std::uint64_t n, trace::DType type, unsigned repeats,
+                                             const std::string& pattern) {
+    if (std::string why = unavailable_reason(); !why.empty()) return "no CUDA device: " + why;
+    try {
+        WS_CUDA(cudaSetDevice(0), "test thread");
+        return trace::visit_dtype(
+            type, [&](auto zero) { return repeat_compact<decltype(zero)>(n, repeats, pattern); });
+    } catch (const CudaError& e) {
+        recover_after_error();
+        return e.what();
+    } catch (const std::invalid_argument& e) {
+        return e.what();
+    }
+}
 
 std::string repeat_pipeline_for_test(std::uint64_t n, trace::DType type, unsigned repeats,
                                      unsigned offset, PipelineLaunch* launch) {

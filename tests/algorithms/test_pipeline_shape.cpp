@@ -58,4 +58,8 @@ TEST_CASE("bench times scan-pipeline beside CUB's scan, as a kernel only the GPU
     CHECK(b->family == ws::Family::Scan);
     CHECK(b->shown);
     CHECK_FALSE(b->reference);  // CUB stays what the scans are compared with
+    const ws::Baseline* c = ws::find_baseline("compact-pipeline");
+    REQUIRE(c != nullptr);
+    CHECK(c->kind == ws::BaselineKind::GpuOnly);
+    CHECK(c->family == ws::Family::Scan);
 }

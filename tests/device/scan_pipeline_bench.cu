@@ -6,8 +6,8 @@
 // catalog's own headers (unprobed).
 //   nvcc -std=c++17 -O3 -lineinfo -gencode=arch=compute_90,code=sm_90 -I. \
 //        tests/device/scan_pipeline_bench.cu -o scan_pipeline_bench
-// Usage: scan_pipeline_bench check | stress N | time [max_log2] [csv] | sanitize |
-//        profile TYPE NAME (NAME: pipeline, rung11 or cub)
+// Usage: scan_pipeline_bench check | stress N | time [max_log2] [csv] | compact [max_log2] |
+//        sanitize | profile TYPE NAME (NAME: pipeline, rung11, cub, compact or cub-select)
 // Timing as bench's (kernels/bench/timing.cuh): CUDA events around each run alone, 3 warm-ups,
 // the median of 10..500 runs (about 50 ms), inputs rotated so that together they are 4x L2.
 #include <cuda_runtime.h>
@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <cub/device/device_scan.cuh>
+#include <cub/device/device_select.cuh>
 #include <functional>
 #include <string>
 #include <vector>
@@ -462,7 +463,8 @@ unsigned sanitize_type() {
     for (std::size_t i = 0; i + 1 < all.size(); ++i)
         for (ScanKind kind : {ScanKind::Inclusive, ScanKind::Exclusive})
             for (std::uint64_t n : sizes)
-                failed += check_one(all[i], n, kind, n + i, false, d_in, d_out, 0) != 0;
+                for (unsigned offset : {0u, 1u})  // 1: every tile copied by the producer's lanes
+                    failed += check_one(all[i], n, kind, n + i, false, d_in, d_out, offset) != 0;
     std::printf("sanitize-run %-7s %u wrong\n", type_name<T>(), failed);
     cudaFree(d_in), cudaFree(d_out);
     status.release();
@@ -487,6 +489,178 @@ void profile_type(const std::string& shape) {
         for (int r = 0; r < 3; ++r) cub.run(d_in, d_out, n, ScanKind::Inclusive);
     CK(cudaDeviceSynchronize());
     cudaFree(d_in), cudaFree(d_out);
+}
+
+// ---- compaction: compact-pipeline against std::copy_if and cub::DeviceSelect::If -------------
+template <class T>
+struct Compactor {
+    Status<T> status;
+    unsigned resident = 0;
+    Compactor() {
+        auto kernel = &ws::scan::pipeline::scan_pipeline<T, true>;
+        using Sh = ws::scan::pipeline::Shape<unsigned(sizeof(T))>;
+        CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                int(Sh::kSharedBytes)));
+        int per_sm = 0, sms = 0;
+        CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+            &per_sm, kernel, ws::scan::pipeline::kThreads, Sh::kSharedBytes));
+        CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+        resident = unsigned(std::max(per_sm, 1) * sms);
+    }
+    std::uint64_t tiles_for(std::uint64_t n) const {
+        return std::max<std::uint64_t>(1, ws::scan::pipeline::tiles_of<sizeof(T)>(n));
+    }
+    void run(const T* in, T* out, std::uint64_t n) {
+        using Sh = ws::scan::pipeline::Shape<unsigned(sizeof(T))>;
+        const std::uint64_t tiles = tiles_for(n);
+        status.reserve(tiles);
+        CK(cudaMemsetAsync(status.words, 0, (tiles + 1) * 8));
+        const TileStatus<unsigned> st{reinterpret_cast<unsigned*>(status.words + tiles), nullptr,
+                                      nullptr, nullptr, status.words};
+        const unsigned grid = unsigned(std::min<std::uint64_t>(tiles, resident));
+        ws::scan::pipeline::scan_pipeline<T, true>
+            <<<grid, ws::scan::pipeline::kThreads, Sh::kSharedBytes>>>(
+                in, out, st, unsigned(n), ScanKind::Inclusive,
+                ws::scan::pipeline::tiles_ahead(tiles, grid));
+    }
+    unsigned long long kept(std::uint64_t n) {
+        unsigned long long word = 0;
+        CK(cudaMemcpy(&word, status.words + (tiles_for(n) - 1), 8, cudaMemcpyDeviceToHost));
+        return unsigned(word) == ws::scan::kInclusiveReady ? word >> 32 : ~0ull;
+    }
+};
+
+struct Positive {
+    template <class T>
+    __host__ __device__ bool operator()(const T& x) const {
+        return x > T(0);
+    }
+};
+
+template <class T>
+struct CubSelect {
+    void* scratch = nullptr;
+    std::size_t bytes = 0;
+    int* count = nullptr;
+    void run(const T* in, T* out, std::uint64_t n) {
+        if (!count) CK(cudaMalloc(&count, sizeof(int)));
+        std::size_t need = 0;
+        CK(cub::DeviceSelect::If(nullptr, need, in, out, count, int(n), Positive{}));
+        if (need > bytes) {
+            if (scratch) CK(cudaFree(scratch));
+            bytes = need;
+            CK(cudaMalloc(&scratch, bytes));
+        }
+        CK(cub::DeviceSelect::If(scratch, need, in, out, count, int(n), Positive{}));
+    }
+};
+
+template <class T>
+unsigned compact_check_type() {
+    Compactor<T> c;
+    unsigned failed = 0, runs = 0;
+    std::uint64_t rng = 77 + sizeof(T);
+    const std::uint64_t sizes[] = {1, 2, 3, 4095, 4096, 4097, 12289, 65537, 1000003, 4194301};
+    T *d_in, *d_out;
+    CK(cudaMalloc(&d_in, (4194301 + 8) * sizeof(T)));
+    CK(cudaMalloc(&d_out, (4194301 + 8) * sizeof(T)));
+    for (std::uint64_t n : sizes)
+        for (unsigned keep : {0u, 30u, 100u}) {
+            std::vector<T> in(n);
+            for (auto& x : in) {
+                const bool positive = splitmix(rng) % 100 < keep;
+                const T v = random_value<T>(rng, false);
+                x = positive ? (v > T(0) ? v : T(1) - v) : (v > T(0) ? -v : v);
+            }
+            CK(cudaMemcpy(d_in, in.data(), n * sizeof(T), cudaMemcpyHostToDevice));
+            CK(cudaMemset(d_out, 0xff, (n + 8) * sizeof(T)));
+            c.run(d_in, d_out, n);
+            CK(cudaDeviceSynchronize());
+            std::vector<T> want;
+            std::copy_if(in.begin(), in.end(), std::back_inserter(want), Positive{});
+            const unsigned long long kept = c.kept(n);
+            std::vector<T> got(want.size());
+            if (!got.empty())
+                CK(cudaMemcpy(got.data(), d_out, got.size() * sizeof(T), cudaMemcpyDeviceToHost));
+            const bool ok = kept == want.size() &&
+                            std::memcmp(got.data(), want.data(), got.size() * sizeof(T)) == 0;
+            ++runs;
+            if (!ok && failed++ < 3)
+                std::printf("  compact %s n=%llu keep %u%%: kept %llu, expected %zu\n",
+                            type_name<T>(), (unsigned long long)n, keep, kept, want.size());
+        }
+    std::printf("compact-check %-7s %u runs, %u wrong\n", type_name<T>(), runs, failed);
+    cudaFree(d_in), cudaFree(d_out);
+    c.status.release();
+    return failed;
+}
+
+// Small compactions for compute-sanitizer; also the profile's compaction at 2^28.
+template <class T>
+unsigned compact_sanitize() {
+    Compactor<T> c;
+    T *d_in, *d_out;
+    CK(cudaMalloc(&d_in, 100003 * sizeof(T)));
+    CK(cudaMalloc(&d_out, 100003 * sizeof(T)));
+    unsigned failed = 0;
+    for (std::uint64_t n : {1000ull, 100003ull}) {
+        fill<T><<<64, 256>>>(d_in, n, n);
+        c.run(d_in, d_out, n);
+        failed += c.kept(n) == ~0ull;
+    }
+    CK(cudaDeviceSynchronize());
+    cudaFree(d_in), cudaFree(d_out);
+    c.status.release();
+    return failed;
+}
+
+template <class T>
+void compact_profile(bool library) {
+    const std::uint64_t n = 1ull << 28;
+    T *d_in, *d_out;
+    CK(cudaMalloc(&d_in, n * sizeof(T)));
+    CK(cudaMalloc(&d_out, n * sizeof(T)));
+    fill<T><<<1024, 256>>>(d_in, n, 5);
+    Compactor<T> c;
+    CubSelect<T> cub;
+    for (int r = 0; r < 3; ++r) library ? cub.run(d_in, d_out, n) : c.run(d_in, d_out, n);
+    CK(cudaDeviceSynchronize());
+    cudaFree(d_in), cudaFree(d_out);
+}
+
+template <class T>
+void compact_time_type(const Device& dev, unsigned max_log2) {
+    Compactor<T> c;
+    CubSelect<T> cub;
+    for (unsigned lg = 16; lg <= max_log2; lg += (lg < 20 ? 4 : lg < 24 ? 2 : 1)) {
+        const std::uint64_t n = 1ull << lg, bytes = n * sizeof(T);
+        const unsigned inputs = unsigned(std::clamp<std::uint64_t>(
+            (4 * dev.l2 + bytes - 1) / bytes, 1,
+            std::max<std::uint64_t>(1, std::min<std::uint64_t>(64, (8ull << 30) / bytes))));
+        T *d_in, *d_out;
+        CK(cudaMalloc(&d_in, bytes * inputs));
+        CK(cudaMalloc(&d_out, bytes));
+        for (unsigned k = 0; k < inputs; ++k) fill<T><<<1024, 256>>>(d_in + k * n, n, 99);
+        auto input = [&](unsigned k) { return d_in + std::uint64_t(k) * n; };
+        const double copy = median_ms(
+            [&](unsigned k) {
+                CK(cudaMemcpyAsync(d_out, input(k), bytes, cudaMemcpyDeviceToDevice));
+            },
+            inputs);
+        const double lib = median_ms([&](unsigned k) { cub.run(input(k), d_out, n); }, inputs);
+        int cub_kept = 0;
+        CK(cudaMemcpy(&cub_kept, cub.count, sizeof cub_kept, cudaMemcpyDeviceToHost));
+        const double ours = median_ms([&](unsigned k) { c.run(input(k), d_out, n); }, inputs);
+        const unsigned long long kept = c.kept(n);
+        std::printf(
+            "compact %-6s 2^%-2u copy %8.4f ms  cub-select %8.4f ms  ours %8.4f ms  "
+            "ours/cub %.3fx  ours of copy %.3f%s\n",
+            type_name<T>(), lg, copy, lib, ours, lib / ours, copy / ours,
+            kept == (unsigned long long)cub_kept ? "" : "  COUNT DIFFERS");
+        std::fflush(stdout);
+        cudaFree(d_in), cudaFree(d_out);
+    }
+    c.status.release();
 }
 
 }  // namespace
@@ -514,11 +688,24 @@ int main(int argc, char** argv) {
         time_type<float>(dev, max_log2, csv);
         time_type<double>(dev, max_log2, csv);
         std::fclose(csv);
+    } else if (mode == "compact") {
+        const unsigned max_log2 = argc > 2 ? unsigned(std::atoi(argv[2])) : 28;
+        failed +=
+            compact_check_type<int>() + compact_check_type<float>() + compact_check_type<double>();
+        compact_time_type<int>(dev, max_log2);
+        compact_time_type<float>(dev, max_log2);
+        compact_time_type<double>(dev, max_log2);
     } else if (mode == "sanitize") {
         failed += sanitize_type<int>() + sanitize_type<float>() + sanitize_type<double>();
+        failed += compact_sanitize<int>() + compact_sanitize<double>();
     } else if (mode == "profile") {
         const std::string type = argc > 2 ? argv[2] : "int";
         const std::string shape = argc > 3 ? argv[3] : "pipeline";
+        if (shape == "compact" || shape == "cub-select") {
+            if (type == "int") compact_profile<int>(shape == "cub-select");
+            if (type == "float") compact_profile<float>(shape == "cub-select");
+            if (type == "double") compact_profile<double>(shape == "cub-select");
+        }
         if (type == "int") profile_type<int>(shape);
         if (type == "float") profile_type<float>(shape);
         if (type == "double") profile_type<double>(shape);

@@ -55,6 +55,22 @@ TEST_CASE("scan-pipeline fills the GPU with two blocks an SM and loads ahead as 
     CHECK(small.grid == 1);  // one tile, one block
 }
 
+TEST_CASE("compact-pipeline keeps std::copy_if's elements thousands of times at odd sizes",
+          "[gpu]") {
+    // 8 sizes x 3 types x 3 keep rates x 30 runs = 2160 compactions, every kept element and
+    // the count checked; none kept and all kept included.
+    const std::uint64_t sizes[] = {1, 2, 4095, 4097, 100003, 999999, 4194301, (1u << 24) + 7};
+    unsigned runs = 0;
+    for (std::uint64_t n : sizes)
+        for (trace::DType type : kTypes)
+            for (const char* pattern : {"keep:50", "keep:0", "keep:100"}) {
+                INFO("n=" << n << " " << trace::dtype_name(type) << " " << pattern);
+                CHECK(cuda::repeat_compact_pipeline_for_test(n, type, 30, pattern) == "");
+                runs += 30;
+            }
+    CHECK(runs == 2160);
+}
+
 TEST_CASE("scan-pipeline refuses more than 2^32 - 1 elements in one line, and does nothing for 0",
           "[gpu]") {
     CHECK(cuda::repeat_pipeline_for_test(0, trace::DType::Int32, 2) == "");

@@ -24,6 +24,9 @@
 //   past the end. GPU only: the emulator does not model the copy engine.
 #pragma once
 #if defined(__CUDACC__)
+#include <type_traits>
+
+#include "kernels/algorithms/scan/compact_predicate.hpp"
 #include "kernels/algorithms/scan/lookback_walk.cuh"
 #include "kernels/algorithms/scan/pipeline_shape.hpp"
 #include "kernels/probe/async_copy.cuh"
@@ -82,27 +85,49 @@ __device__ __forceinline__ void store_streaming(void* p, const V& v) {
     __stcs(static_cast<longlong2*>(p), bits);
 }
 
-template <class T>
+// What a tile's status carries: the sum of its elements (a scan) or, for a stream compaction
+// (kCompact: keep the elements > 0, in order), how many it keeps.
+template <class T, bool kCompact>
+using TileValue = std::conditional_t<kCompact, unsigned, T>;
+
+// A 16-byte vector's part of its tile's value.
+template <bool kCompact, class V>
+__device__ __forceinline__ auto vector_part(const V& x) {
+    if constexpr (kCompact) {
+        unsigned kept = 0;
+        for (unsigned k = 0; k < V::kCount; ++k) kept += KeepPositive{}(x.x[k]) ? 1u : 0u;
+        return kept;
+    } else {
+        return x.sum();
+    }
+}
+
+// kCompact: the same pipeline as a stream compaction (compact-pipeline): the aggregator counts
+// the kept elements, the look-back adds counts, the consumers store each kept element at its
+// place (the count before it), in order; the inclusive count of the last tile is the result.
+template <class T, bool kCompact = false>
 __global__ void __launch_bounds__(kThreads)
-    scan_pipeline(const T* __restrict__ g_in, T* __restrict__ g_out, TileStatus<T> status,
-                  unsigned n, ScanKind kind, unsigned ahead) {
+    scan_pipeline(const T* __restrict__ g_in, T* __restrict__ g_out,
+                  TileStatus<TileValue<T, kCompact>> status, unsigned n, ScanKind kind,
+                  unsigned ahead) {
     using S = Shape<unsigned(sizeof(T))>;
+    using Value = TileValue<T, kCompact>;  // at most sizeof(T): fits the stage's value slots
     using Vector = Vector16<T>;
     constexpr unsigned kVector = Vector::kCount;
     constexpr unsigned kRows = S::kLaneElems / kVector;
     extern __shared__ __align__(128) unsigned char smem[];
     T* tiles = reinterpret_cast<T*>(smem);
-    T* values = reinterpret_cast<T*>(smem + S::kValuesOffset);
+    Value* values = reinterpret_cast<Value*>(smem + S::kValuesOffset);
     unsigned* tile_ids = reinterpret_cast<unsigned*>(smem + S::kTileIdsOffset);
     probe::TxBarrier* full = reinterpret_cast<probe::TxBarrier*>(smem + S::kBarriersOffset);
     probe::TxBarrier* empty = full + kStages;
     probe::TxBarrier* aggregated = full + 2 * kStages;
     probe::TxBarrier* prefixed = full + 3 * kStages;
     auto totals_of = [&](unsigned s) { return values + s * S::kValuesPerStage; };
-    auto aggregate_of = [&](unsigned s) -> T& {
+    auto aggregate_of = [&](unsigned s) -> Value& {
         return values[s * S::kValuesPerStage + kConsumerWarps];
     };
-    auto prefix_of = [&](unsigned s) -> T& {
+    auto prefix_of = [&](unsigned s) -> Value& {
         return values[s * S::kValuesPerStage + kConsumerWarps + 1];
     };
     auto read = [&](int tile) { return read_status(status, tile); };
@@ -164,9 +189,10 @@ __global__ void __launch_bounds__(kThreads)
             const unsigned tile = tile_ids[s];
             if (tile == kNoTile) return;
             const Vector* v = reinterpret_cast<const Vector*>(tiles + s * S::kTileElems);
-            T sum = T(0);
+            Value sum = Value(0);
 #pragma unroll 4
-            for (unsigned k = lane; k < S::kTileElems / kVector; k += 32) sum += v[k].sum();
+            for (unsigned k = lane; k < S::kTileElems / kVector; k += 32)
+                sum += vector_part<kCompact>(v[k]);
             for (int offset = 16; offset > 0; offset /= 2)
                 sum += __shfl_xor_sync(kFullMask, sum, offset);
             if (lane == 0) {
@@ -181,7 +207,7 @@ __global__ void __launch_bounds__(kThreads)
             probe::tx_wait(full[s], parity);
             const unsigned tile = tile_ids[s];
             if (tile == kNoTile) return;
-            lookback::Walk<T> walk = lookback::start_walk<T>(tile);
+            lookback::Walk<Value> walk = lookback::start_walk<Value>(tile);
             lookback::walk_to_end(read, walk, lane);
             probe::tx_wait(aggregated[s], parity);
             if (lane == 0) {
@@ -202,24 +228,25 @@ __global__ void __launch_bounds__(kThreads)
             auto at = [&](unsigned r) { return (r * 32 + lane) * kVector; };
             // Row r: each lane's vector total, scanned across the warp; before[r] is the sum of
             // the warp's elements before the lane's vector.
-            T before[kRows];
-            T carry = T(0);
+            Value before[kRows];
+            Value carry = Value(0);
 #pragma unroll
             for (unsigned r = 0; r < kRows; ++r) {
-                const T total = reinterpret_cast<const Vector*>(part + at(r))->sum();
-                T v = total;
+                const Value total =
+                    vector_part<kCompact>(*reinterpret_cast<const Vector*>(part + at(r)));
+                Value v = total;
 #pragma unroll
                 for (unsigned offset = 1; offset < 32; offset *= 2) {
-                    const T y = __shfl_up_sync(kFullMask, v, offset);
+                    const Value y = __shfl_up_sync(kFullMask, v, offset);
                     if (lane >= offset) v += y;
                 }
                 before[r] = carry + (v - total);
                 carry += __shfl_sync(kFullMask, v, 31);
             }
-            T* totals = totals_of(s);
+            Value* totals = totals_of(s);
             if (lane == 0) totals[consumer] = carry;
             consumers_sync();
-            T start = T(0);
+            Value start = Value(0);
             for (unsigned w = 0; w < consumer; ++w) start += totals[w];
             probe::tx_wait(prefixed[s], parity);
             start += prefix_of(s);
@@ -229,18 +256,24 @@ __global__ void __launch_bounds__(kThreads)
 #pragma unroll
             for (unsigned r = 0; r < kRows; ++r) {
                 Vector x = *reinterpret_cast<const Vector*>(part + at(r));
-                T running = start + before[r];
-#pragma unroll
-                for (unsigned k = 0; k < kVector; ++k) {
-                    const T value = x.x[k];
-                    x.x[k] = kind == ScanKind::Inclusive ? running + value : running;
-                    running += value;
-                }
-                if (whole) {
-                    store_streaming(g_out + first + at(r), x);
-                } else {
+                if constexpr (kCompact) {  // zeros past the end are never kept
+                    unsigned place = start + before[r];
                     for (unsigned k = 0; k < kVector; ++k)
-                        if (first + at(r) + k < n) g_out[first + at(r) + k] = x.x[k];
+                        if (KeepPositive{}(x.x[k])) g_out[place++] = x.x[k];
+                } else {
+                    T running = start + before[r];
+#pragma unroll
+                    for (unsigned k = 0; k < kVector; ++k) {
+                        const T value = x.x[k];
+                        x.x[k] = kind == ScanKind::Inclusive ? running + value : running;
+                        running += value;
+                    }
+                    if (whole) {
+                        store_streaming(g_out + first + at(r), x);
+                    } else {
+                        for (unsigned k = 0; k < kVector; ++k)
+                            if (first + at(r) + k < n) g_out[first + at(r) + k] = x.x[k];
+                    }
                 }
             }
             __syncwarp();
