@@ -28,6 +28,7 @@ struct Baseline {
     bool reference;                // the library its family's variants are compared with
     bool shown;                    // drawn in the lab unless the user hides it
     const char* what;              // "cub::DeviceReduce::Sum over n elements"
+    const char* compared_with;     // GpuOnly: the library it is measured against; else nullptr
 };
 
 const std::vector<Baseline>& baselines();

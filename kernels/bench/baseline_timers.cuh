@@ -17,7 +17,7 @@
 #include "kernels/algorithms/scan/compact_predicate.hpp"
 #include "kernels/bench/plain_kernels.cuh"
 #include "kernels/bench/timing.cuh"
-#include "kernels/cuda/pipeline_scan.cuh"
+#include "kernels/cuda/pipeline_scan.hpp"
 #include "kernels/launch_plan.hpp"
 #include "kernels/reduce_plan.hpp"
 
@@ -83,7 +83,7 @@ void time_cub_scan(SizePoint<T>& s, BenchPoint& p) {
     p.ok = result_ok(s.out.get() + (s.n - 1), s.scan_last, s.n);
 }
 
-// scan-pipeline (GPU only: kernels/cuda/pipeline_scan.cuh), of the size point's kind; every
+// scan-pipeline (GPU only: kernels/cuda/pipeline_scan.hpp), of the size point's kind; every
 // element checked against the CPU's scan.
 template <class T>
 void time_scan_pipeline(SizePoint<T>& s, BenchPoint& p) {

@@ -43,7 +43,7 @@ void recover_after_error();
 std::string repeat_scan_for_test(const std::string& algo, std::uint64_t n, unsigned block,
                                  trace::DType type, unsigned repeats);
 
-// For the tests: scan-pipeline (GPU only, kernels/cuda/pipeline_scan.cuh) device-wide `repeats`
+// For the tests: scan-pipeline (GPU only, kernels/cuda/pipeline_scan.hpp) device-wide `repeats`
 // times at n, as repeat_scan_for_test does, its input `offset` elements past a 16-byte boundary
 // (1: every tile copied by the producer's lanes, not the copy engine) and 64 poisoned elements
 // after its output that must stay so. `launch`, if given, receives the launch's shape.

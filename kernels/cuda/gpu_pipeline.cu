@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "kernels/cuda/cuda_backend.hpp"
-#include "kernels/cuda/pipeline_scan.cuh"
+#include "kernels/cuda/pipeline_scan.hpp"
 #include "kernels/run/input_data.hpp"
 
 namespace ws::cuda {
@@ -12,6 +12,7 @@ namespace {
 template <class T>
 std::string repeat_pipeline(std::uint64_t n, unsigned repeats, unsigned offset,
                             PipelineLaunch* launch) {
+    PipelineScan<T> scan(n);  // first: refuses n past 2^32 - 1 before any input is made
     constexpr unsigned kInputs = 4;
     std::vector<std::vector<T>> inputs;
     std::vector<DeviceBuffer<T>> d_in(kInputs);
@@ -25,7 +26,6 @@ std::string repeat_pipeline(std::uint64_t n, unsigned repeats, unsigned offset,
     // Poisoned past the end too: nothing may be written beyond n.
     constexpr unsigned kGuard = 64;
     DeviceBuffer<T> d_out(n + kGuard, "output");
-    PipelineScan<T> scan(n);
     if (launch) *launch = {scan.grid(), scan.blocks_per_sm(), scan.ahead()};
     std::vector<T> result(n + kGuard);
     std::vector<unsigned char> poison(kGuard * sizeof(T), 0xCD);

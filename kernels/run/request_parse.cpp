@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "kernels/algorithms/memory/memory_rules.hpp"
+#include "kernels/baselines.hpp"
 #include "kernels/run/input_data.hpp"
 #include "kernels/run/request_text.hpp"
 #include "kernels/sim/emulator.hpp"
@@ -119,8 +120,17 @@ const std::vector<RequestField>& request_fields() {
 
 const VariantInfo* parse_algo(const std::string& text, std::string& error, const char* flag) {
     const VariantInfo* v = find_variant(text);
-    if (!v) error = field(flag, text, "no such algorithm (see `warpscope list`)");
-    return v;
+    if (v) return v;
+    const Baseline* b = find_baseline(text);
+    if (b && b->kind == BaselineKind::GpuOnly)
+        error = field(flag, text,
+                      "runs on the GPU only (the emulator does not model the copy engine yet); "
+                      "`warpscope bench` times it with the baselines, beside CUB");
+    else if (b)
+        error = field(flag, text, "a baseline, not an algorithm: `warpscope bench` times it");
+    else
+        error = field(flag, text, "no such algorithm (see `warpscope list`)");
+    return nullptr;
 }
 
 std::optional<trace::DType> parse_type(const std::string& text, std::string& error) {

@@ -149,6 +149,12 @@ TEST_CASE("single fields for the commands that take only some", "[request]") {
     CHECK(parse_algo("scan-blelloch", error) == find_variant("scan-blelloch"));
     CHECK(parse_algo("x", error, "--compare") == nullptr);
     CHECK(error == "--compare x: no such algorithm (see `warpscope list`)");
+    // The GPU-only rungs and the baselines are named, not called unknown.
+    CHECK(parse_algo("scan-pipeline", error) == nullptr);
+    CHECK(error.find("--algo scan-pipeline: runs on the GPU only") == 0);
+    CHECK(error.find("`warpscope bench` times it") != std::string::npos);
+    CHECK(parse_algo("cub-scan", error) == nullptr);
+    CHECK(error == "--algo cub-scan: a baseline, not an algorithm: `warpscope bench` times it");
     CHECK(parse_type("float", error) == trace::DType::Float32);
     CHECK_FALSE(parse_type("f16", error));
     CHECK(error == "--type f16: not a type (int, float or double)");

@@ -223,6 +223,25 @@ TEST_CASE("a point says its speed against the library's at the same n", "[measur
     CHECK(library_of("scan-decoupled-lookback") == "cub-scan");
 }
 
+TEST_CASE("the GPU-only rungs are drawn as ours and measured against their library", "[lab]") {
+    MeasurementFile f;
+    f.points = {{"scan-pipeline", "int", 1 << 28, 0.5, 4300},
+                {"cub-scan", "int", 1 << 28, 0.6, 3600},
+                {"compact-pipeline", "float", 1 << 28, 0.6, 2000},
+                {"cub-select-if", "float", 1 << 28, 0.69, 1700}};
+    CHECK_FALSE(is_baseline("scan-pipeline"));  // solid, a variant's colour, not dashed
+    CHECK(is_baseline("cub-scan"));
+    CHECK(versus_library(f, f.points[0]) == "1.20x the speed of cub-scan (CUB 0.6 ms)");
+    CHECK(versus_library(f, f.points[2]) == "1.15x the speed of cub-select-if (CUB 0.69 ms)");
+    const std::vector<Series> s = series_of(f, "int");
+    REQUIRE(s.size() == 2);
+    CHECK(s[0].algo == "scan-pipeline");  // ours first, then the baselines
+    CHECK_FALSE(s[0].baseline);
+    CHECK(s[1].baseline);
+    CHECK(shows_series(LabLines::Scans, "scan-pipeline"));
+    CHECK_FALSE(shows_series(LabLines::Reductions, "compact-pipeline"));
+}
+
 TEST_CASE("a ladder rung opens the lab on a whole-catalog run, not on a run of a few variants",
           "[lab]") {
     // Runs of a few variants (roofline-*, variants-*) also measure the ladder's rungs; the files

@@ -93,7 +93,8 @@ std::string parse_harris(const std::string& text, HarrisTable& out) {
 }
 
 bool is_baseline(const std::string& algo) {
-    return find_baseline(algo) != nullptr;
+    const Baseline* b = find_baseline(algo);
+    return b && b->kind != BaselineKind::GpuOnly;  // the GPU-only rungs are ours
 }
 
 namespace {
@@ -270,8 +271,9 @@ std::string size_name(std::uint64_t n) {
 }
 
 std::string library_of(const std::string& algo) {
-    const VariantInfo* v = find_variant(algo);
-    return v ? reference_for(*v).name : "";
+    if (const VariantInfo* v = find_variant(algo)) return reference_for(*v).name;
+    const Baseline* b = find_baseline(algo);
+    return b && b->compared_with ? b->compared_with : "";
 }
 
 std::vector<std::string> hidden_baselines() {
