@@ -14,27 +14,33 @@ const std::vector<Baseline>& baselines() {
          "cub::DeviceReduce::Sum over n elements", nullptr},
         {"cub-scan", K::Library, L::Cub, Family::Scan, true, true,
          "cub::DeviceScan::InclusiveSum over n elements (ExclusiveSum when bench times "
-         "exclusive scans)", nullptr},
+         "exclusive scans)",
+         nullptr},
         {"cub-select-if", K::Library, L::Cub, Family::Scan, false, true,
          "cub::DeviceSelect::If keeping the elements > 0, in order (stream compaction): reads n "
-         "elements, writes the kept ones and their count", nullptr},
+         "elements, writes the kept ones and their count",
+         nullptr},
         {"scan-pipeline", K::GpuOnly, L::Plain, Family::Scan, false, true,
          "the scans' top rung for Hopper (kernels/algorithms/scan/20_pipeline.cuh): a persistent, "
          "warp-specialised pipeline loading 16 KB tiles with the copy engine; GPU only, so timed "
-         "here rather than stepped through", "cub-scan"},
+         "here rather than stepped through",
+         "cub-scan"},
         {"compact-pipeline", K::GpuOnly, L::Plain, Family::Scan, false, true,
          "scan-pipeline as a stream compaction keeping the elements > 0 in order, beside "
-         "cub::DeviceSelect::If; GPU only", kCompactionLibrary},
+         "cub::DeviceSelect::If; GPU only",
+         kCompactionLibrary},
         {"thrust-reduce", K::Library, L::Thrust, Family::Reduce, false, false,
          "thrust::reduce over n elements (its result copied back to the host)", nullptr},
         // The lecture's fusion lesson: the sum of squares, unfused and fused.
         {"thrust-transform-then-reduce", K::Library, L::Thrust, Family::Reduce, false, false,
          "the sum of squares as the lecture's unfused code: a temporary device_vector (cudaMalloc, "
          "n elements zeroed, cudaFree), thrust::transform into it, thrust::reduce over it: 4n "
-         "elements moved", nullptr},
+         "elements moved",
+         nullptr},
         {"thrust-transform-then-reduce-kept", K::Library, L::Thrust, Family::Reduce, false, false,
          "the same with the temporary made once and kept: transform reads and writes n, reduce "
-         "reads n: 3n elements moved", nullptr},
+         "reads n: 3n elements moved",
+         nullptr},
         {"thrust-transform-reduce", K::Library, L::Thrust, Family::Reduce, false, false,
          "the sum of squares fused: thrust::transform_reduce reads n elements once", nullptr},
         {"plain-sequential", K::Plain, L::Plain, Family::Reduce, false, false,

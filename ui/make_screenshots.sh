@@ -86,6 +86,12 @@ shot aos-vs-soa-presentation-1024x768 --algo aos-vs-soa --n 3072 --block 64 --st
 shot loop-divergence-presentation-1280x720 --algo loop-divergence --n 64 --block 64 \
   --pattern ramp --step 0 --presentation --size 1280x720
 shot lab-memory-1920x1080 --view lab --algo copy-strided --n 2048 --block 256 --size 1920x1080
+# The scans' rung for Hopper (GPU only) against CUB and the copy, from its H200 recording.
+shot lab-scan-pipeline-1920x1080 --view lab --lab-family scans --lab-file roofline-scan-pipeline-nvidia-h200 \
+  --algo scan-decoupled-lookback-vector --size 1920x1080
+shot lab-scan-pipeline-presentation-1280x720 --view lab --lab-family scans \
+  --lab-file roofline-scan-pipeline-nvidia-h100 --algo scan-decoupled-lookback-vector \
+  --presentation --size 1280x720
 # The all-reduce across GPUs (issue 20): bus bandwidth of NCCL's all-reduce, the hand-written
 # ring and the naive one on two H200s, under NVLink's peak a direction.
 shot lab-multi-gpu-1920x1080 --view lab --lab-family multi-gpu --lab-type float --size 1920x1080

@@ -144,6 +144,14 @@ std::vector<ViewFlag> state_flags() {
              a.lab_type = v;
              return std::string();
          }},
+        {"--lab-file",
+         "the recording the lab shows, by its name in assets/measurements "
+         "(roofline-scan-pipeline-nvidia-h100)",
+         [](WindowArgs& a, const std::string& v) {
+             if (v.empty()) return std::string("--lab-file: give a recording's name");
+             a.lab_file = v;
+             return std::string();
+         }},
         {"--ring-gpus", "the Across GPUs view's virtual GPUs: 2 to 8",
          [](WindowArgs& a, const std::string& v) {
              const std::string bad = "--ring-gpus " + v + ": give 2 to 8 GPUs";

@@ -8,6 +8,7 @@
 #include <set>
 #include <tuple>
 
+#include "kernels/baselines.hpp"
 #include "ui/model/lab/lab_data.hpp"
 
 using namespace ws::ui;
@@ -169,14 +170,18 @@ TEST_CASE("every line the lab shows looks unlike the others, the chosen one mark
                 REQUIRE(looks.size() == shown.size());
                 std::set<std::tuple<unsigned, int>> variants;
                 std::set<std::string> baselines;
+                std::set<std::tuple<int, int>> baseline_looks;  // colour (its look) and marker
                 for (std::size_t i = 0; i < looks.size(); ++i) {
                     INFO(f.device << " " << type << " " << lab_lines_name(lines) << " "
                                   << shown[i].algo);
-                    // A variant's colour and marker, a baseline's name (its colour), never
-                    // repeat; families of at most ten variants keep one colour each.
-                    if (shown[i].baseline)
+                    // A variant's colour and marker, a baseline's colour (its look) and marker,
+                    // never repeat; families of at most ten variants keep one colour each.
+                    if (shown[i].baseline) {
                         CHECK(baselines.insert(shown[i].algo).second);
-                    else
+                        const ws::Baseline* b = ws::find_baseline(series_algo(shown[i].algo));
+                        REQUIRE(b);
+                        CHECK(baseline_looks.insert({int(b->look), looks[i].marker}).second);
+                    } else
                         CHECK(variants.insert({looks[i].colour, looks[i].marker}).second);
                     if (!shown[i].baseline && lines != LabLines::All) CHECK(looks[i].marker == 0);
                     CHECK(looks[i].dashed == shown[i].baseline);
@@ -230,6 +235,8 @@ TEST_CASE("the GPU-only rungs are drawn as ours and measured against their libra
                 {"compact-pipeline", "float", 1 << 28, 0.6, 2000},
                 {"cub-select-if", "float", 1 << 28, 0.69, 1700}};
     CHECK_FALSE(is_baseline("scan-pipeline"));  // solid, a variant's colour, not dashed
+    CHECK(is_gpu_only("scan-pipeline"));
+    CHECK_FALSE(is_gpu_only("scan-decoupled-lookback-vector"));
     CHECK(is_baseline("cub-scan"));
     CHECK(versus_library(f, f.points[0]) == "1.20x the speed of cub-scan (CUB 0.6 ms)");
     CHECK(versus_library(f, f.points[2]) == "1.15x the speed of cub-select-if (CUB 0.69 ms)");

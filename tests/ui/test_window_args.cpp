@@ -173,6 +173,9 @@ TEST_CASE("lab flags: the family and the type it plots", "[args]") {
     const std::string usage = window_usage();
     CHECK(usage.find("--lab-family") != std::string::npos);
     CHECK(usage.find("--lab-type") != std::string::npos);
+    CHECK(parse({"--lab-file", "roofline-scan-pipeline-nvidia-h100"}).args.lab_file ==
+          "roofline-scan-pipeline-nvidia-h100");
+    CHECK(parse({"--lab-file", ""}).error == "--lab-file: give a recording's name");
 }
 
 TEST_CASE("ring flags: the Across GPUs view's GPUs and plan", "[args]") {

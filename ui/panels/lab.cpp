@@ -120,8 +120,9 @@ void draw_plot(const MeasurementFile& f, UiState& ui, float height) {
                             (s.type != type ? " (" + s.type + ")" : "");
         if (look.chosen) label = "\xe2\x96\xb6 " + label + "  (chosen)";
         p.line(label, xs, ys, st, &notes);
-        // The chosen line says at its largest n how it stands against the library.
-        if (look.chosen && !s.points.empty()) {
+        // The chosen line (and a GPU-only rung's) says at its largest n how it stands against
+        // the library.
+        if ((look.chosen || is_gpu_only(s.algo)) && !s.points.empty()) {
             const MeasuredPoint& last = s.points.back();
             const std::string vs = versus_library(f, last);
             if (!vs.empty())

@@ -41,6 +41,7 @@ void marker(ImDrawList* dl, ImVec2 c, float r, const LineStyle& st) {
 bool Plot::begin(const char* id, ImVec2 size) {
     canvas_ = begin_canvas(id, size);
     legend_.clear();
+    notes_.clear();
     legend_w_ = 0;
     hover_ = Hover{};
     open_ = canvas_.rect.w > 80 && canvas_.rect.h > 60;
@@ -138,8 +139,23 @@ void Plot::hline(double y, const std::string& label, ImU32 color) {
 void Plot::annotate(double x, double y, const std::string& text, ImU32 color) {
     const Point at{tf_.px(x), tf_.py(y)};
     const ImVec2 ts = ImGui::CalcTextSize(text.c_str());
-    const Rect box{std::max(tf_.frame.x, at.x - ts.x - 10), std::max(tf_.frame.y, at.y - ts.y - 10),
-                   ts.x + 8, ts.y + 4};
+    Rect box{std::max(tf_.frame.x, at.x - ts.x - 10), std::max(tf_.frame.y, at.y - ts.y - 10),
+             ts.x + 8, ts.y + 4};
+    // Clear of the earlier notes: below them, or above where that leaves the frame.
+    for (bool down : {true, false}) {
+        Rect moved = box;
+        for (std::size_t tries = 0; tries <= notes_.size(); ++tries) {
+            const auto hit = std::find_if(notes_.begin(), notes_.end(),
+                                          [&](const Rect& r) { return overlaps(r, moved); });
+            if (hit == notes_.end()) break;
+            moved.y = down ? hit->bottom() + 4 : hit->y - moved.h - 4;
+        }
+        if (moved.y >= tf_.frame.y && moved.bottom() <= tf_.frame.bottom()) {
+            box = moved;
+            break;
+        }
+    }
+    notes_.push_back(box);
     fill_rect(canvas_.dl, box, with_alpha(palette().plot_bg, 0.9f));
     stroke_rect(canvas_.dl, box, color, 2.0f);
     draw_label(canvas_.dl, {box.x + 4, box.y + 2}, palette().text, text, box, "note");

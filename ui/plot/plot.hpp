@@ -59,6 +59,7 @@ class Plot {
     Canvas canvas_;
     Transform tf_;
     std::vector<LegendItem> legend_;
+    std::vector<Rect> notes_;  // the annotations' boxes so far: a later one moves clear of them
     Hover hover_;
     bool open_ = false;
     float legend_w_ = 0;  // > 0: the legend's column right of the frame
