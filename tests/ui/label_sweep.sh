@@ -48,6 +48,9 @@ check compare --view compare --algo scan-blelloch --compare scan-blelloch-padded
 for family in reductions scans memory multi-gpu; do
   check "lab-$family" --view lab --lab-family "$family" --lab-type double
 done
+# The GPU-only rungs' notes beside the chosen line's (three notes at the same n).
+check lab-pipeline --view lab --lab-family scans --lab-file roofline-scan-pipeline-nvidia-h100 \
+  --algo scan-decoupled-lookback-vector
 check circuit --view circuit --algo scan-kogge-stone --n 1024 --block 1024 --step 4
 check networks --view circuit --side-by-side --algo scan-brent-kung --n 64 --block 64
 for step in 0 3 last; do
