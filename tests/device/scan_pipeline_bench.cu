@@ -397,6 +397,32 @@ double median_ms(Launch&& launch, unsigned inputs) {
     return reps % 2 ? ms[reps / 2] : 0.5 * (ms[reps / 2 - 1] + ms[reps / 2]);
 }
 
+// One size timed: as many copies of the input as keep them past L2 together (4x L2, at most 64
+// and 8 GiB), filled, an output, and the copy's time over them: the yardstick of each size.
+template <class T>
+struct TimedSize {
+    std::uint64_t n, bytes;
+    unsigned inputs;
+    T *in = nullptr, *out = nullptr;
+    TimedSize(const Device& dev, std::uint64_t count) : n(count), bytes(count * sizeof(T)) {
+        inputs = unsigned(std::clamp<std::uint64_t>(
+            (4 * dev.l2 + bytes - 1) / bytes, 1,
+            std::max<std::uint64_t>(1, std::min<std::uint64_t>(64, (8ull << 30) / bytes))));
+        CK(cudaMalloc(&in, bytes * inputs));
+        CK(cudaMalloc(&out, bytes));
+        for (unsigned k = 0; k < inputs; ++k) fill<T><<<1024, 256>>>(in + k * n, n, 99);
+    }
+    ~TimedSize() { cudaFree(in), cudaFree(out); }
+    T* input(unsigned k) const { return in + std::uint64_t(k) * n; }
+    double copy_ms() const {
+        return median_ms(
+            [&](unsigned k) {
+                CK(cudaMemcpyAsync(out, input(k), bytes, cudaMemcpyDeviceToDevice));
+            },
+            inputs);
+    }
+};
+
 template <class T>
 void time_type(const Device& dev, unsigned max_log2, FILE* csv) {
     Status<T> status;
@@ -406,21 +432,14 @@ void time_type(const Device& dev, unsigned max_log2, FILE* csv) {
     CK(cudaMalloc(&d_wrong, 8));
     for (ScanKind kind : {ScanKind::Inclusive, ScanKind::Exclusive}) {
         for (unsigned lg = 16; lg <= max_log2; ++lg) {
-            const std::uint64_t n = 1ull << lg, bytes = n * sizeof(T);
-            const unsigned inputs = unsigned(std::clamp<std::uint64_t>(
-                (4 * dev.l2 + bytes - 1) / bytes, 1,
-                std::max<std::uint64_t>(1, std::min<std::uint64_t>(64, (8ull << 30) / bytes))));
-            T *d_in, *d_out, *d_ref;
-            CK(cudaMalloc(&d_in, bytes * inputs));
-            CK(cudaMalloc(&d_out, bytes));
-            CK(cudaMalloc(&d_ref, bytes));
-            for (unsigned k = 0; k < inputs; ++k) fill<T><<<1024, 256>>>(d_in + k * n, n, 99);
-            auto input = [&](unsigned k) { return d_in + std::uint64_t(k) * n; };
-            const double copy = median_ms(
-                [&](unsigned k) {
-                    CK(cudaMemcpyAsync(d_out, input(k), bytes, cudaMemcpyDeviceToDevice));
-                },
-                inputs);
+            const std::uint64_t n = 1ull << lg;
+            TimedSize<T> z(dev, n);
+            T* d_out = z.out;
+            auto input = [&](unsigned k) { return z.input(k); };
+            const unsigned inputs = z.inputs;
+            const double copy = z.copy_ms();
+            T* d_ref;
+            CK(cudaMalloc(&d_ref, n * sizeof(T)));
             const double lib =
                 median_ms([&](unsigned k) { cub.run(input(k), d_out, n, kind); }, inputs);
             cub.run(input(0), d_ref, n, kind);
@@ -443,7 +462,7 @@ void time_type(const Device& dev, unsigned max_log2, FILE* csv) {
             std::printf("\n");
             std::fflush(stdout);
             std::fflush(csv);
-            cudaFree(d_in), cudaFree(d_out), cudaFree(d_ref);
+            cudaFree(d_ref);
         }
     }
     cudaFree(d_wrong);
@@ -633,20 +652,12 @@ void compact_time_type(const Device& dev, unsigned max_log2) {
     Compactor<T> c;
     CubSelect<T> cub;
     for (unsigned lg = 16; lg <= max_log2; lg += (lg < 20 ? 4 : lg < 24 ? 2 : 1)) {
-        const std::uint64_t n = 1ull << lg, bytes = n * sizeof(T);
-        const unsigned inputs = unsigned(std::clamp<std::uint64_t>(
-            (4 * dev.l2 + bytes - 1) / bytes, 1,
-            std::max<std::uint64_t>(1, std::min<std::uint64_t>(64, (8ull << 30) / bytes))));
-        T *d_in, *d_out;
-        CK(cudaMalloc(&d_in, bytes * inputs));
-        CK(cudaMalloc(&d_out, bytes));
-        for (unsigned k = 0; k < inputs; ++k) fill<T><<<1024, 256>>>(d_in + k * n, n, 99);
-        auto input = [&](unsigned k) { return d_in + std::uint64_t(k) * n; };
-        const double copy = median_ms(
-            [&](unsigned k) {
-                CK(cudaMemcpyAsync(d_out, input(k), bytes, cudaMemcpyDeviceToDevice));
-            },
-            inputs);
+        const std::uint64_t n = 1ull << lg;
+        TimedSize<T> z(dev, n);
+        T* d_out = z.out;
+        auto input = [&](unsigned k) { return z.input(k); };
+        const unsigned inputs = z.inputs;
+        const double copy = z.copy_ms();
         const double lib = median_ms([&](unsigned k) { cub.run(input(k), d_out, n); }, inputs);
         int cub_kept = 0;
         CK(cudaMemcpy(&cub_kept, cub.count, sizeof cub_kept, cudaMemcpyDeviceToHost));
@@ -658,7 +669,6 @@ void compact_time_type(const Device& dev, unsigned max_log2) {
             type_name<T>(), lg, copy, lib, ours, lib / ours, copy / ours,
             kept == (unsigned long long)cub_kept ? "" : "  COUNT DIFFERS");
         std::fflush(stdout);
-        cudaFree(d_in), cudaFree(d_out);
     }
     c.status.release();
 }
