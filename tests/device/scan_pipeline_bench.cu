@@ -434,25 +434,22 @@ void time_type(const Device& dev, unsigned max_log2, FILE* csv) {
         for (unsigned lg = 16; lg <= max_log2; ++lg) {
             const std::uint64_t n = 1ull << lg;
             TimedSize<T> z(dev, n);
-            T* d_out = z.out;
-            auto input = [&](unsigned k) { return z.input(k); };
-            const unsigned inputs = z.inputs;
             const double copy = z.copy_ms();
             T* d_ref;
             CK(cudaMalloc(&d_ref, n * sizeof(T)));
             const double lib =
-                median_ms([&](unsigned k) { cub.run(input(k), d_out, n, kind); }, inputs);
-            cub.run(input(0), d_ref, n, kind);
+                median_ms([&](unsigned k) { cub.run(z.input(k), z.out, n, kind); }, z.inputs);
+            cub.run(z.input(0), d_ref, n, kind);
             std::fprintf(csv, "%s,%s,%u,copy,%.5f\n%s,%s,%u,cub,%.5f\n", type_name<T>(),
                          kind_name(kind), lg, copy, type_name<T>(), kind_name(kind), lg, lib);
             std::printf("time %-6s %-9s 2^%-2u copy %8.4f ms  cub %8.4f ms (%.3f of copy)",
                         type_name<T>(), kind_name(kind), lg, copy, lib, copy / lib);
             for (auto& s : all) {
                 const double ms =
-                    median_ms([&](unsigned k) { s.run(input(k), d_out, n, kind); }, inputs);
-                s.run(input(0), d_out, n, kind);  // its result, against CUB's
+                    median_ms([&](unsigned k) { s.run(z.input(k), z.out, n, kind); }, z.inputs);
+                s.run(z.input(0), z.out, n, kind);  // its result, against CUB's
                 CK(cudaMemset(d_wrong, 0, 8));
-                count_differences<T><<<1024, 256>>>(d_out, d_ref, n, d_wrong);
+                count_differences<T><<<1024, 256>>>(z.out, d_ref, n, d_wrong);
                 unsigned long long wrong = 0;
                 CK(cudaMemcpy(&wrong, d_wrong, 8, cudaMemcpyDeviceToHost));
                 std::fprintf(csv, "%s,%s,%u,%s,%.5f,%llu\n", type_name<T>(), kind_name(kind), lg,
@@ -654,14 +651,11 @@ void compact_time_type(const Device& dev, unsigned max_log2) {
     for (unsigned lg = 16; lg <= max_log2; lg += (lg < 20 ? 4 : lg < 24 ? 2 : 1)) {
         const std::uint64_t n = 1ull << lg;
         TimedSize<T> z(dev, n);
-        T* d_out = z.out;
-        auto input = [&](unsigned k) { return z.input(k); };
-        const unsigned inputs = z.inputs;
         const double copy = z.copy_ms();
-        const double lib = median_ms([&](unsigned k) { cub.run(input(k), d_out, n); }, inputs);
+        const double lib = median_ms([&](unsigned k) { cub.run(z.input(k), z.out, n); }, z.inputs);
         int cub_kept = 0;
         CK(cudaMemcpy(&cub_kept, cub.count, sizeof cub_kept, cudaMemcpyDeviceToHost));
-        const double ours = median_ms([&](unsigned k) { c.run(input(k), d_out, n); }, inputs);
+        const double ours = median_ms([&](unsigned k) { c.run(z.input(k), z.out, n); }, z.inputs);
         const unsigned long long kept = c.kept(n);
         std::printf(
             "compact %-6s 2^%-2u copy %8.4f ms  cub-select %8.4f ms  ours %8.4f ms  "
