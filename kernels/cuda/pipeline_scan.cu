@@ -13,7 +13,7 @@ template <class T, bool kCompact>
 struct PipelineTraits {
     using Shape = scan::pipeline::Shape<unsigned(sizeof(T))>;
     using Value = scan::pipeline::TileValue<T, kCompact>;
-    static constexpr unsigned kWordsPerTile = sizeof(Value) <= scan::kValueInWordBytes ? 1 : 2;
+    static constexpr unsigned kWordsPerTile = scan::pipeline::status_words_per_tile(sizeof(Value));
     static constexpr const char* kId = kCompact ? kCompactPipelineId : kPipelineId;
 };
 }  // namespace

@@ -30,8 +30,8 @@ TEST_CASE("two blocks of scan-pipeline fit in an SM of an H100 or H200") {
     CHECK(Shape<4>::kBarriersOffset % 8 == 0);
     CHECK(Shape<8>::kBarriersOffset % 8 == 0);
     CHECK(Shape<8>::kValuesOffset % 16 == 0);  // the tiles before it: bulk copies need 16
-    CHECK(Shape<4>::kStatusWordsPerTile == 1);
-    CHECK(Shape<8>::kStatusWordsPerTile == 2);  // flag and value in one 16-byte word
+    CHECK(status_words_per_tile(4) == 1);      // int and float sums, compaction counts
+    CHECK(status_words_per_tile(8) == 2);      // flag and double in one 16-byte word
 }
 
 TEST_CASE("a launch has as many tiles as n needs, the last one partial") {

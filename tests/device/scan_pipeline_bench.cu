@@ -118,8 +118,7 @@ struct Status {
                              words};
     }
     TileStatus<T> zeroed_pipeline(std::uint64_t t, cudaStream_t stream = 0) {
-        const std::uint64_t w =
-            t * ws::scan::pipeline::Shape<unsigned(sizeof(T))>::kStatusWordsPerTile;
+        const std::uint64_t w = t * ws::scan::pipeline::status_words_per_tile(sizeof(T));
         CK(cudaMemsetAsync(words, 0, (w + 1) * 8, stream));
         return TileStatus<T>{reinterpret_cast<unsigned*>(words + w), nullptr, nullptr, nullptr,
                              words};

@@ -25,8 +25,13 @@ inline constexpr unsigned kStages = 6;
 inline constexpr unsigned kStageBytes = 16 * 1024;
 inline constexpr unsigned kLaneBytes = kStageBytes / (kConsumerWarps * 32);  // 128
 
-// The element a status word holds beside its flag: 4-byte types in one 8-byte word, 8-byte
-// types in a 16-byte one.
+// A tile's status, in 8-byte words: the flag and a value of up to 4 bytes (an int or float sum,
+// a compaction's count) in one word, an 8-byte value (a double sum) beside it in a second.
+constexpr unsigned status_words_per_tile(unsigned value_bytes) {
+    return value_bytes <= 4 ? 1 : 2;
+}
+
+// A tile and the block's shared memory for elements of kElementBytes.
 template <unsigned kElementBytes>
 struct Shape {
     static_assert(kElementBytes == 4 || kElementBytes == 8, "int, float or double");
@@ -42,8 +47,6 @@ struct Shape {
         kValuesOffset + kStages * kValuesPerStage * kElementBytes;
     static constexpr unsigned kBarriersOffset = (kTileIdsOffset + kStages * 4u + 7u) / 8u * 8u;
     static constexpr unsigned kSharedBytes = kBarriersOffset + 4u * kStages * 8u;
-    // Status words (8 bytes each) of a tile.
-    static constexpr unsigned kStatusWordsPerTile = kElementBytes <= 4 ? 1 : 2;
 };
 
 // Tiles of n elements (the last one partial).
