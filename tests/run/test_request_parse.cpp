@@ -64,7 +64,7 @@ TEST_CASE("every field's error is one line naming the field", "[request]") {
     CHECK(error_with(&T::seed, "-1") == "--seed -1: not a non-negative integer");
     CHECK(error_with(&T::schedule, "chaos") ==
           "--schedule chaos: not a schedule (lockstep, sequential, random:SEED or converged; "
-          "then blocks=ORDER, resident=R or T@J+K)");
+          "then blocks=ORDER, resident=R, copies=POLICY or T@J+K)");
     CHECK(error_with(&T::kind, "both") == "--kind both: not a kind (inclusive or exclusive)");
     CHECK(error_with(&T::kind, "exclusive") ==
           "--kind exclusive: reduce-sequential is a reduction; --kind applies to scans only");
