@@ -54,6 +54,7 @@ void drop_lost_races(trace::Trace& t) {
         dropped = true;
         b.events = std::move(kept);
         b.order.clear();
+        b.landed.clear();
     }
     if (!dropped || !t.request.all_blocks) return;
     t.totals = {};
@@ -81,6 +82,7 @@ void set_last_block_apart(trace::Trace& t) {
         b.snapshots.erase(std::remove_if(b.snapshots.begin(), b.snapshots.end(), after),
                           b.snapshots.end());
         b.order.clear();
+        b.landed.clear();
     }
     // Numbered from 0 in each thread: how many events a thread had before depends on the block
     // (a block at the end of the array loads fewer elements).

@@ -259,6 +259,12 @@ class Builder {
             case EventKind::GlobalRead:
             case EventKind::Atomic:
             case EventKind::AtomicWrite:
+            case EventKind::TxInit:
+            case EventKind::TxArrive:
+            case EventKind::TxWait:
+            case EventKind::BulkCopy:
+            case EventKind::NamedSync:
+            case EventKind::Mark:
                 break;
         }
     }

@@ -152,6 +152,12 @@ class PaddingPass {
             }
             case EventKind::GlobalWrite:
             case EventKind::AtomicWrite:
+            case EventKind::TxInit:
+            case EventKind::TxArrive:
+            case EventKind::TxWait:
+            case EventKind::BulkCopy:
+            case EventKind::NamedSync:
+            case EventKind::Mark:
                 break;
         }
     }

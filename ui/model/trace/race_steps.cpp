@@ -111,7 +111,7 @@ StepView access_step(const TraceView& v, const StepView& parent, const StepView&
         apply_event(v, m, e, pending[e.thread]);
         LineActivity& l = line_of(m, e.line);
         l.lanes += 1;
-        l.kinds |= static_cast<std::uint8_t>(1u << static_cast<unsigned>(e.kind));
+        l.kinds |= static_cast<std::uint16_t>(1u << static_cast<unsigned>(e.kind));
         threads_of_line[e.line].insert(e.thread);
         if (is_write(e) && e.address / v.elem_size < v.cells) {
             const auto cell = static_cast<std::size_t>(e.address / v.elem_size);

@@ -71,7 +71,7 @@ struct LineActivity {
     std::uint32_t max_ways = 0;   // worst N-way among them
     std::uint32_t divergent = 0;  // its warp instructions with a partial active mask
     trace::AtomicCount atomics;   // its lane-level atomics, and the compare-and-swaps retried
-    std::uint8_t kinds = 0;       // bit (1 << EventKind) for each kind seen
+    std::uint16_t kinds = 0;      // bit (1 << EventKind) for each kind seen
 };
 
 struct InstructionInfo {
