@@ -24,7 +24,7 @@ PipelineScan<T, kCompact>::PipelineScan(std::uint64_t n) : n_(n) {
     if (n > 0xffffffffull)
         throw std::invalid_argument(std::string(P::kId) + ": n = " + std::to_string(n) +
                                     " is more than 2^32 - 1 elements");
-    auto kernel = &scan::pipeline::scan_pipeline<T, kCompact>;
+    auto kernel = &scan::pipeline::scan_pipeline<T, probe::NoProbe, kCompact>;
     WS_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                  int(P::Shape::kSharedBytes)),
             P::kId);
@@ -51,9 +51,9 @@ void PipelineScan<T, kCompact>::run(const T* input, T* output, trace::ScanKind k
     WS_CUDA(cudaMemsetAsync(words_.get(), 0, (words + 1) * 8, stream), P::kId);
     const scan::TileStatus<typename P::Value> status{
         reinterpret_cast<unsigned*>(words_.get() + words), nullptr, nullptr, nullptr, words_.get()};
-    scan::pipeline::scan_pipeline<T, kCompact>
+    scan::pipeline::scan_pipeline<T, probe::NoProbe, kCompact>
         <<<grid_, scan::pipeline::kThreads, P::Shape::kSharedBytes, stream>>>(
-            input, output, status, unsigned(n_), kind, ahead_);
+            input, output, status, unsigned(n_), kind, probe::NoProbe{});
     check_launch(P::kId, false);
 }
 

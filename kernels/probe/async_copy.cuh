@@ -1,7 +1,7 @@
 // Hopper's asynchronous copy: a bulk copy from global to shared memory done by the copy engine
-// (cp.async.bulk, sm_90) and the transaction barrier (mbarrier) that it completes. GPU only for
-// now: the emulator does not model the copy engine, so the kernels that use these
-// (scan-pipeline) run on the GPU alone. The least a kernel needs to load a tile this way:
+// (cp.async.bulk, sm_90) and the transaction barrier (mbarrier) that it completes: the PTX
+// behind the vocabulary's pipeline (kernels/probe/pipeline.cuh), which kernels use, so that the
+// emulator runs the same source. The least a kernel needs to load a tile this way:
 //
 //   TxBarrier& bar = ...;               // 8 bytes of shared memory, 8-byte aligned
 //   tx_init(bar, 1);                    // one thread: a phase completes after 1 arrival ...

@@ -144,7 +144,7 @@ Scanner<T> pipeline_scanner(Status<T>& status, unsigned sms) {
     s.block = ws::scan::pipeline::kThreads;
     s.lane_elems = Sh::kLaneElems;
     s.tile = Sh::kTileElems;
-    auto kernel = &ws::scan::pipeline::scan_pipeline<T>;
+    auto kernel = &ws::scan::pipeline::scan_pipeline<T, ws::probe::NoProbe>;
     const unsigned smem = Sh::kSharedBytes;
     CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
     int per_sm = 0;
@@ -163,8 +163,8 @@ Scanner<T> pipeline_scanner(Status<T>& status, unsigned sms) {
         status.reserve(tiles);
         const TileStatus<T> st = status.zeroed_pipeline(tiles);
         const unsigned grid = unsigned(std::min<std::uint64_t>(tiles, resident));
-        kernel<<<grid, ws::scan::pipeline::kThreads, smem>>>(
-            in, out, st, unsigned(n), kind, ws::scan::pipeline::tiles_ahead(tiles, grid));
+        kernel<<<grid, ws::scan::pipeline::kThreads, smem>>>(in, out, st, unsigned(n), kind,
+                                                             ws::probe::NoProbe{});
     };
     return s;
 }
@@ -512,7 +512,7 @@ struct Compactor {
     Status<T> status;
     unsigned resident = 0;
     Compactor() {
-        auto kernel = &ws::scan::pipeline::scan_pipeline<T, true>;
+        auto kernel = &ws::scan::pipeline::scan_pipeline<T, ws::probe::NoProbe, true>;
         using Sh = ws::scan::pipeline::Shape<unsigned(sizeof(T))>;
         CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                 int(Sh::kSharedBytes)));
@@ -533,10 +533,9 @@ struct Compactor {
         const TileStatus<unsigned> st{reinterpret_cast<unsigned*>(status.words + tiles), nullptr,
                                       nullptr, nullptr, status.words};
         const unsigned grid = unsigned(std::min<std::uint64_t>(tiles, resident));
-        ws::scan::pipeline::scan_pipeline<T, true>
+        ws::scan::pipeline::scan_pipeline<T, ws::probe::NoProbe, true>
             <<<grid, ws::scan::pipeline::kThreads, Sh::kSharedBytes>>>(
-                in, out, st, unsigned(n), ScanKind::Inclusive,
-                ws::scan::pipeline::tiles_ahead(tiles, grid));
+                in, out, st, unsigned(n), ScanKind::Inclusive, ws::probe::NoProbe{});
     }
     unsigned long long kept(std::uint64_t n) {
         unsigned long long word = 0;

@@ -42,15 +42,17 @@ WS_DEV bool walk_step(const Read& read, Walk<T>& w, unsigned lane) {
     return take > 0;
 }
 
-// Walks until done, sleeping a little longer each turn while the nearest tile is empty.
-template <class T, class Read>
-WS_DEV void walk_to_end(const Read& read, Walk<T>& w, unsigned lane) {
+// Walks until done, sleeping a little longer each turn while the nearest tile is empty (a turn
+// of a spin-wait for that tile, to the emulator).
+template <class T, class Read, class Probe>
+WS_DEV void walk_to_end(const Read& read, Walk<T>& w, unsigned lane, Probe& probe) {
     unsigned delay_ns = 32;
     while (!w.done) {
         if (walk_step(read, w, lane) || w.done) {
             delay_ns = 32;
             continue;
         }
+        spin_wait_for(probe, unsigned(w.newest));
         back_off(delay_ns);
     }
 }
