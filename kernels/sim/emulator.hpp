@@ -127,8 +127,8 @@ class BlockObserver {
   public:
     virtual ~BlockObserver() = default;
     virtual void block_started(unsigned /*block*/) {}
-    // Threads of `block` run again after another block's did (only when blocks interleave:
-    // Schedule::resident > 1).
+    // Threads of `block` run again after another block's did, or after another block started
+    // or finished (only when blocks interleave: Schedule::resident > 1).
     virtual void block_resumed(unsigned /*block*/) {}
     // After every thread reached barrier number `phase` (0-based) of the block, before any runs on.
     virtual void barrier_released(unsigned /*block*/, unsigned /*phase*/,

@@ -77,7 +77,9 @@ class Grid {
             }
             SimBlock& b = *running_[slot];
             enter_block(b);
-            if (&b != last && observer_ && running_.size() > 1) observer_->block_resumed(b.linear);
+            // Another block ran (or started, or finished) since this one's last turn: the observer
+            // follows it again. Also when it is the last one running, alone.
+            if (&b != last && observer_) observer_->block_resumed(b.linear);
             last = &b;
             if (step_block(b, observer_)) {
                 if (stuck_alarm()) {  // a spinner has waited long: is anything still moving?
