@@ -20,14 +20,10 @@ const std::vector<Baseline>& baselines() {
          "cub::DeviceSelect::If keeping the elements > 0, in order (stream compaction): reads n "
          "elements, writes the kept ones and their count",
          nullptr},
-        {"scan-pipeline", K::GpuOnly, L::Plain, Family::Scan, false, true,
-         "the scans' top rung for Hopper (kernels/algorithms/scan/20_pipeline.cuh): a persistent, "
-         "warp-specialised pipeline loading 16 KB tiles with the copy engine; GPU only, so timed "
-         "here rather than stepped through",
-         "cub-scan"},
         {"compact-pipeline", K::GpuOnly, L::Plain, Family::Scan, false, true,
-         "scan-pipeline as a stream compaction keeping the elements > 0 in order, beside "
-         "cub::DeviceSelect::If; GPU only",
+         "scan-pipeline (kernels/algorithms/scan/20_pipeline.cuh) as a stream compaction keeping "
+         "the elements > 0 in order, beside cub::DeviceSelect::If; not in the catalog, so timed "
+         "here rather than stepped through",
          kCompactionLibrary},
         {"thrust-reduce", K::Library, L::Thrust, Family::Reduce, false, false,
          "thrust::reduce over n elements (its result copied back to the host)", nullptr},

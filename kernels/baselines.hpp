@@ -14,7 +14,7 @@ enum class BaselineKind {
     Ceiling,  // moves the bytes and nothing else: bounds every variant (copy, read-only)
     Library,  // the same operation from a library (CUB, Thrust)
     Plain,    // one of our variants written without the recording vocabulary
-    GpuOnly,  // one of our kernels the emulator cannot run yet (the pipelines: the copy engine)
+    GpuOnly,  // one of our kernels not in the catalog, timed by bench only (compact-pipeline)
 };
 
 // How the lab draws it (the theme gives each look its colour).

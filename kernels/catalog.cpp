@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "kernels/algorithms/memory/memory_rules.hpp"
+#include "kernels/algorithms/scan/pipeline_shape.hpp"
 #include "kernels/catalog_rows.hpp"
 #include "kernels/embedded_sources.hpp"
 #include "kernels/trace/analysis.hpp"
@@ -65,22 +66,55 @@ bool accepts_block(BlockRule rule, unsigned block) {
             return block >= 32 && block <= 1024 && (block & (block - 1)) == 0;
         case BlockRule::Any1To1024:
             return block >= 1 && block <= 1024;
+        case BlockRule::PipelineWarps:
+            return block == scan::pipeline::kThreads;
     }
     return false;
 }
 
 const char* block_rule_text(BlockRule rule) {
-    return rule == BlockRule::Any1To1024 ? "any size from 1 to 1024"
-                                         : "a power of two from 32 to 1024";
+    switch (rule) {
+        case BlockRule::PowerOfTwo32To1024:
+            return "a power of two from 32 to 1024";
+        case BlockRule::Any1To1024:
+            return "any size from 1 to 1024";
+        case BlockRule::PipelineWarps:
+            return "exactly 224: a producer, an aggregator, a look-back warp and four consumer "
+                   "warps";
+    }
+    return "?";
 }
 
 const char* block_rule_name(BlockRule rule) {
-    return rule == BlockRule::Any1To1024 ? "any-1-1024" : "power-of-two-32-1024";
+    switch (rule) {
+        case BlockRule::PowerOfTwo32To1024:
+            return "power-of-two-32-1024";
+        case BlockRule::Any1To1024:
+            return "any-1-1024";
+        case BlockRule::PipelineWarps:
+            return "exactly-224";
+    }
+    return "?";
 }
 
 std::vector<unsigned> block_presets(BlockRule rule) {
-    if (rule == BlockRule::Any1To1024) return {1, 7, 32, 96, 100, 128, 256, 512, 1000, 1024};
+    switch (rule) {
+        case BlockRule::PowerOfTwo32To1024:
+            break;
+        case BlockRule::Any1To1024:
+            return {1, 7, 32, 96, 100, 128, 256, 512, 1000, 1024};
+        case BlockRule::PipelineWarps:
+            return {scan::pipeline::kThreads};
+    }
     return {32, 64, 128, 256, 512, 1024};
+}
+
+unsigned default_block(BlockRule rule) {
+    return rule == BlockRule::PipelineWarps ? scan::pipeline::kThreads : 256;
+}
+
+unsigned usable_block(BlockRule rule, unsigned wanted) {
+    return accepts_block(rule, wanted) ? wanted : default_block(rule);
 }
 
 const std::vector<std::string>& result_names(ReduceOp op) {
@@ -138,8 +172,17 @@ bool is_plain_sum(const VariantInfo& v) {
            v.reduce_op == ReduceOp::Sum && v.max_grid == 0;
 }
 
-unsigned grid_for(const VariantInfo& v, std::uint64_t n, unsigned block) {
-    const std::uint64_t per_block = std::uint64_t(block) * v.elems_per_thread;
+std::uint32_t tile_elements(const VariantInfo& v, unsigned block, trace::DType type) {
+    if (v.tile_bytes) return v.tile_bytes / std::uint32_t(trace::dtype_size(type));
+    return v.elems_per_thread * block;
+}
+
+unsigned status_words_per_tile(const VariantInfo& v, trace::DType type) {
+    return v.wide_status && trace::dtype_size(type) > 4 ? 2 : 1;
+}
+
+unsigned grid_for(const VariantInfo& v, std::uint64_t n, unsigned block, trace::DType type) {
+    const std::uint64_t per_block = tile_elements(v, block, type);
     std::uint64_t grid = (n + per_block - 1) / per_block;
     if (grid == 0) grid = 1;
     if (v.max_grid && grid > v.max_grid) grid = v.max_grid;
@@ -189,6 +232,9 @@ std::uint32_t smem_bytes_for(const VariantInfo& v, unsigned block, trace::DType 
         case SmemRule::ZeroPaddedWarpRows:
             elems = 49 * (warps + 1);
             break;
+        case SmemRule::PipelineStages:  // bytes, not elements
+            return trace::dtype_size(type) > 4 ? scan::pipeline::Shape<8>::kSharedBytes
+                                               : scan::pipeline::Shape<4>::kSharedBytes;
     }
     return elems * trace::dtype_size(type);
 }

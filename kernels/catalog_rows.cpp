@@ -43,6 +43,9 @@ struct Row {
     Row dynamic_tiles() const { return with(&VariantInfo::dynamic_tiles, true); }
     Row packed_status() const { return with(&VariantInfo::packed_status, true); }
     Row takes_stride() const { return with(&VariantInfo::takes_stride, true); }
+    Row tile_bytes(unsigned bytes) const { return with(&VariantInfo::tile_bytes, bytes); }
+    Row persistent() const { return with(&VariantInfo::persistent, true); }
+    Row wide_status() const { return with(&VariantInfo::wide_status, true); }
     Row element_passes(unsigned k) const { return with(&VariantInfo::element_passes, k); }
     operator VariantInfo() const { return v; }
 
@@ -417,6 +420,26 @@ std::vector<VariantInfo> make_catalog() {
             .smem(SmemRule::TwoPerWarpPlus2)
             .layout(TileLayout::Registers)
             .driver(ScanDriver::SinglePass)
+            .element_passes(2),
+        // 264 blocks: two an SM of an H100's or H200's 132, what PipelineScan picks on both
+        // (kernels/cuda/pipeline_scan.cu); fixed, so that the plan does not depend on the device
+        // and the GPU and the emulator run the same launch.
+        scan_of<scan::pipeline::Pipeline>()
+            .title("Hopper pipeline: copy engine, transaction barriers, warp roles")
+            .summary("persistent blocks keep six 16 KB stages loading; a producer, an aggregator, "
+                     "a look-back warp and four consumers")
+            .source("kernels/algorithms/scan/20_pipeline.cuh")
+            .block_rule(BlockRule::PipelineWarps)
+            .tile_bytes(scan::pipeline::kStageBytes)
+            .elems_per_thread(32)  // a consumer lane's 128 bytes of int; informative
+            .smem(SmemRule::PipelineStages)
+            .layout(TileLayout::Registers)
+            .max_grid(264)
+            .persistent()
+            .driver(ScanDriver::SinglePass)
+            .dynamic_tiles()
+            .packed_status()
+            .wide_status()
             .element_passes(2),
         memory_of<memory::CopyScalar>()
             .title("Grid-stride copy, one element a lane")

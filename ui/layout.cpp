@@ -67,6 +67,8 @@ const char* view_name(View v) {
             return "circuit";
         case View::Ring:
             return "ring";
+        case View::Pipeline:
+            return "pipeline";
     }
     return "step";
 }
@@ -289,6 +291,10 @@ Layout compute_layout(View view, float width, float height, float scale, bool co
     }
     if (view == View::Ring) {  // its own playback row: its steps are the ring's, not a trace's
         b.add(main, {PanelId::Ring});
+        return out;
+    }
+    if (view == View::Pipeline) {  // the same: its moments are the pipeline's
+        b.add(main, {PanelId::Pipeline});
         return out;
     }
     auto [stage, timeline] = split_y(main, main.h - timeline_height(scale));

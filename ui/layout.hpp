@@ -22,9 +22,10 @@ struct Rect {
 };
 bool overlaps(const Rect& a, const Rect& b);  // interiors intersect
 
-enum class View { Step, Compare, Lab, Circuit, Ring };
+enum class View { Step, Compare, Lab, Circuit, Ring, Pipeline };
 // Every view, in the header's order of their tabs' ids.
-inline constexpr View kViews[] = {View::Step, View::Compare, View::Lab, View::Circuit, View::Ring};
+inline constexpr View kViews[] = {View::Step,    View::Compare, View::Lab,
+                                  View::Circuit, View::Ring,    View::Pipeline};
 const char* view_name(View v);
 std::optional<View> parse_view(const std::string& name);
 // Every view's name, joined: "step|compare|lab|circuit|ring".

@@ -150,6 +150,12 @@ shot editor-1920x1080 --kernel "$root/tests/data/user_kernels/reduce_sequential.
 cp "$root/assets/puzzles/03-idle-lanes.wrong.cu" /tmp/warpscope-wrong.cu
 shot puzzle-1920x1080 --puzzle 3 --kernel /tmp/warpscope-wrong.cu --grade --step 2 --size 1920x1080
 # The all-reduce across GPUs (issue 20): 4 virtual GPUs, after the third step of the ring.
+# Hopper's pipeline on the emulator (issue 38): a lazy copy engine, five warps waiting on stage 1
+# while its copy is in flight.
+shot pipeline-presentation-1280x720 --algo scan-pipeline --n 20780 --schedule lockstep,copies=lazy \
+  --view pipeline --step 26 --size 1280x720 --presentation
+shot pipeline-1920x1080 --algo scan-pipeline --n 20780 --schedule lockstep,copies=lazy \
+  --view pipeline --step 26 --size 1920x1080
 shot ring-1920x1080 --view ring --step 3 --size 1920x1080
 shot ring-presentation-1280x720 --view ring --step 3 --size 1280x720 --presentation
 shot ring-naive-presentation-1280x720 --view ring --ring-naive --step 1 --size 1280x720 --presentation

@@ -139,6 +139,19 @@ ImU32 mix(ImU32 a, ImU32 b, float t) {
 ImU32 warp_color(unsigned warp) {
     return g_palette.warp[warp % 8];
 }
+ImU32 stage_color(StageState s) {
+    switch (s) {
+        case StageState::Free:
+            return g_palette.cell;
+        case StageState::Filling:
+            return g_palette.from_global;
+        case StageState::Full:
+            return g_palette.written;
+        case StageState::Scanning:
+            return g_palette.read;
+    }
+    return g_palette.cell;
+}
 ImU32 series_color(unsigned i) {
     return g_palette.series[i % 10];
 }

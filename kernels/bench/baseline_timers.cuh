@@ -83,21 +83,8 @@ void time_cub_scan(SizePoint<T>& s, BenchPoint& p) {
     p.ok = result_ok(s.out.get() + (s.n - 1), s.scan_last, s.n);
 }
 
-// scan-pipeline (GPU only: kernels/cuda/pipeline_scan.hpp), of the size point's kind; every
-// element checked against the CPU's scan.
-template <class T>
-void time_scan_pipeline(SizePoint<T>& s, BenchPoint& p) {
-    p.bytes = 2 * s.bytes;
-    cuda::PipelineScan<T> scan(s.n);
-    time_point([&](unsigned k) { scan.run(s.input(k), s.out.get(), s.kind); }, s.inputs, p);
-    std::vector<T> got(s.n);
-    WS_CUDA(cudaMemcpy(got.data(), s.out.get(), s.n * sizeof(T), cudaMemcpyDeviceToHost),
-            cuda::kPipelineId);
-    p.ok = run::check_scan(s.host, got.data(), s.kind).ok;
-}
-
-// compact-pipeline (GPU only): scan-pipeline keeping the elements > 0, checked as the
-// compactions are (every kept element and the count).
+// compact-pipeline (GPU only: kernels/cuda/pipeline_scan.hpp): scan-pipeline keeping the elements >
+// 0, checked as the compactions are (every kept element and the count).
 template <class T>
 void time_compact_pipeline(SizePoint<T>& s, BenchPoint& p) {
     p.bytes = s.bytes + s.kept * sizeof(T);
@@ -248,7 +235,6 @@ BaselineTimer<T> baseline_timer(std::string_view name) {
         {"cub-reduce", &time_cub_reduce<T>},
         {"cub-scan", &time_cub_scan<T>},
         {"cub-select-if", &time_cub_select<T>},
-        {"scan-pipeline", &time_scan_pipeline<T>},
         {"compact-pipeline", &time_compact_pipeline<T>},
         {"thrust-reduce", &time_thrust_reduce<T>},
         {"thrust-transform-then-reduce", &time_thrust_unfused<T>},

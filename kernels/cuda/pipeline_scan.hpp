@@ -1,7 +1,7 @@
 // scan-pipeline and compact-pipeline (kernels/algorithms/scan/20_pipeline.cuh) device-wide: the
 // tile status, a grid of as many blocks as the GPU holds at once (never more than there are
-// tiles) and how many tiles each block loads ahead. Used by bench (its timing), the [gpu] tests
-// and nothing else: the rung runs on the GPU only (the emulator does not model the copy engine).
+// tiles) and how many tiles each block loads ahead. Used by bench for compact-pipeline (GPU only)
+// and by the [gpu] tests; scan-pipeline itself runs through the catalog's plan (FastScan) too.
 // The members are defined once, in pipeline_scan.cu (int, float and double): the kernel's
 // shared-memory limit is raised in the constructor and the kernel launched in run(), and with
 // the template's members inline in several files the linker may keep a constructor from one

@@ -103,6 +103,7 @@ WS_DEV void tile_is(Probe& probe, unsigned tile, unsigned line = __builtin_LINE(
 template <class Probe>
 WS_DEV TxBarRing tx_barriers(Probe& probe, unsigned first_byte, unsigned count,
                              unsigned line = __builtin_LINE()) {
+    if constexpr (kRecords<Probe>) probe.shared_declared(first_byte + 8 * count, line);
     stage_slots(probe, first_byte, 8, count, SlotKind::Barriers, line);
     return {first_byte};
 }

@@ -9,7 +9,7 @@
 namespace ws::run {
 
 void normalize_dynamic_tiles(const VariantInfo& v, trace::Trace& t) {
-    if (!v.dynamic_tiles) return;
+    if (!v.dynamic_tiles || v.persistent) return;
     for (trace::BlockTrace& b : t.blocks) {
         for (const trace::Event& e : b.events) {  // ordered by (thread, seq): the first draw
             if (e.kind != trace::EventKind::Atomic) continue;
@@ -112,6 +112,10 @@ void mask_order_dependent_values(const VariantInfo& v, trace::Trace& t) {
 }
 
 std::string crosscheck_difference(const VariantInfo& v, trace::Trace gpu, trace::Trace emulator) {
+    if (v.persistent) {
+        split_persistent_tiles(gpu);
+        split_persistent_tiles(emulator);
+    }
     normalize_dynamic_tiles(v, gpu);
     normalize_dynamic_tiles(v, emulator);
     mask_order_dependent_values(v, gpu);

@@ -5,6 +5,7 @@
 
 #include "kernels/algorithms/scan/pipeline_shape.hpp"
 #include "kernels/baselines.hpp"
+#include "kernels/catalog.hpp"
 
 using namespace ws::scan::pipeline;
 
@@ -51,13 +52,24 @@ TEST_CASE("a block loads every stage ahead when there are tiles enough, else its
     CHECK(tiles_ahead(100, 0) == kStages);
 }
 
-TEST_CASE("bench times scan-pipeline beside CUB's scan, as a kernel only the GPU runs") {
-    const ws::Baseline* b = ws::find_baseline("scan-pipeline");
-    REQUIRE(b != nullptr);
-    CHECK(b->kind == ws::BaselineKind::GpuOnly);
-    CHECK(b->family == ws::Family::Scan);
-    CHECK(b->shown);
-    CHECK_FALSE(b->reference);  // CUB stays what the scans are compared with
+TEST_CASE("scan-pipeline is a rung of the catalog; its compaction a GPU-only baseline") {
+    CHECK(ws::find_baseline("scan-pipeline") == nullptr);
+    const ws::VariantInfo* v = ws::find_variant("scan-pipeline");
+    REQUIRE(v != nullptr);
+    CHECK(v->family == ws::Family::Scan);
+    CHECK(v->persistent);
+    CHECK(ws::accepts_block(v->block_rule, kThreads));
+    CHECK_FALSE(ws::accepts_block(v->block_rule, 256));
+    CHECK(ws::default_block(v->block_rule) == kThreads);
+    CHECK(ws::tile_elements(*v, kThreads, ws::trace::DType::Int32) == Shape<4>::kTileElems);
+    CHECK(ws::tile_elements(*v, kThreads, ws::trace::DType::Float64) == Shape<8>::kTileElems);
+    CHECK(ws::smem_bytes_for(*v, kThreads, ws::trace::DType::Float32) == Shape<4>::kSharedBytes);
+    CHECK(ws::smem_bytes_for(*v, kThreads, ws::trace::DType::Float64) == Shape<8>::kSharedBytes);
+    CHECK(ws::status_words_per_tile(*v, ws::trace::DType::Float64) == status_words_per_tile(8));
+    CHECK(ws::status_words_per_tile(*v, ws::trace::DType::Int32) == status_words_per_tile(4));
+    // Two blocks an SM of 132: the grid is fixed so that both executors run one launch.
+    CHECK(ws::grid_for(*v, 1ull << 28, kThreads, ws::trace::DType::Int32) == 264);
+    CHECK(ws::grid_for(*v, 20780, kThreads, ws::trace::DType::Int32) == 6);
     const ws::Baseline* c = ws::find_baseline("compact-pipeline");
     REQUIRE(c != nullptr);
     CHECK(c->kind == ws::BaselineKind::GpuOnly);

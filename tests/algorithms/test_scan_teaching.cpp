@@ -138,15 +138,17 @@ TEST_CASE("the in-place Kogge-Stone races: hazards, and wrong under the sequenti
 TEST_CASE("every other scan is race-free: no hazards, the same trace under every schedule") {
     for (const auto& v : catalog()) {
         if (v.family != Family::Scan || v.schedule_sensitive) continue;
-        const unsigned n = v.elems_per_thread * 64 * 2 + 5;  // two full tiles and a bit
+        const unsigned block = usable_block(v.block_rule, 64);
+        // two full tiles and a bit
+        const unsigned n = tile_elements(v, block, trace::DType::Int32) * 2 + 5;
         const auto kind = v.scan_op == ScanOp::CompactPositive ? trace::ScanKind::Inclusive
                                                                : trace::ScanKind::Exclusive;
-        const trace::Trace a = traced(v.id, n, 64, "lockstep", kind);
+        const trace::Trace a = traced(v.id, n, block, "lockstep", kind);
         INFO(v.id << ": " << a.error);
         REQUIRE(a.ok);
         CHECK(a.totals.hazards == 0);
         for (const char* schedule : {"sequential", "random:5"}) {
-            const trace::Trace b = traced(v.id, n, 64, schedule, kind);
+            const trace::Trace b = traced(v.id, n, block, schedule, kind);
             INFO(schedule);
             CHECK(b.ok);
             CHECK(trace::first_difference(a, b) == "");

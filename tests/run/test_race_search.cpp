@@ -16,7 +16,7 @@ trace::Request one_block(const VariantInfo& v, unsigned block) {
     trace::Request r;
     r.algo = v.id;
     r.block = block;
-    r.n = accepted_count(v, std::uint64_t(block) * v.elems_per_thread);
+    r.n = accepted_count(v, tile_elements(v, block, r.type));
     r.pattern = "random";
     r.seed = 3;
     return r;
@@ -26,7 +26,7 @@ trace::Request one_block(const VariantInfo& v, unsigned block) {
 unsigned smallest_block(const VariantInfo& v) {
     for (unsigned b : {32u, 64u, 128u, 256u})
         if (accepts_block(v.block_rule, b)) return b;
-    return 256;
+    return default_block(v.block_rule);
 }
 
 bool contains(const std::string& text, const std::string& part) {

@@ -150,8 +150,9 @@ TEST_CASE("single fields for the commands that take only some", "[request]") {
     CHECK(parse_algo("x", error, "--compare") == nullptr);
     CHECK(error == "--compare x: no such algorithm (see `warpscope list`)");
     // The GPU-only rungs and the baselines are named, not called unknown.
-    CHECK(parse_algo("scan-pipeline", error) == nullptr);
-    CHECK(error.find("--algo scan-pipeline: runs on the GPU only") == 0);
+    CHECK(parse_algo("scan-pipeline", error) == find_variant("scan-pipeline"));
+    CHECK(parse_algo("compact-pipeline", error) == nullptr);
+    CHECK(error.find("--algo compact-pipeline: runs on the GPU only") == 0);
     CHECK(error.find("`warpscope bench` times it") != std::string::npos);
     CHECK(parse_algo("cub-scan", error) == nullptr);
     CHECK(error == "--algo cub-scan: a baseline, not an algorithm: `warpscope bench` times it");

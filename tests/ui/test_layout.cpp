@@ -156,6 +156,7 @@ TEST_CASE("panel and view names read back", "[layout]") {
     for (PanelId p : kAllPanels) CHECK(parse_panel(panel_name(p)) == p);
     CHECK_FALSE(parse_panel("sharedd"));
     CHECK(parse_view("lab") == View::Lab);
+    CHECK(parse_view("pipeline") == View::Pipeline);
     CHECK_FALSE(parse_view("Step"));
     CHECK(panel_names().find("banks") != std::string::npos);
 }
@@ -163,7 +164,7 @@ TEST_CASE("panel and view names read back", "[layout]") {
 TEST_CASE("every panel of every view keeps its readable minimum, as tabs where it must",
           "[layout]") {
     const std::pair<float, float> sizes[] = {{1024, 768}, {1280, 720}, {1920, 1080}};
-    for (View view : {View::Step, View::Compare, View::Circuit, View::Lab})
+    for (View view : {View::Step, View::Compare, View::Circuit, View::Lab, View::Pipeline})
         for (auto [w, h] : sizes)
             for (bool presentation : {false, true})
                 for (float text : {1.0f, 1.5f, 2.0f})
@@ -199,6 +200,7 @@ TEST_CASE("every panel of every view keeps its readable minimum, as tabs where i
                                           PanelId::Code,   PanelId::Sass,  PanelId::Explanation};
                             if (view == View::Compare) needed = {PanelId::Compare};
                             if (view == View::Lab) needed = {PanelId::Lab};
+                            if (view == View::Pipeline) needed = {PanelId::Pipeline};
                             if (view == View::Circuit) needed = {PanelId::Circuit};
                             if (view == View::Circuit && !circuit_only)
                                 needed.push_back(PanelId::Shared);

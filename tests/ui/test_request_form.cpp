@@ -103,4 +103,10 @@ TEST_CASE("switching variant moves n and block to what it takes and shows", "[fo
     CHECK(ws::ui::adopt_variant_rules(f) ==
           "n 1000 -> 1002: aos-vs-soa reads whole structs of 3 elements");
     CHECK(f.n == "1002");
+    f.algo = "scan-pipeline";  // one block size: a warp for each job
+    CHECK(ws::ui::adopt_variant_rules(f) ==
+          "block 256 -> 224: scan-pipeline needs exactly 224: a producer, an aggregator, a "
+          "look-back warp and four consumer warps");
+    CHECK(f.block == 224);
+    CHECK(ws::ui::adopt_variant_rules(f).empty());
 }

@@ -61,6 +61,8 @@ float stage_min_h(View view, float scale) {
             return h(P::Lab) + chrome;
         case View::Ring:
             return h(P::Ring) + chrome;
+        case View::Pipeline:
+            return h(P::Pipeline) + chrome;
     }
     return 0;
 }

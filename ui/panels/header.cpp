@@ -25,11 +25,10 @@ struct ViewTab {
     const char* title;  // in full
     const char* brief;  // where the header is narrow
 };
-constexpr ViewTab kViewTabs[] = {{View::Step, "Step through", "Step"},
-                                 {View::Compare, "Compare", "Compare"},
-                                 {View::Circuit, "Circuit", "Circuit"},
-                                 {View::Ring, "Across GPUs", "GPUs"},
-                                 {View::Lab, "Bandwidth lab", "Lab"}};
+constexpr ViewTab kViewTabs[] = {
+    {View::Step, "Step through", "Step"},  {View::Compare, "Compare", "Compare"},
+    {View::Circuit, "Circuit", "Circuit"}, {View::Pipeline, "Pipeline", "Pipe"},
+    {View::Ring, "Across GPUs", "GPUs"},   {View::Lab, "Bandwidth lab", "Lab"}};
 
 void view_tab(UiState& ui, View view, const char* title) {
     const bool on = ui.view == view;

@@ -20,6 +20,7 @@
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
+#include "ui/widgets/playback_row.hpp"
 
 namespace ws::ui {
 namespace {
@@ -62,23 +63,6 @@ void controls(UiState& ui) {
             }
         ImGui::EndCombo();
     }
-}
-
-void playback_row(UiState& ui, std::size_t states) {
-    Playback& pb = ui.playback;
-    const ImVec2 size{ImGui::GetFrameHeight() * 1.6f, 0};
-    if (ImGui::Button("|\xe2\x97\x80", size)) set_step(pb, 0, states);
-    ImGui::SameLine();
-    if (ImGui::Button("\xe2\x97\x81", size)) step_by(pb, -1, states);
-    ImGui::SameLine();
-    if (ImGui::Button(pb.playing ? "\xe2\x96\xae\xe2\x96\xae" : "\xe2\x96\xb6", size))
-        toggle_play(pb, states);
-    ImGui::SameLine();
-    if (ImGui::Button("\xe2\x96\xb7", size)) step_by(pb, 1, states);
-    ImGui::SameLine();
-    if (ImGui::Button("\xe2\x96\xb6|", size)) set_step(pb, states ? states - 1 : 0, states);
-    ImGui::SameLine();
-    ImGui::TextUnformatted(ring_state_caption(*ui.ring.run, std::min(pb.step, states - 1)).c_str());
 }
 
 // A label on a backing, centred at (x, y), one line or two.
@@ -166,8 +150,8 @@ void draw_ring(const TraceView& v, UiState& ui) {
         return;
     }
     const std::size_t states = ui.ring.run->after_step.size();
-    playback_row(ui, states);
     const std::size_t state = std::min(ui.playback.step, states - 1);
+    playback_row(ui, states, ring_state_caption(*ui.ring.run, state));
     ImGui::PushFont(fonts().small);
     text_wrapped_colored(palette().text_dim, totals(*ui.ring.run));
     if (const std::string common = ring_step_common(*ui.ring.run, state); !common.empty())

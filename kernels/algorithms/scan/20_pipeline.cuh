@@ -309,4 +309,14 @@ __global__ void __launch_bounds__(kThreads)
     }
 }
 
+struct Pipeline {
+    static constexpr const char* id = "scan-pipeline";
+    template <class T, class Probe>
+    static ScanKernels<T, Probe> kernels(unsigned) {
+        ScanKernels<T, Probe> k;
+        k.single_pass = &scan_pipeline<T, Probe>;
+        return k;
+    }
+};
+
 }  // namespace ws::scan::pipeline

@@ -303,6 +303,7 @@ std::shared_ptr<const TraceView> make_trace_view(std::shared_ptr<const trace::Tr
     expand_racy_steps(*v);
     mark_padding(*v);
     v->tiles = tile_strip(*v);
+    if (v->block) v->pipeline = pipeline_view(*v->block, v->source_lines);
     for (const StepView& s : v->steps) {
         for (std::uint8_t c : s.cells) v->any_padding |= (c & kCellPadding) != 0;
         for (const WarpPathView& w : s.paths) v->max_paths = std::max(v->max_paths, w.masks.size());

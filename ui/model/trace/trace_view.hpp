@@ -20,6 +20,7 @@
 #include "ui/model/circuit/block_circuit.hpp"
 #include "ui/model/pictures/bank_picture.hpp"
 #include "ui/model/pictures/sector_picture.hpp"
+#include "ui/model/trace/pipeline_view.hpp"
 #include "ui/model/trace/tile_status.hpp"
 
 namespace ws::ui {
@@ -168,8 +169,9 @@ struct TraceView {
     // (a reduction: the value it wrote out), "last element 8128" (a scan's tile); "" if none.
     // Worded by kernels/run/result_text.hpp, beside the result checks.
     std::string block_result;
-    Circuit circuit;  // the block's addition network (the circuit view)
-    TileStrip tiles;  // the look-back's tile states (look-back traces only)
+    Circuit circuit;        // the block's addition network (the circuit view)
+    TileStrip tiles;        // the look-back's tile states (look-back traces only)
+    PipelineView pipeline;  // a pipelined block's stages and warps (pipeline_view.hpp)
     // What the legends need to name: padding cells, the most paths a warp took in one step.
     bool any_padding = false;
     std::size_t max_paths = 1;

@@ -68,6 +68,13 @@ std::string adopt_variant_rules(RequestForm& f) {
                 " -> " + std::to_string(v->lesson_block) + ": " + v->lesson_block_why;
         f.block = v->lesson_block;
     }
+    if (const std::vector<unsigned> only = block_presets(v->block_rule);
+        only.size() == 1 && f.block != only[0]) {  // one size allowed (scan-pipeline's 224)
+        note += (note.empty() ? "" : "; ") + std::string("block ") + std::to_string(f.block) +
+                " -> " + std::to_string(only[0]) + ": " + v->id + " needs " +
+                block_rule_text(v->block_rule);
+        f.block = only[0];
+    }
     return note;
 }
 
