@@ -52,7 +52,7 @@ TEST_CASE("a block loads every stage ahead when there are tiles enough, else its
     CHECK(tiles_ahead(100, 0) == kStages);
 }
 
-TEST_CASE("scan-pipeline is a rung of the catalog; its compaction a GPU-only baseline") {
+TEST_CASE("scan-pipeline is a rung of the catalog, its compaction a GPU-only baseline") {
     CHECK(ws::find_baseline("scan-pipeline") == nullptr);
     const ws::VariantInfo* v = ws::find_variant("scan-pipeline");
     REQUIRE(v != nullptr);

@@ -43,7 +43,7 @@ TEST_CASE("scan and circuit flags", "[args]") {
     CHECK(parse({"--screenshot", "a.png", "--panel", "circuit"}).args.panel == PanelId::Circuit);
 }
 
-TEST_CASE("the pipeline view's flags; no --block gives a variant its one size", "[args]") {
+TEST_CASE("the pipeline view's flags, and no --block gives a variant its one size", "[args]") {
     const ParsedArgs p = parse({"--algo", "scan-pipeline", "--n", "20780", "--schedule",
                                 "lockstep,copies=lazy", "--view", "pipeline"});
     REQUIRE(p.error.empty());
