@@ -13,6 +13,7 @@
 
 #include "ui/fonts.hpp"
 #include "ui/model/pipeline/pipeline_layout.hpp"
+#include "ui/model/pipeline/warp_role_text.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
@@ -25,18 +26,7 @@ namespace {
 constexpr unsigned kStageChars = 8;
 
 const char* role_word(const WarpNow& w) {
-    if (!w.has_role) return "warp";
-    switch (w.role) {
-        case trace::WarpRole::Producer:
-            return "producer";
-        case trace::WarpRole::Aggregator:
-            return "aggregator";
-        case trace::WarpRole::Lookback:
-            return "look-back";
-        case trace::WarpRole::Consumer:
-            return "consumer";
-    }
-    return "warp";
+    return w.has_role ? warp_role_name(w.role) : "warp";
 }
 
 std::string kib(std::uint64_t bytes) {

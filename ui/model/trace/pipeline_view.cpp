@@ -4,6 +4,8 @@
 #include <cctype>
 #include <map>
 
+#include "ui/model/pipeline/warp_role_text.hpp"
+
 namespace ws::ui {
 
 const char* stage_state_name(StageState s) {
@@ -28,20 +30,6 @@ using trace::MarkKind;
 
 bool is_mark(const Event& e, MarkKind k) {
     return e.kind == EventKind::Mark && e.src_lane == std::uint8_t(k);
-}
-
-const char* role_name(trace::WarpRole r) {
-    switch (r) {
-        case trace::WarpRole::Producer:
-            return "producer";
-        case trace::WarpRole::Aggregator:
-            return "aggregator";
-        case trace::WarpRole::Lookback:
-            return "look-back";
-        case trace::WarpRole::Consumer:
-            return "consumer";
-    }
-    return "?";
 }
 
 // "full" from "    const TxBarRing full = tx_barriers(probe, ...);": the name the source gives
@@ -171,7 +159,8 @@ class Builder {
         return it == role_.end() ? trace::WarpRole::Consumer : it->second;
     }
     std::string warp_words(std::uint16_t t) const {
-        return std::string(role_name(role(t))) + " warp " + std::to_string(t / trace::kWarpSize);
+        return std::string(warp_role_name(role(t))) + " warp " +
+               std::to_string(t / trace::kWarpSize);
     }
 
     void moment(PipelineView& v, std::uint32_t after, std::string what) {
