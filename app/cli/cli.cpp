@@ -145,6 +145,9 @@ int run_cli(int argc, char** argv) {
                       "run every slide's request and check its words and claims against its "
                       "trace, GPU counts and recording");
     lessons->add_flag("--facts", lessons_opts.facts, "list the {facts} a slide's words can use");
+    lessons->add_flag("--words", lessons_opts.words,
+                      "print every slide's heading, words and question with its facts filled in "
+                      "(each slide run as the window runs it)");
 
     if (argc > 1 && argv[1][0] == '-' && std::strcmp(argv[1], "-h") != 0 &&
         std::strcmp(argv[1], "--help") != 0 && std::strcmp(argv[1], "--help-all") != 0) {

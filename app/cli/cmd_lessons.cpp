@@ -1,7 +1,8 @@
 // `warpscope lessons` (issue 35): the lessons of assets/lessons listed, a refused one with its
 // file, line and why; `--check` runs every slide and checks its words and claims against its
 // trace, GPU counts and recording (ui/model/lesson/slide_check.hpp), a line per problem; a
-// teacher's own lesson file is checked the same way; `--facts` lists the facts a slide can use.
+// teacher's own lesson file is checked the same way; `--facts` lists the facts a slide can use;
+// `--words` prints each slide's words as its screen fills them.
 #include <cstdio>
 #include <filesystem>
 
@@ -20,6 +21,27 @@ int print_facts() {
         std::printf("%-28s %s\n", call.c_str(), f.what);
     }
     return 0;
+}
+
+// Each slide as its screen words it: heading, say and ask with their facts filled in.
+void print_words(const ui::Lesson& l, const ui::LessonData& data) {
+    std::printf("%s: %s\n", l.name.c_str(), l.title.c_str());
+    for (std::size_t i = 0; i < l.slides.size(); ++i) {
+        const ui::Slide& s = l.slides[i];
+        ui::SlideRun run;
+        ui::run_slide(s, data, run);
+        std::vector<std::string> problems;
+        const auto fill = [&](const std::string& t) {
+            return ui::fill_facts(t, run.sources, &problems);
+        };
+        std::printf("\n%zu. %s\n", i + 1, fill(s.heading).c_str());
+        if (run.view)
+            std::printf("   (%s %zu)\n", s.view == ui::View::Pipeline ? "moment" : "step",
+                        run.sources.step + 1);
+        std::printf("   %s\n", fill(s.say).c_str());
+        if (!s.ask.empty()) std::printf("   ask: %s\n", fill(s.ask).c_str());
+        for (const std::string& p : problems) std::printf("   unknown: %s\n", p.c_str());
+    }
 }
 
 }  // namespace
@@ -58,6 +80,11 @@ int cmd_lessons(const LessonsOptions& o) {
             continue;
         }
         chosen.push_back(std::move(l));
+    }
+    if (o.words) {
+        const ui::LessonData data = ui::load_lesson_data(root);
+        for (const ui::Lesson& l : chosen) print_words(l, data);
+        return code;
     }
     if (!o.check) {
         for (const ui::Lesson& l : chosen)

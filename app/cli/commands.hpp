@@ -44,6 +44,7 @@ struct LessonsOptions {
     std::vector<std::string> names;  // lessons by name or number, or lesson files
     bool check = false;              // check every slide's claims against its trace
     bool facts = false;              // list the facts a slide can use
+    bool words = false;              // print every slide's words as its screen fills them
 };
 int cmd_lessons(const LessonsOptions& o);
 

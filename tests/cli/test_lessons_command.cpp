@@ -1,6 +1,7 @@
 // `warpscope lessons` (issue 35): the shipped lessons listed and every claim checked from the
 // command line; a lesson file of the teacher's checked the same way, its wrong claims named with
-// file line and slide; a refused lesson says its file, line and why.
+// file line and slide; a refused lesson says its file, line and why; --words prints each slide's
+// words filled in.
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
@@ -22,6 +23,20 @@ TEST_CASE("warpscope lessons --check: every claim of the shipped lessons holds",
     const CommandResult facts = run_warpscope("lessons --facts");
     CHECK(facts.out.find("{of ALGO OTHER TYPE N}") != std::string::npos);
     CHECK(facts.out.find("{race_cell}") != std::string::npos);
+    CHECK(facts.out.find("{stages_in STATE}") != std::string::npos);
+}
+
+TEST_CASE("warpscope lessons --words prints each slide as its screen fills it", "[cli][lesson]") {
+    const CommandResult r = run_warpscope("lessons 6 --words");
+    INFO(r.out << r.err);
+    CHECK(r.code == 0);
+    // The pipeline slide that lands on the first wait for a copy, its moment filled in.
+    CHECK(r.out.find("A warp waits on a stage still loading") != std::string::npos);
+    CHECK(r.out.find(": its copy is still in flight, and the waiting warp's line is drawn red") !=
+          std::string::npos);
+    CHECK(r.out.find("(moment ") != std::string::npos);
+    CHECK(r.out.find("{") == std::string::npos);  // no placeholder left unfilled
+    CHECK(r.out.find("unknown:") == std::string::npos);
 }
 
 TEST_CASE("warpscope lessons --check FILE names each wrong claim with its line and slide",
@@ -48,6 +63,6 @@ TEST_CASE("warpscope lessons: a refused lesson says its file, line and why", "[c
     CHECK(r.code == 1);
     CHECK(r.err ==
           "warpscope: refused: assets/lessons/09-broken.lesson: line 4: step: two is not "
-          "a step (0, 1, ..., -1 for the last, or race)\n");
+          "a step (0, 1, ..., -1 for the last, race or copy-wait)\n");
     fs::remove_all(root);
 }

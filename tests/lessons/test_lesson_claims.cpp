@@ -89,7 +89,7 @@ TEST_CASE("a slide's race facts are the pair its screen labels, and it lands on 
     const Lesson* l = find_lesson(lib, "4");
     REQUIRE(l);
     const Slide& s = l->slides[1];
-    REQUIRE(s.step_at_race);
+    REQUIRE(s.step_anchor == StepAnchor::Race);
     SlideRun run;
     run_slide(s, data(), run);
     const TraceView& v = *run.view;
@@ -185,7 +185,7 @@ TEST_CASE("lesson text that could not wrap is refused with its line", "[lesson]"
     const Lesson ok = parse_lesson("x", head + "step: race\nsay: a\nclaim: {depth} = 1\n", error);
     CHECK(error.empty());
     REQUIRE(ok.slides.size() == 1);
-    CHECK(ok.slides[0].step_at_race);
+    CHECK(ok.slides[0].step_anchor == StepAnchor::Race);
     REQUIRE(ok.slides[0].claims.size() == 1);
     CHECK(ok.slides[0].claims[0].line == 6);
     CHECK(ok.slides[0].line == 2);

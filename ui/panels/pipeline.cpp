@@ -13,7 +13,7 @@
 
 #include "ui/fonts.hpp"
 #include "ui/model/pipeline/pipeline_layout.hpp"
-#include "ui/model/pipeline/warp_role_text.hpp"
+#include "ui/model/pipeline/warp_lines.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
@@ -25,22 +25,23 @@ namespace {
 // The widest word in a stage box: "scanning", "stage 12", "tile 999".
 constexpr unsigned kStageChars = 8;
 
-const char* role_word(const WarpNow& w) {
-    return w.has_role ? warp_role_name(w.role) : "warp";
-}
-
 std::string kib(std::uint64_t bytes) {
     return std::to_string(bytes / 1024) + " KB";
 }
 
-// "warp 4, consumer: tile 2, waits on full[2], round 0 (its copy is in flight)"
-std::string warp_line(unsigned warp, const WarpNow& w) {
-    std::string text = "warp " + std::to_string(warp) + ", " + role_word(w) + ": ";
-    if (w.done) return text + "done";
-    text += w.tile == kNoStageTile ? "no tile yet" : "tile " + std::to_string(w.tile);
-    if (w.waiting)
-        text += ", waits on " + w.waits_on + (w.waits_for_copy ? " (copy in flight)" : "");
-    return text;
+// The tile strip's colours in words: "■ aggregate published  ■ prefix published".
+constexpr unsigned kTilesLegendChars = 44;
+void draw_tiles_legend(ImDrawList* dl, const Rect& r, float em, const Rect& clip) {
+    const Palette& p = palette();
+    float x = r.x + 0.5f * em;
+    for (const auto& [color, words] : {std::pair{p.tile_aggregate, "aggregate published"},
+                                       std::pair{p.tile_prefix, "prefix published"}}) {
+        const Rect swatch{x, r.y + 0.2f * em, 0.9f * em, 0.9f * em};
+        fill_rect(dl, swatch, color, p.cell_rounding);
+        x += swatch.w + 0.3f * em;
+        draw_label(dl, {x, r.y}, p.text, words, clip, "pipeline tiles legend");
+        x += ImGui::CalcTextSize(words).x + 0.8f * em;
+    }
 }
 
 void draw_stage(ImDrawList* dl, const Rect& r, unsigned s, const StageNow& st) {
@@ -49,7 +50,7 @@ void draw_stage(ImDrawList* dl, const Rect& r, unsigned s, const StageNow& st) {
     fill_rect(dl, r, fill, p.cell_rounding);
     stroke_rect(dl, r, p.cell_border, p.line_width, p.cell_rounding);
     const ImU32 ink = text_on(fill);
-    const float line = r.h / 3;
+    const float line = r.h / 3;  // the box's three lines
     text_centered(dl, {r.x, r.y, r.w, line}, ink, "stage " + std::to_string(s));
     text_centered(dl, {r.x, r.y + line, r.w, line}, ink, stage_state_name(st.state));
     if (st.tile == kNoStageTile) return;
@@ -63,41 +64,58 @@ void draw_moment(const PipelineView& pv, std::size_t at) {
     const PipelineMoment& m = pv.moments[at];
     const Canvas c = begin_canvas("##pipeline", {0, 0});
     const float em = ImGui::GetFontSize();
-    const PipelineLayout l = pipeline_layout(c.rect, em, pv.stages, unsigned(m.warps.size()),
-                                             unsigned(pv.tiles.size()), kStageChars);
+    const std::vector<WarpLine> lines = warp_lines(m);
+    const std::uint64_t room = std::uint64_t(pv.stages) * pv.stage_bytes;
+    const std::string in_flight = "in flight: " + kib(m.in_flight) + " of the " + kib(room) +
+                                  " of stages (at most " + kib(pv.max_in_flight) + " in this run)";
+    const std::string in_flight_short = "in flight: " + kib(m.in_flight) + " of " + kib(room) +
+                                        " (at most " + kib(pv.max_in_flight) + ")";
+    PipelineContent content;
+    content.stages = pv.stages;
+    content.warp_lines = unsigned(lines.size());
+    content.tiles = unsigned(pv.tiles.size());
+    content.stage_chars = kStageChars;
+    content.label_chars = unsigned(in_flight.size());
+    content.short_label_chars = unsigned(in_flight_short.size());
+    content.tiles_legend_chars = kTilesLegendChars;
+    for (const WarpLine& w : lines)
+        content.warp_chars = std::max(content.warp_chars, unsigned(w.text.size()));
+    const PipelineLayout l = pipeline_layout(c.rect, em, content);
     for (unsigned s = 0; s < l.stages.size() && s < m.stages.size(); ++s)
         draw_stage(c.dl, l.stages[s], s, m.stages[s]);
     if (!l.in_flight.empty()) {
-        const std::uint64_t room = std::uint64_t(pv.stages) * pv.stage_bytes;
         const float share = room ? float(m.in_flight) / float(room) : 0;
         fill_rect(c.dl, l.in_flight, p.cell, p.cell_rounding);
         fill_rect(c.dl, {l.in_flight.x, l.in_flight.y, l.in_flight.w * share, l.in_flight.h},
                   p.from_global, p.cell_rounding);
-        draw_label(c.dl, {l.in_flight.x + 0.3f * em, l.in_flight.y}, p.text,
-                   "in flight: " + kib(m.in_flight) + " of the " + kib(room) +
-                       " of stages (at most " + kib(pv.max_in_flight) + " in this run)",
-                   c.rect, "pipeline in flight");
+        stroke_rect(c.dl, l.in_flight, p.cell_border, p.line_width, p.cell_rounding);
+        draw_label(c.dl, {l.in_flight_label.x, l.in_flight_label.y}, p.text,
+                   l.short_label ? in_flight_short : in_flight, c.rect, "pipeline in flight");
     }
-    for (unsigned w = 0; w < l.warps.size(); ++w) {
-        const WarpNow& now = m.warps[w];
-        const ImU32 ink = now.waits_for_copy ? p.disagree : now.waiting ? p.waiting : p.text;
-        draw_label(c.dl, {l.warps[w].x, l.warps[w].y}, ink, warp_line(w, now), c.rect,
-                   "pipeline warp");
+    for (std::size_t i = 0; i < l.warps.size(); ++i) {
+        const WarpLine& w = lines[i];
+        const ImU32 ink = w.for_copy ? p.disagree : w.waiting ? p.waiting : p.text;
+        draw_label(c.dl, {l.warps[i].x, l.warps[i].y}, ink, w.text, c.rect, "pipeline warp");
     }
-    if (!l.fits)  // a small window at a large text size: say what is left out
-        draw_label(c.dl, {c.rect.x, c.rect.bottom() - em * 1.3f}, p.text_dim,
-                   std::to_string(m.warps.size() - l.warps.size()) + " warp lines and " +
-                       std::to_string(pv.tiles.size() - l.tiles.size()) +
-                       " tiles do not fit: a larger window or smaller text shows them",
-                   c.rect, "pipeline fit note");
     for (std::size_t t = 0; t < l.tiles.size(); ++t) {
         const TileRow& row = pv.tiles[t];
         const bool prefix = row.prefix_at != TileRow::kNoMoment && row.prefix_at <= at;
         const bool aggregate = row.aggregate_at != TileRow::kNoMoment && row.aggregate_at <= at;
         const ImU32 fill = prefix ? p.tile_prefix : aggregate ? p.tile_aggregate : p.cell;
         fill_rect(c.dl, l.tiles[t], fill, p.cell_rounding);
+        stroke_rect(c.dl, l.tiles[t], p.cell_border, p.line_width, p.cell_rounding);
         text_centered(c.dl, l.tiles[t], text_on(fill), std::to_string(row.tile));
     }
+    if (!l.tiles_caption.empty())
+        draw_label(c.dl, {l.tiles_caption.x, l.tiles_caption.y}, p.text, "tiles:", c.rect,
+                   "pipeline tiles");
+    if (!l.tiles_legend.empty()) draw_tiles_legend(c.dl, l.tiles_legend, em, c.rect);
+    if (!l.fits)  // a small window at a large text size: say what is left out, on its own line
+        draw_label(c.dl, {l.fit_note.x, l.fit_note.y}, p.text_dim,
+                   std::to_string(lines.size() - l.warps.size()) + " warp lines and " +
+                       std::to_string(pv.tiles.size() - l.tiles.size()) +
+                       " tiles do not fit: a larger window or smaller text shows them",
+                   c.rect, "pipeline fit note");
     end_canvas(c);
 }
 

@@ -42,6 +42,7 @@ bool Plot::begin(const char* id, ImVec2 size) {
     canvas_ = begin_canvas(id, size);
     legend_.clear();
     notes_.clear();
+    to_draw_.clear();
     legend_w_ = 0;
     hover_ = Hover{};
     open_ = canvas_.rect.w > 80 && canvas_.rect.h > 60;
@@ -127,20 +128,26 @@ void Plot::hline(double y, const std::string& label, ImU32 color) {
     segment({tf_.frame.x, py}, {tf_.frame.right(), py}, st);
     // Labelled at the right end, where the legend (top left) does not cover it.
     const float tw = ImGui::CalcTextSize(label.c_str()).x;
-    if (py >= tf_.frame.y && py <= tf_.frame.bottom())
-        // Over the line, or under it where the line runs along the frame's top.
-        draw_label(
-            canvas_.dl,
-            {tf_.frame.right() - tw - 6,
-             py - ImGui::GetFontSize() - 1 < tf_.frame.y ? py + 3 : py - ImGui::GetFontSize() - 1},
-            color, label, tf_.frame, "line");
+    if (py < tf_.frame.y || py > tf_.frame.bottom()) return;
+    // Over the line, or under it where the line runs along the frame's top.
+    const float em = ImGui::GetFontSize();
+    const Rect at{tf_.frame.right() - tw - 6, py - em - 1 < tf_.frame.y ? py + 3 : py - em - 1, tw,
+                  em};
+    draw_label(canvas_.dl, {at.x, at.y}, color, label, tf_.frame, "line");
+    notes_.push_back(at);  // the notes keep clear of it
 }
 
 void Plot::annotate(double x, double y, const std::string& text, ImU32 color) {
     const Point at{tf_.px(x), tf_.py(y)};
-    const ImVec2 ts = ImGui::CalcTextSize(text.c_str());
-    Rect box{std::max(tf_.frame.x, at.x - ts.x - 10), std::max(tf_.frame.y, at.y - ts.y - 10),
-             ts.x + 8, ts.y + 4};
+    // On two lines ("n = 2^28:" above the rest) where one is wider than the frame.
+    std::string words = text;
+    ImVec2 ts = ImGui::CalcTextSize(words.c_str());
+    if (const auto colon = words.find(": "); ts.x + 8 > tf_.frame.w && colon != std::string::npos) {
+        words = words.substr(0, colon + 1) + "\n" + words.substr(colon + 2);
+        ts = ImGui::CalcTextSize(words.c_str());
+    }
+    Rect box{std::max(tf_.frame.x, std::min(at.x - ts.x - 10, tf_.frame.right() - ts.x - 8)),
+             std::max(tf_.frame.y, at.y - ts.y - 10), ts.x + 8, ts.y + 4};
     // Clear of the earlier notes: below them, or above where that leaves the frame.
     for (bool down : {true, false}) {
         Rect moved = box;
@@ -156,9 +163,7 @@ void Plot::annotate(double x, double y, const std::string& text, ImU32 color) {
         }
     }
     notes_.push_back(box);
-    fill_rect(canvas_.dl, box, with_alpha(palette().plot_bg, 0.9f));
-    stroke_rect(canvas_.dl, box, color, 2.0f);
-    draw_label(canvas_.dl, {box.x + 4, box.y + 2}, palette().text, text, box, "note");
+    to_draw_.push_back({box, words, color});
 }
 
 void Plot::vline(double x, const std::string& label, ImU32 color) {
@@ -175,6 +180,13 @@ void Plot::end() {
     if (!open_) return;
     const Palette& p = palette();
     ImDrawList* dl = canvas_.dl;
+    // The annotations over every line.
+    for (const Note& n : to_draw_) {
+        fill_rect(dl, n.box, with_alpha(p.plot_bg, 0.9f));
+        stroke_rect(dl, n.box, n.color, 2.0f);
+        draw_label(dl, {n.box.x + 4, n.box.y + 2}, p.text, n.words, tf_.frame, "note");
+    }
+    to_draw_.clear();
     // Legend, top-left inside the frame.
     const float line_h = ImGui::GetTextLineHeight();
     float w = 0;

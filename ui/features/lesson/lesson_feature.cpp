@@ -127,7 +127,8 @@ void LessonFeature::fill_words(const FeatureContext& c) {
     FactSources src;
     if (own) {
         src.view = &c.view;
-        src.step = step_ ? slide_step(c.view, *step_, step_at_race_) : landed_;
+        src.step = step_ ? slide_step(c.view, *step_, step_anchor_, step_view_) : landed_;
+        src.at_moment = step_view_ == View::Pipeline;
         src.hardware = &c.ui.hardware;
     }
     if (!s->figures.empty() && c.ui.lab.data)
@@ -160,7 +161,8 @@ Outcome LessonFeature::show_slide(const FeatureContext& c) {
     RequestForm f = form_of(s->request);
     f.gpu = c.ui.form.gpu && s->request.schedule == "lockstep";
     step_ = s->step;
-    step_at_race_ = s->step_at_race;
+    step_anchor_ = s->step_anchor;
+    step_view_ = s->view;
     step_request_ = s->request;
     filled_for_.clear();
     // The lab and compare show the recording the slide's figures come from.
@@ -198,7 +200,8 @@ Outcome LessonFeature::start_quiz(const RequestForm& base, Outcome out) {
     const Slide* slide = state_.current_slide();
     const bool own = slide && !slide->request.algo.empty();
     step_ = own ? slide->step : 0;
-    step_at_race_ = own && slide->step_at_race;
+    step_anchor_ = own ? slide->step_anchor : StepAnchor::Number;
+    step_view_ = own ? slide->view : View::Step;
     step_request_ = r;
     q.on = true;
     q.asked_of.reset();
@@ -213,7 +216,7 @@ std::optional<std::size_t> LessonFeature::shown(const TraceView& v) {
     if (r.algo != step_request_.algo || r.n != step_request_.n ||
         r.schedule != step_request_.schedule)
         return std::nullopt;
-    landed_ = slide_step(v, *step_, step_at_race_);
+    landed_ = slide_step(v, *step_, step_anchor_, step_view_);
     step_.reset();
     filled_for_.clear();
     return landed_;

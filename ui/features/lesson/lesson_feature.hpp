@@ -41,7 +41,8 @@ class LessonFeature final : public Feature {
     // The step a slide (or a quiz attempt) asks for, placed when the trace of its request
     // arrives.
     std::optional<long> step_;
-    bool step_at_race_ = false;
+    StepAnchor step_anchor_ = StepAnchor::Number;
+    View step_view_ = View::Step;  // the slide's view: in the pipeline view a step is a moment
     trace::Request step_request_;
     // Where the slide landed (its facts are read there), and what the words were filled from.
     std::size_t landed_ = 0;

@@ -117,9 +117,16 @@ std::string check_claim(const std::string& claim, const FactSources& src) {
         right = v;
     }
     bool holds = false;
-    if (left->is_number && right->is_number)
-        holds = compare(left->number, op, right->number);
-    else if (op == "=" || op == "!=")
+    if (left->is_number && right->is_number) {
+        // It holds for the value and for the value as the slide shows it: a slide never shows
+        // "0.95" beside a claim that the figure is below 0.95.
+        const auto shown = [](const FactValue& f) { return as_number(f.text).value_or(f.number); };
+        holds =
+            compare(left->number, op, right->number) && compare(shown(*left), op, shown(*right));
+        if (!holds && compare(left->number, op, right->number))
+            return "it holds for " + std::to_string(left->number) + ", but the slide shows " +
+                   left->text + (rhs.fact ? " against " + right->text : "");
+    } else if (op == "=" || op == "!=")
         holds = compare(left->text, op, right->text);
     else
         return "only = and != compare words";

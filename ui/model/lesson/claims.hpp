@@ -24,6 +24,7 @@ std::string fill_facts(const std::string& text, const FactSources& src,
                        std::vector<std::string>* problems = nullptr, const char* unknown = nullptr);
 
 // One claim's verdict: "" when it holds, else why not, in one line ("{race_cell} = 10: it is 2").
+// A number's claim must hold both for the value and for the value as shown (rounded by its fact).
 std::string check_claim(const std::string& claim, const FactSources& src);
 
 // What the words of `s` get wrong whatever its trace says: measured figures written by hand,

@@ -84,7 +84,9 @@ Lesson parse_lesson(const std::string& name, const std::string& text, std::strin
             s.request = p.request;
             s.request_flags = value;
         } else if (key == "step" && value == "race") {
-            s.step_at_race = true;
+            s.step_anchor = StepAnchor::Race;
+        } else if (key == "step" && value == "copy-wait") {
+            s.step_anchor = StepAnchor::CopyWait;
         } else if (key == "step") {
             try {
                 std::size_t used = 0;
@@ -92,11 +94,11 @@ Lesson parse_lesson(const std::string& name, const std::string& text, std::strin
                 if (used != value.size() || s.step < -1) throw std::invalid_argument(value);
             } catch (const std::exception&) {
                 return fail("step: " + value +
-                            " is not a step (0, 1, ..., -1 for the last, or race)");
+                            " is not a step (0, 1, ..., -1 for the last, race or copy-wait)");
             }
         } else if (key == "view") {
             const auto v = parse_view(value);
-            if (!v) return fail("view: " + value + " is not a view (step, compare, circuit, lab)");
+            if (!v) return fail("view: " + value + " is not a view (" + view_names(", ") + ")");
             s.view = *v;
         } else if (key == "panel") {
             s.panel = parse_panel(value);
@@ -131,6 +133,9 @@ Lesson parse_lesson(const std::string& name, const std::string& text, std::strin
             return fail("slide " + std::to_string(i + 1) + " (" + s.heading + ") has no request");
         if (s.say.empty())
             return fail("slide " + std::to_string(i + 1) + " (" + s.heading + ") says nothing");
+        if (s.step_anchor == StepAnchor::CopyWait && s.view != View::Pipeline)
+            return fail("slide " + std::to_string(i + 1) + " (" + s.heading +
+                        "): step: copy-wait is a moment of the pipeline view (view: pipeline)");
     }
     error.clear();
     return lesson;

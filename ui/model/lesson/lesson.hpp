@@ -5,9 +5,12 @@
 //   title: Harris's reduction ladder         (once, first)
 //   slide: Interleaved, divergent             (starts a slide; its heading)
 //   request: --algo ID --n N --block B ...   (the request's flags, as `warpscope` takes them)
-//   step: 3                                   (the step shown; default 0; -1: the last;
-//                                              race: the access-step of the slide's race)
-//   view: step                                (step | compare | circuit | lab; default step)
+//   step: 3                                   (the step shown, in the pipeline view the
+//                                              moment; default 0; -1: the last; race: the
+//                                              access-step of the slide's race; copy-wait:
+//                                              the pipeline's first wait on a copy in flight)
+//   view: step                                (step | compare | lab | circuit | ring |
+//                                              pipeline; default step)
 //   panel: warps                              (the panel brought to the front; optional)
 //   say: ...                                  (the narration; several lines join)
 //   note: ...                                 (for the teacher only; several lines join)
@@ -45,13 +48,17 @@ struct ClaimLine {
     std::string text;
 };
 
+// Where a slide's step lands: its number, its race (step: race) or, in the pipeline view, the
+// first moment a warp waits on a stage whose copy is in flight (step: copy-wait).
+enum class StepAnchor { Number, Race, CopyWait };
+
 struct Slide {
     int line = 0;  // of its "slide:" line
     std::string heading;
     trace::Request request;
     std::string request_flags;  // as written
-    long step = 0;              // -1: the last step
-    bool step_at_race = false;  // step: race
+    long step = 0;              // -1: the last step (or moment)
+    StepAnchor step_anchor = StepAnchor::Number;
     View view = View::Step;
     std::optional<PanelId> panel;
     std::string say, note, ask;

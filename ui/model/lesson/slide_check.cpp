@@ -29,7 +29,8 @@ void run_slide(const Slide& s, const LessonData& data, SlideRun& out) {
         out.view = make_trace_view(t);
         out.hardware = hardware_view(*t, data.hardware);
         out.sources.view = out.view.get();
-        out.sources.step = slide_step(*out.view, s.step, s.step_at_race);
+        out.sources.step = slide_step(*out.view, s.step, s.step_anchor, s.view);
+        out.sources.at_moment = s.view == View::Pipeline;
         out.sources.hardware = &out.hardware;
     }
     if (!s.figures.empty()) out.sources.figures = recording_named(data.lab, s.figures);

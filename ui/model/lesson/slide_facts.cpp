@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "ui/model/lesson/slide_facts_pipeline.hpp"
 #include "ui/model/trace/lane_slots.hpp"
 
 namespace ws::ui {
@@ -58,7 +59,7 @@ const std::vector<FactInfo> kFacts = {
     {"gbps", "ALGO TYPE N", "the recorded bandwidth, GB/s", FactSource::Recording},
     {"speedup", "ALGO OTHER TYPE N", "OTHER's time over ALGO's: how many times faster",
      FactSource::Recording},
-    {"of", "ALGO OTHER TYPE N", "ALGO's bandwidth over OTHER's (0.95: 95% of a copy)",
+    {"of", "ALGO OTHER TYPE N", "ALGO's bandwidth over OTHER's (0.950: 95% of a copy)",
      FactSource::Recording},
 };
 
@@ -145,7 +146,7 @@ std::optional<FactValue> recording_fact(const std::string& name, const std::vect
     if (name == "ms") return number(p->ms, 3);
     if (name == "gbps") return number(p->gbps);
     if (name == "speedup") return number(q->ms / p->ms, 2);
-    return number(p->gbps / q->gbps, 2);  // of
+    return number(p->gbps / q->gbps, 3);  // of: 0.947, so that it is not shown as 0.95
 }
 
 const HardwareLine* counter(const HardwareView& hw, const std::string& brief) {
@@ -160,7 +161,13 @@ const HardwareLine* counter(const HardwareView& hw, const std::string& brief) {
 }  // namespace
 
 const std::vector<FactInfo>& fact_table() {
-    return kFacts;
+    static const std::vector<FactInfo> all = [] {
+        std::vector<FactInfo> t = kFacts;
+        const std::vector<FactInfo>& p = pipeline_fact_table();
+        t.insert(t.end(), p.begin(), p.end());
+        return t;
+    }();
+    return all;
 }
 
 const RacePair* slide_race(const TraceView& v, std::size_t step) {
@@ -177,10 +184,14 @@ const RacePair* slide_race(const TraceView& v, std::size_t step) {
     return first_swap ? first_swap : first;
 }
 
-std::size_t slide_step(const TraceView& v, long step, bool at_race) {
-    if (at_race)
+std::size_t slide_step(const TraceView& v, long step, StepAnchor anchor, View view) {
+    if (anchor == StepAnchor::Race)
         if (const RacePair* r = slide_race(v, v.steps.size())) return r->second_step;
-    const std::size_t n = v.step_count();
+    const bool moments = view == View::Pipeline;
+    if (moments && anchor == StepAnchor::CopyWait &&
+        v.pipeline.first_copy_wait < v.pipeline.moments.size())
+        return v.pipeline.first_copy_wait;
+    const std::size_t n = moments ? v.pipeline.moments.size() : v.step_count();
     return step < 0 || std::size_t(step) >= n ? (n ? n - 1 : 0) : std::size_t(step);
 }
 
@@ -193,9 +204,10 @@ std::optional<FactValue> evaluate_fact(const std::string& expr, const FactSource
     }
     const std::string& name = w[0];
     const std::vector<std::string> args(w.begin() + 1, w.end());
-    const auto info = std::find_if(kFacts.begin(), kFacts.end(),
-                                   [&](const FactInfo& f) { return name == f.name; });
-    if (info == kFacts.end()) {
+    const std::vector<FactInfo>& table = fact_table();
+    const auto info =
+        std::find_if(table.begin(), table.end(), [&](const FactInfo& f) { return name == f.name; });
+    if (info == table.end()) {
         why = "no fact called " + name + " (warpscope lessons --facts lists them)";
         return std::nullopt;
     }
@@ -232,6 +244,9 @@ std::optional<FactValue> evaluate_fact(const std::string& expr, const FactSource
         return std::nullopt;
     }
     const TraceView& v = *src.view;
+    const std::vector<FactInfo>& piped = pipeline_fact_table();
+    if (std::any_of(piped.begin(), piped.end(), [&](const FactInfo& f) { return name == f.name; }))
+        return pipeline_fact(name, args, src, why);
     // Facts of the whole run, which a run that recorded no step (a deadlock) has too.
     if (name == "right") return text(v.trace->ok ? "right" : "wrong");
     if (name == "result") return text(v.block_result);
@@ -243,17 +258,26 @@ std::optional<FactValue> evaluate_fact(const std::string& expr, const FactSource
         }
         return number(v.variant->element_passes);
     }
+    if (name == "n") return number(double(v.trace->request.n));
+    if (name == "block") return number(v.threads);
+    if (name == "warps") return number(v.warps);
+    if (name == "steps") return number(double(v.step_count()));
+    if (name == "block_conflicts") return number(double(v.block_totals.bank_conflicts));
+    if (name == "races") return number(double(v.races.size()));
+    if (name == "swaps")
+        return number(double(std::count_if(v.races.begin(), v.races.end(),
+                                           [](const RacePair& r) { return r.against_lockstep; })));
     if (v.empty()) {
         why = name + " needs a step, and the slide's trace recorded none";
+        return std::nullopt;
+    }
+    if (src.at_moment) {
+        why = name + " is a fact of a step, and the slide shows a moment of the pipeline view";
         return std::nullopt;
     }
     const std::size_t at = v.clamp(long(src.step));
     const StepView& s = v.steps[at];
     const trace::Counters& c = s.counters;
-    if (name == "n") return number(double(v.trace->request.n));
-    if (name == "block") return number(v.threads);
-    if (name == "warps") return number(v.warps);
-    if (name == "steps") return number(double(v.step_count()));
     if (name == "step") return text(step_label(s));
     if (name == "busy_warps") return number(double(c.active_warps));
     if (name == "divergent_warps") return number(double(c.divergent_warps));
@@ -293,7 +317,6 @@ std::optional<FactValue> evaluate_fact(const std::string& expr, const FactSource
     if (name == "wavefronts") return number(double(c.smem_wavefronts));
     if (name == "ideal_wavefronts") return number(double(c.smem_ideal_wavefronts));
     if (name == "conflicts") return number(double(c.bank_conflicts));
-    if (name == "block_conflicts") return number(double(v.block_totals.bank_conflicts));
     if (name.rfind("race_", 0) == 0) {
         const RacePair* r = slide_race(v, at);
         if (!r) {
@@ -308,10 +331,6 @@ std::optional<FactValue> evaluate_fact(const std::string& expr, const FactSource
         if (name == "race_first_line") return number(r->first_line);
         return number(r->second_line);
     }
-    if (name == "races") return number(double(v.races.size()));
-    if (name == "swaps")
-        return number(double(std::count_if(v.races.begin(), v.races.end(),
-                                           [](const RacePair& r) { return r.against_lockstep; })));
     if (name == "additions") return number(double(v.circuit.work()));
     if (name == "depth") return number(v.circuit.depth());
     if (name == "adding_steps") return number(v.circuit.adding_steps());

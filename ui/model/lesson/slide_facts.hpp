@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "kernels/run/measurements.hpp"
+#include "ui/model/lesson/lesson.hpp"
 #include "ui/model/trace/hardware_view.hpp"
 #include "ui/model/trace/trace_view.hpp"
 
@@ -17,8 +18,9 @@ namespace ws::ui {
 
 // Where a slide's facts come from; any may be missing (a fact that needs it is then unknown).
 struct FactSources {
-    const TraceView* view = nullptr;             // the slide's trace
-    std::size_t step = 0;                        // the slide's step in it (slide_step)
+    const TraceView* view = nullptr;  // the slide's trace
+    std::size_t step = 0;             // the slide's step in it (slide_step)
+    bool at_moment = false;           // `step` is a moment of the pipeline view (the slide's view)
     const run::Measurements* figures = nullptr;  // the slide's recording
     const HardwareView* hardware = nullptr;      // the GPU's counts for the slide's request
 };
@@ -46,8 +48,9 @@ std::optional<FactValue> evaluate_fact(const std::string& expr, const FactSource
 // first race; at a step without one, the trace's earliest swap (its second access first), else
 // its earliest race. nullptr when nothing races.
 const RacePair* slide_race(const TraceView& v, std::size_t step);
-// The view step a slide lands on: `step` (-1: the last) clamped, or with `at_race`, the
-// access-step of the second access of slide_race's race.
-std::size_t slide_step(const TraceView& v, long step, bool at_race);
+// The view step a slide lands on: `step` (-1: the last) clamped; with StepAnchor::Race, the
+// access-step of the second access of slide_race's race. In the pipeline view (`view`) a step
+// is a moment, and StepAnchor::CopyWait the first wait on a copy in flight (else `step`).
+std::size_t slide_step(const TraceView& v, long step, StepAnchor anchor, View view);
 
 }  // namespace ws::ui
