@@ -330,7 +330,7 @@ std::vector<VariantInfo> make_catalog() {
             .dynamic_tiles()
             .element_passes(2),
         scan_of<scan::DecoupledLookbackVector>()
-            .title("Single pass at the roofline: 16-byte loads, a warp looks back")
+            .title("Single pass, closer to the copy: 16-byte loads, a warp looks back")
             .summary("32 elements a lane in 16-byte loads; a warp reads 32 tiles' status at once; "
                      "flag and value in one word")
             .source("kernels/algorithms/scan/11_decoupled_lookback_vector.cuh")

@@ -133,6 +133,10 @@ shot lesson-divergence-presentation-1280x720 --lesson 3 --slide 2 --presentation
 shot lesson-scans-presentation-1280x720 --lesson 5 --slide 1 --presentation --size 1280x720
 shot lesson-lookback-presentation-1280x720 --lesson 6 --slide 3 --presentation --size 1280x720
 shot lesson-atomics-presentation-1280x720 --lesson 7 --slide 3 --presentation --size 1280x720
+# Lesson 6 on Hopper's pipeline: a warp waits on a stage whose copy is in flight; past CUB.
+shot lesson-pipeline-wait-presentation-1280x720 --lesson 6 --slide 7 --presentation \
+  --size 1280x720
+shot lesson-pipeline-cub-presentation-1024x768 --lesson 6 --slide 9 --presentation --size 1024x768
 # Predict the next step: the quiz box (seed 4242), a worksheet page and a GIF of a step range.
 shot quiz-presentation-1280x720 --algo reduce-interleaved-strided --n 300 --block 128 --quiz 4242 \
   --step 2 --presentation --size 1280x720
