@@ -12,10 +12,7 @@ gunzip -kf $W.gz && chmod +x $W
 mkdir -p "$OUT/logs" "$OUT/keep"
 S="$OUT/summary.txt"; : > "$S"
 T0=$(date +%s)
-step() { local name=$1 limit=$2; shift 2; local t=$(date +%s)
-  timeout "$limit" "$@" > "$OUT/logs/$name.log" 2>&1; local rc=$?
-  printf '%-22s rc=%-3s %4ss  %s\n' "$name" "$rc" "$(( $(date +%s) - t ))" \
-    "$(grep -v '^ *$' "$OUT/logs/$name.log" | tail -n 1 | cut -c1-110)" >> "$S"; }
+. tests/device/step.sh
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$OUT/keep/machine.txt" 2>&1
 A=scan-pipeline
 step trace 120 $W trace --backend cuda --algo $A --n 20780 --block 224 --type int \

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "kernels/run/emulator_backend.hpp"
+#include "tests/lessons/lesson_data.hpp"
 #include "ui/model/lesson/claims.hpp"
 #include "ui/model/lesson/slide_check.hpp"
 #include "ui/session.hpp"
@@ -22,11 +23,6 @@ using namespace ws;
 using namespace ws::ui;
 
 namespace {
-
-const LessonData& data() {
-    static const LessonData d = load_lesson_data(WS_SOURCE_DIR);
-    return d;
-}
 
 std::string read(const std::string& path) {
     std::ifstream in(path);
@@ -49,7 +45,7 @@ TEST_CASE("every slide of every lesson passes the claims test", "[lesson][claims
     REQUIRE(lib.lessons.size() >= 7);
     std::size_t claims = 0;
     for (const Lesson& l : lib.lessons) {
-        for (const std::string& p : check_lesson(l, data())) FAIL_CHECK(p);
+        for (const std::string& p : check_lesson(l, shipped_lesson_data())) FAIL_CHECK(p);
         for (const Slide& s : l.slides) claims += s.claims.size();
     }
     CHECK(claims >= 30);  // the lessons state what they rely on
@@ -61,7 +57,7 @@ TEST_CASE("a lesson that gets its screen wrong fails with the slide and the clai
     const Lesson l = parse_lesson(
         "wrong-claims", read(WS_SOURCE_DIR "/tests/data/lessons/wrong-claims.lesson"), error);
     REQUIRE(error.empty());
-    const std::vector<std::string> p = check_lesson(l, data());
+    const std::vector<std::string> p = check_lesson(l, shipped_lesson_data());
     INFO([&] {
         std::string all;
         for (const std::string& x : p) all += x + "\n";
@@ -91,7 +87,7 @@ TEST_CASE("a slide's race facts are the pair its screen labels, and it lands on 
     const Slide& s = l->slides[1];
     REQUIRE(s.step_anchor == StepAnchor::Race);
     SlideRun run;
-    run_slide(s, data(), run);
+    run_slide(s, shipped_lesson_data(), run);
     const TraceView& v = *run.view;
     const StepView& at = v.steps[run.sources.step];
     REQUIRE(at.micro > 0);  // an access-step
@@ -119,7 +115,7 @@ TEST_CASE("claims compare facts, numbers and words", "[lesson][claims]") {
     l = find_lesson(lib, "5");
     REQUIRE(l);
     SlideRun run;
-    run_slide(l->slides[0], data(), run);  // Kogge-Stone, 64 elements
+    run_slide(l->slides[0], shipped_lesson_data(), run);  // Kogge-Stone, 64 elements
     CHECK(check_claim("{depth} = 6", run.sources).empty());
     CHECK(check_claim("{depth} = 7", run.sources) == "it is 6");
     CHECK(check_claim("{depth} < {additions}", run.sources).empty());
@@ -132,7 +128,7 @@ TEST_CASE("claims compare facts, numbers and words", "[lesson][claims]") {
 
 TEST_CASE("a recording's facts: times, bandwidth, ratios, the GPU and the date",
           "[lesson][claims]") {
-    const MeasurementFile* f = recording_named(data().lab, "nvidia-h100");
+    const MeasurementFile* f = recording_named(shipped_lesson_data().lab, "nvidia-h100");
     REQUIRE(f);
     FactSources src;
     src.figures = f;
@@ -245,7 +241,7 @@ TEST_CASE("a slide's words are filled from its screen, and the lab opens its rec
                    evaluate_fact("ms reduce-interleaved-divergent int 2^28", src, why)->text +
                    " ms") != std::string::npos);
     SlideRun run;
-    run_slide(slide, data(), run);
+    run_slide(slide, shipped_lesson_data(), run);
     CHECK(say == fill_facts(slide.say, run.sources));
     // Moving on fills the next slide's words.
     s.post(act::MoveSlide{1});

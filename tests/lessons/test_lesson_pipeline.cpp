@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <string>
 
+#include "tests/lessons/lesson_data.hpp"
 #include "ui/model/lesson/claims.hpp"
 #include "ui/model/lesson/slide_check.hpp"
 
@@ -14,11 +15,6 @@ using namespace ws;
 using namespace ws::ui;
 
 namespace {
-
-const LessonData& data() {
-    static const LessonData d = load_lesson_data(WS_SOURCE_DIR);
-    return d;
-}
 
 std::string fact(const char* expr, const FactSources& src) {
     std::string why;
@@ -45,7 +41,7 @@ TEST_CASE("a pipeline slide lands on the first wait for a copy and states that m
           "[lesson][pipeline]") {
     const Slide s = pipeline_slide("lockstep,copies=lazy", 0, StepAnchor::CopyWait);
     SlideRun run;
-    run_slide(s, data(), run);
+    run_slide(s, shipped_lesson_data(), run);
     REQUIRE(run.view);
     const PipelineView& pv = run.view->pipeline;
     REQUIRE(pv.timed);
@@ -93,7 +89,7 @@ TEST_CASE("with prompt copies nobody waits for a copy, and a moment number is a 
           "[lesson][pipeline]") {
     const Slide s = pipeline_slide("lockstep", 40, StepAnchor::Number);
     SlideRun run;
-    run_slide(s, data(), run);
+    run_slide(s, shipped_lesson_data(), run);
     REQUIRE(run.view);
     const PipelineView& pv = run.view->pipeline;
     REQUIRE(pv.moments.size() > 40);
@@ -104,11 +100,11 @@ TEST_CASE("with prompt copies nobody waits for a copy, and a moment number is a 
     // step: copy-wait with no such wait keeps the slide's step.
     const Slide none = pipeline_slide("lockstep", 0, StepAnchor::CopyWait);
     SlideRun r2;
-    run_slide(none, data(), r2);
+    run_slide(none, shipped_lesson_data(), r2);
     CHECK(r2.sources.step == 0);
     // Past the last moment: the last.
     SlideRun r3;
-    run_slide(pipeline_slide("lockstep", 100000, StepAnchor::Number), data(), r3);
+    run_slide(pipeline_slide("lockstep", 100000, StepAnchor::Number), shipped_lesson_data(), r3);
     CHECK(r3.sources.step == pv.moments.size() - 1);
 }
 
@@ -121,7 +117,7 @@ TEST_CASE("moment facts need the pipeline view, pipeline facts a pipelined block
                             error);
     REQUIRE(error.empty());
     SlideRun run;
-    run_slide(l.slides[0], data(), run);
+    run_slide(l.slides[0], shipped_lesson_data(), run);
     CHECK_FALSE(run.sources.at_moment);
     CHECK(fact("moment", run.sources).find("needs view: pipeline") != std::string::npos);
     CHECK(fact("stages", run.sources) == "6");  // not a moment's: known in any view
@@ -130,7 +126,7 @@ TEST_CASE("moment facts need the pipeline view, pipeline facts a pipelined block
                      "say: x\n",
                      error);
     REQUIRE(error.empty());
-    run_slide(l.slides[0], data(), run);
+    run_slide(l.slides[0], shipped_lesson_data(), run);
     CHECK(fact("stages", run.sources).find("marks no stages") != std::string::npos);
     // step: copy-wait is a moment, so only in the pipeline view.
     parse_lesson("p",
