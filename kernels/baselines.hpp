@@ -14,6 +14,7 @@ enum class BaselineKind {
     Ceiling,  // moves the bytes and nothing else: bounds every variant (copy, read-only)
     Library,  // the same operation from a library (CUB, Thrust)
     Plain,    // one of our variants written without the recording vocabulary
+    GpuOnly,  // one of our kernels not in the catalog, timed by bench only (compact-pipeline)
 };
 
 // How the lab draws it (the theme gives each look its colour).
@@ -27,6 +28,7 @@ struct Baseline {
     bool reference;                // the library its family's variants are compared with
     bool shown;                    // drawn in the lab unless the user hides it
     const char* what;              // "cub::DeviceReduce::Sum over n elements"
+    const char* compared_with;     // GpuOnly: the library it is measured against; else nullptr
 };
 
 const std::vector<Baseline>& baselines();

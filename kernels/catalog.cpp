@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "kernels/algorithms/memory/memory_rules.hpp"
+#include "kernels/algorithms/scan/pipeline_shape.hpp"
 #include "kernels/catalog_rows.hpp"
 #include "kernels/embedded_sources.hpp"
 #include "kernels/trace/analysis.hpp"
@@ -65,22 +66,55 @@ bool accepts_block(BlockRule rule, unsigned block) {
             return block >= 32 && block <= 1024 && (block & (block - 1)) == 0;
         case BlockRule::Any1To1024:
             return block >= 1 && block <= 1024;
+        case BlockRule::PipelineWarps:
+            return block == scan::pipeline::kThreads;
     }
     return false;
 }
 
 const char* block_rule_text(BlockRule rule) {
-    return rule == BlockRule::Any1To1024 ? "any size from 1 to 1024"
-                                         : "a power of two from 32 to 1024";
+    switch (rule) {
+        case BlockRule::PowerOfTwo32To1024:
+            return "a power of two from 32 to 1024";
+        case BlockRule::Any1To1024:
+            return "any size from 1 to 1024";
+        case BlockRule::PipelineWarps:
+            return "exactly 224: a producer, an aggregator, a look-back warp and four consumer "
+                   "warps";
+    }
+    return "?";
 }
 
 const char* block_rule_name(BlockRule rule) {
-    return rule == BlockRule::Any1To1024 ? "any-1-1024" : "power-of-two-32-1024";
+    switch (rule) {
+        case BlockRule::PowerOfTwo32To1024:
+            return "power-of-two-32-1024";
+        case BlockRule::Any1To1024:
+            return "any-1-1024";
+        case BlockRule::PipelineWarps:
+            return "exactly-224";
+    }
+    return "?";
 }
 
 std::vector<unsigned> block_presets(BlockRule rule) {
-    if (rule == BlockRule::Any1To1024) return {1, 7, 32, 96, 100, 128, 256, 512, 1000, 1024};
+    switch (rule) {
+        case BlockRule::PowerOfTwo32To1024:
+            break;
+        case BlockRule::Any1To1024:
+            return {1, 7, 32, 96, 100, 128, 256, 512, 1000, 1024};
+        case BlockRule::PipelineWarps:
+            return {scan::pipeline::kThreads};
+    }
     return {32, 64, 128, 256, 512, 1024};
+}
+
+unsigned default_block(BlockRule rule) {
+    return rule == BlockRule::PipelineWarps ? scan::pipeline::kThreads : 256;
+}
+
+unsigned usable_block(BlockRule rule, unsigned wanted) {
+    return accepts_block(rule, wanted) ? wanted : default_block(rule);
 }
 
 const std::vector<std::string>& result_names(ReduceOp op) {
@@ -138,8 +172,17 @@ bool is_plain_sum(const VariantInfo& v) {
            v.reduce_op == ReduceOp::Sum && v.max_grid == 0;
 }
 
-unsigned grid_for(const VariantInfo& v, std::uint64_t n, unsigned block) {
-    const std::uint64_t per_block = std::uint64_t(block) * v.elems_per_thread;
+std::uint32_t tile_elements(const VariantInfo& v, unsigned block, trace::DType type) {
+    if (v.tile_bytes) return v.tile_bytes / std::uint32_t(trace::dtype_size(type));
+    return v.elems_per_thread * block;
+}
+
+unsigned status_words_per_tile(const VariantInfo& v, trace::DType type) {
+    return v.wide_status && trace::dtype_size(type) > 4 ? 2 : 1;
+}
+
+unsigned grid_for(const VariantInfo& v, std::uint64_t n, unsigned block, trace::DType type) {
+    const std::uint64_t per_block = tile_elements(v, block, type);
     std::uint64_t grid = (n + per_block - 1) / per_block;
     if (grid == 0) grid = 1;
     if (v.max_grid && grid > v.max_grid) grid = v.max_grid;
@@ -189,6 +232,9 @@ std::uint32_t smem_bytes_for(const VariantInfo& v, unsigned block, trace::DType 
         case SmemRule::ZeroPaddedWarpRows:
             elems = 49 * (warps + 1);
             break;
+        case SmemRule::PipelineStages:  // bytes, not elements
+            return trace::dtype_size(type) > 4 ? scan::pipeline::Shape<8>::kSharedBytes
+                                               : scan::pipeline::Shape<4>::kSharedBytes;
     }
     return elems * trace::dtype_size(type);
 }
@@ -237,18 +283,24 @@ std::optional<WorkDepthFormula> textbook_work_depth(const VariantInfo& v, unsign
             f = {2 * (mm - 1), 2 * lg, "2*(m - 1)", "2*log2(m)"};
             break;
         case WorkFormula::BrentKung:
-            f = {2 * mm - lg - 2, 2 * lg - 1, "2*m - log2(m) - 2", "2*log2(m) - 1"};
+            // 2*log2(m) - 1 steps add, but the longest chain is one shorter: the up-sweep's
+            // last addition makes the total, which no addition of the distribution tree waits
+            // for (the tree's first addition reads the half-way total, a level earlier).
+            f = {2 * mm - lg - 2, 2 * lg - 2, "2*m - log2(m) - 2", "2*log2(m) - 2"};
             break;
         case WorkFormula::Sklansky:
             f = {mm / 2 * lg, lg, "(m/2)*log2(m)", "log2(m)"};
             break;
         case WorkFormula::WarpShuffle: {
             // Each warp: 32*5 - 31 additions; warp 0 scans the m/32 totals (Kogge-Stone); every
-            // warp but the first adds the total before it: 5m - 31 + (m/32)*log2(m/32).
+            // warp but the first adds the total before it: 5m - 31 + (m/32)*log2(m/32). The
+            // longest chain: the warp's 5 levels, the totals scan as far as the last warp needs
+            // (log2(m/32) levels, none for two warps: the second adds the first's total as it
+            // is), then the add-back: log2(m) + 1, but log2(m) for m of 32 or 64.
             if (m < 32) return std::nullopt;
             const std::uint64_t w = mm / 32;
-            f = {5 * mm - 31 + w * (lg - 5), lg + (m > 32 ? 1u : 0u),
-                 "5*m - 31 + (m/32)*log2(m/32)", "log2(m) + 1 (log2(m) for m = 32)"};
+            f = {5 * mm - 31 + w * (lg - 5), lg + (m > 64 ? 1u : 0u),
+                 "5*m - 31 + (m/32)*log2(m/32)", "log2(m) + 1 (log2(m) for m of 32 or 64)"};
             break;
         }
         case WorkFormula::WarpZeroPadded: {

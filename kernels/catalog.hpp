@@ -40,6 +40,8 @@ enum class SmemRule {
     FourPerThread,       // 4 * blockDim.x: four arrays of one element a thread (min, max, sum, avg)
     ZeroPaddedWarpRows,  // 49 * (blockDim.x / 32 + 1): a row of 16 zeros, 32 elements and a spare
                          // word a warp, then one such row for the warps' totals
+    PipelineStages,      // scan-pipeline's stages, their values and barriers (pipeline_shape.hpp:
+                         // Shape::kSharedBytes), whatever the block
 };
 
 // The block sizes a variant accepts; the request check, the command line's help, the window's
@@ -47,6 +49,7 @@ enum class SmemRule {
 enum class BlockRule {
     PowerOfTwo32To1024,  // 32, 64, ..., 1024: the trees halve whole warps
     Any1To1024,          // any size from 1 to 1024: the tree rounds up to a power of two
+    PipelineWarps,       // exactly 224: a warp for each job of scan-pipeline (pipeline_shape.hpp)
 };
 bool accepts_block(BlockRule rule, unsigned block);
 // "a power of two from 32 to 1024", "any size from 1 to 1024" (after "needs ...")
@@ -55,6 +58,11 @@ const char* block_rule_text(BlockRule rule);
 const char* block_rule_name(BlockRule rule);
 // The sizes the window offers in its list (any accepted size may be typed)
 std::vector<unsigned> block_presets(BlockRule rule);
+// The block a request gets when it names none: 256, or the one size a rule accepts.
+unsigned default_block(BlockRule rule);
+// `wanted` when the rule accepts it, else the rule's default (scan-pipeline: 224 whatever is
+// wanted): for the sweeps that try every variant at one block (verify, bench, the tests).
+unsigned usable_block(BlockRule rule, unsigned wanted);
 
 // How a reduction runs over the whole array (see kernels/reduce_plan.hpp for the launches).
 enum class ReduceDriver {
@@ -135,6 +143,11 @@ struct VariantInfo {
     TileLayout layout = TileLayout::Elements;
     bool schedule_sensitive = false;  // racy on purpose: its result depends on the schedule
     BlockRule block_rule = BlockRule::PowerOfTwo32To1024;
+    // The smallest block at which what the variant teaches shows (0: any): the window's
+    // controls move a smaller block up to it on choosing the variant, and the banks panel says
+    // why nothing shows below it (`lesson_block_why`, tested against the emulator).
+    unsigned lesson_block = 0;
+    const char* lesson_block_why = "";
     bool needs_independent_scheduling = false;  // lanes of a warp spin on a lock a warp-mate
                                                 // holds: it deadlocks without independent thread
                                                 // scheduling (before Volta; the converged schedule)
@@ -150,10 +163,19 @@ struct VariantInfo {
     trace::ScanKind natural_kind = trace::ScanKind::Inclusive;  // what the network computes;
                                                                 // the other kind is converted
     WorkFormula work_formula = WorkFormula::None;
-    bool dynamic_tiles = false;   // blocks draw their tile from an atomic counter, not blockIdx
-    bool packed_status = false;   // single pass: each tile's flag in an 8-byte word, with the
-                                  // value beside it for 4-byte types (TileStatus::words)
-    bool takes_stride = false;    // the memory family: reads the request's stride
+    bool dynamic_tiles = false;  // blocks draw their tile from an atomic counter, not blockIdx
+    bool packed_status = false;  // single pass: each tile's flag in an 8-byte word, with the
+                                 // value beside it for 4-byte types (TileStatus::words)
+    bool takes_stride = false;   // the memory family: reads the request's stride
+    // A tile of this many bytes whatever the block and type (0: elems_per_thread * block
+    // elements): scan-pipeline's 16 KB stage. See tile_elements.
+    unsigned tile_bytes = 0;
+    // Single pass: blocks stay and draw tiles until none is left (a grid of at most max_grid
+    // blocks, not one a tile); the tile status still has a word for every tile.
+    bool persistent = false;
+    // The tile status of an 8-byte value is one 16-byte word (flag and value), two 8-byte words
+    // a tile (scan-pipeline), not a flag word beside aggregate and inclusive arrays.
+    bool wide_status = false;
     unsigned element_passes = 0;  // declared: how many times a device-wide run reads or writes
                                   // each element (4, 3 or 2); bytes_moved, which counts every
                                   // launch of the plan, agrees (tested)
@@ -177,8 +199,12 @@ std::uint64_t accepted_count(const VariantInfo& v, std::uint64_t n);
 // block, no grid cap): the shape a student's kernel file holds (the editor's "Copy of").
 bool is_plain_sum(const VariantInfo& v);
 
+// The elements of one tile: tile_bytes / the type's size, or elems_per_thread * block.
+std::uint32_t tile_elements(const VariantInfo& v, unsigned block, trace::DType type);
 // Launch shape of one pass over n elements (a reduction's first pass, a scan's level 0).
-unsigned grid_for(const VariantInfo& v, std::uint64_t n, unsigned block);
+unsigned grid_for(const VariantInfo& v, std::uint64_t n, unsigned block, trace::DType type);
+// Single pass: 8-byte words of tile status a tile (2 for a wide status of an 8-byte value).
+unsigned status_words_per_tile(const VariantInfo& v, trace::DType type);
 std::uint32_t smem_bytes_for(const VariantInfo& v, unsigned block, trace::DType type);
 // Shared cell -> column of the block's addition network (its layout and how many columns): the
 // tile's elements (at most the `cells` of the shared array), or the threads for Registers.

@@ -28,6 +28,9 @@ struct Row {
     Row layout(TileLayout l) const { return with(&VariantInfo::layout, l); }
     Row schedule_sensitive() const { return with(&VariantInfo::schedule_sensitive, true); }
     Row block_rule(BlockRule r) const { return with(&VariantInfo::block_rule, r); }
+    Row lesson_block(unsigned block, const char* why) const {
+        return with(&VariantInfo::lesson_block, block).with(&VariantInfo::lesson_block_why, why);
+    }
     Row needs_independent_scheduling() const {
         return with(&VariantInfo::needs_independent_scheduling, true);
     }
@@ -40,6 +43,9 @@ struct Row {
     Row dynamic_tiles() const { return with(&VariantInfo::dynamic_tiles, true); }
     Row packed_status() const { return with(&VariantInfo::packed_status, true); }
     Row takes_stride() const { return with(&VariantInfo::takes_stride, true); }
+    Row tile_bytes(unsigned bytes) const { return with(&VariantInfo::tile_bytes, bytes); }
+    Row persistent() const { return with(&VariantInfo::persistent, true); }
+    Row wide_status() const { return with(&VariantInfo::wide_status, true); }
     Row element_passes(unsigned k) const { return with(&VariantInfo::element_passes, k); }
     operator VariantInfo() const { return v; }
 
@@ -97,6 +103,9 @@ std::vector<VariantInfo> make_catalog() {
         reduction<reduce::InterleavedStrided>()
             .title("Interleaved addressing, strided index")
             .summary("index = 2*s*tid keeps warps busy together, but lanes collide in banks")
+            .lesson_block(64,
+                          "its bank conflicts begin at block 64: in a block of 32 the busy "
+                          "lanes' words 2*s*tid (below 32) each sit in a bank of their own")
             .source("kernels/algorithms/reduce/02_interleaved_strided.cuh"),
         reduction<reduce::Sequential>()
             .title("Sequential addressing")
@@ -321,7 +330,7 @@ std::vector<VariantInfo> make_catalog() {
             .dynamic_tiles()
             .element_passes(2),
         scan_of<scan::DecoupledLookbackVector>()
-            .title("Single pass at the roofline: 16-byte loads, a warp looks back")
+            .title("Single pass, closer to the copy: 16-byte loads, a warp looks back")
             .summary("32 elements a lane in 16-byte loads; a warp reads 32 tiles' status at once; "
                      "flag and value in one word")
             .source("kernels/algorithms/scan/11_decoupled_lookback_vector.cuh")
@@ -411,6 +420,26 @@ std::vector<VariantInfo> make_catalog() {
             .smem(SmemRule::TwoPerWarpPlus2)
             .layout(TileLayout::Registers)
             .driver(ScanDriver::SinglePass)
+            .element_passes(2),
+        // 264 blocks: two an SM of an H100's or H200's 132, what PipelineScan picks on both
+        // (kernels/cuda/pipeline_scan.cu); fixed, so that the plan does not depend on the device
+        // and the GPU and the emulator run the same launch.
+        scan_of<scan::pipeline::Pipeline>()
+            .title("Hopper pipeline: copy engine, transaction barriers, warp roles")
+            .summary("persistent blocks keep six 16 KB stages loading; a producer, an aggregator, "
+                     "a look-back warp and four consumers")
+            .source("kernels/algorithms/scan/20_pipeline.cuh")
+            .block_rule(BlockRule::PipelineWarps)
+            .tile_bytes(scan::pipeline::kStageBytes)
+            .elems_per_thread(32)  // a consumer lane's 128 bytes of int; informative
+            .smem(SmemRule::PipelineStages)
+            .layout(TileLayout::Registers)
+            .max_grid(264)
+            .persistent()
+            .driver(ScanDriver::SinglePass)
+            .dynamic_tiles()
+            .packed_status()
+            .wide_status()
             .element_passes(2),
         memory_of<memory::CopyScalar>()
             .title("Grid-stride copy, one element a lane")

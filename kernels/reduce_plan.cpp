@@ -30,7 +30,7 @@ void multi_pass(ReducePlan& plan, const VariantInfo& v, std::uint64_t n, unsigne
     plan.output_elements = r;
     int in = kInputBuffer;
     for (unsigned pass = 0;; ++pass) {
-        const unsigned grid = grid_for(v, n, block);
+        const unsigned grid = grid_for(v, n, block, type);
         int out = kOutputBuffer;
         if (grid > 1) {
             if (plan.scratch.size() < 2) plan.scratch.push_back(r * grid);
@@ -70,7 +70,7 @@ ReducePlan reduce_plan(const VariantInfo& v, std::uint64_t n, unsigned block, tr
     plan.driver = v.reduce_driver;
     const std::uint64_t size = trace::dtype_size(type);
     const std::uint32_t smem = smem_bytes_for(v, block, type);
-    const unsigned grid = grid_for(v, n, block);
+    const unsigned grid = grid_for(v, n, block, type);
     switch (v.reduce_driver) {
         case ReduceDriver::MultiPass:
             multi_pass(plan, v, n, block, type);

@@ -15,8 +15,9 @@ class Planner {
         : block_(block),
           size_(trace::dtype_size(type)),
           smem_(smem_bytes_for(v, block, type)),
-          packed_(v.packed_status) {
-        plan_.tile = v.elems_per_thread * block;
+          packed_(v.packed_status),
+          words_per_tile_(status_words_per_tile(v, type)) {
+        plan_.tile = tile_elements(v, block, type);
     }
 
     ScanPlan finish() {
@@ -85,11 +86,14 @@ class Planner {
             kNoBuffer, bytes);
     }
 
-    void single_pass(std::uint64_t count, ScanKind kind) {
-        const unsigned grid = tiles(count);
-        plan_.status_tiles = grid;
+    // One block a tile; or, persistent, at most `max_grid` blocks drawing the tiles in turn.
+    void single_pass(std::uint64_t count, ScanKind kind, unsigned max_grid) {
+        const unsigned tile_count = std::max(1u, tiles(count));
+        const unsigned grid = max_grid ? std::min(tile_count, max_grid) : tile_count;
+        plan_.status_tiles = tile_count;
+        plan_.status_words = std::uint64_t(tile_count) * words_per_tile_;
         add(ScanStep::SinglePass, 0, grid, smem_, count, kind, kInputBuffer, kOutputBuffer,
-            kNoBuffer, 2 * count * size_ + status_bytes(grid));
+            kNoBuffer, 2 * count * size_ + status_bytes(tile_count));
     }
 
   private:
@@ -99,9 +103,10 @@ class Planner {
     // The single pass's tile status: the counter zeroed and incremented; per tile its flag
     // zeroed and written twice, and its aggregate and inclusive prefix written (in the flag's
     // word for a packed status of a 4-byte type).
-    std::uint64_t status_bytes(std::uint64_t grid) const {
-        if (!packed_) return 8 + grid * (3 * 4 + 2 * size_);
-        return 8 + grid * (3 * 8 + (size_ <= scan::kValueInWordBytes ? 0 : 2 * size_));
+    std::uint64_t status_bytes(std::uint64_t tiles) const {
+        if (!packed_) return 8 + tiles * (3 * 4 + 2 * size_);
+        if (words_per_tile_ > 1) return 8 + tiles * 3 * 8 * words_per_tile_;  // value in the word
+        return 8 + tiles * (3 * 8 + (size_ <= scan::kValueInWordBytes ? 0 : 2 * size_));
     }
     unsigned tiles(std::uint64_t count) const {
         return unsigned((count + plan_.tile - 1) / plan_.tile);
@@ -135,6 +140,7 @@ class Planner {
     std::uint64_t size_;
     std::uint32_t smem_;
     bool packed_;
+    unsigned words_per_tile_;
     ScanPlan plan_;
 };
 
@@ -174,10 +180,10 @@ ScanPlan scan_plan(const VariantInfo& v, std::uint64_t n, unsigned block, trace:
             p.reduce_then_scan_two_level(n, kind, v.max_grid);
             break;
         case ScanDriver::SinglePass:
-            p.single_pass(n, kind);
+            p.single_pass(n, kind, v.persistent ? v.max_grid : 0);
             break;
         case ScanDriver::Map:
-            p.map(v, n, grid_for(v, n, block));
+            p.map(v, n, grid_for(v, n, block, type));
             break;
     }
     return p.finish();

@@ -48,6 +48,7 @@ struct ScanPlan {
     // Buffer k >= 2 is scratch[k - 2] elements of T (tile totals and their prefixes).
     std::vector<std::uint64_t> scratch;
     std::uint64_t status_tiles = 0;    // single pass: tiles whose status must be zeroed
+    std::uint64_t status_words = 0;    // ... and their 8-byte status words (packed status)
     std::uint64_t zeroed_outputs = 0;  // output elements zeroed before the launches (atomics)
     std::size_t traced = 0;            // index of the traced launch
     std::uint64_t bytes = 0;           // sum over the launches

@@ -47,6 +47,11 @@ struct MoveSlide {
     int by = 1;
 };
 struct ToggleNotes {};
+// The lab and compare show the recording `name` ("nvidia-h100"): a slide's figures come from it.
+struct ShowRecording {
+    std::string name;
+    std::string algo;  // the slide's algorithm (the lab keeps this file for it), or ""
+};
 struct StartQuiz {
     bool new_inputs = false;  // a fresh seed rather than the one typed
 };
@@ -54,6 +59,7 @@ struct StopQuiz {};
 struct ToggleQuiz {};  // Q
 // The editor.
 struct RunKernel {};
+struct KernelEdited {};  // the text changed: its error mark and grade are stale
 struct GradeKernel {};
 struct OpenPuzzle {
     std::string file;
@@ -86,15 +92,14 @@ struct Clipboard {
 
 }  // namespace act
 
-using Action =
-    std::variant<act::PlayPause, act::StepBy, act::StepTo, act::TogglePresentation,
-                 act::ToggleControls, act::ToggleHelp, act::CloseHelp, act::RunForm,
-                 act::RunCompare, act::RunCircuits, act::RunRing, act::FindRace, act::OpenLesson,
-                 act::MoveSlide, act::ToggleNotes, act::StartQuiz, act::StopQuiz, act::ToggleQuiz,
-                 act::RunKernel, act::GradeKernel, act::OpenPuzzle, act::StartSweep,
-                 act::CancelSweep, act::SaveSweep, act::OpenTrace, act::SaveTrace, act::ExportStats,
-                 act::ExportQuizScores, act::CopyLink, act::Restyle, act::ExportPng,
-                 act::StartFrames, act::CancelFrames, act::Clipboard>;
+using Action = std::variant<
+    act::PlayPause, act::StepBy, act::StepTo, act::TogglePresentation, act::ToggleControls,
+    act::ToggleHelp, act::CloseHelp, act::RunForm, act::RunCompare, act::RunCircuits, act::RunRing,
+    act::FindRace, act::OpenLesson, act::MoveSlide, act::ToggleNotes, act::ShowRecording,
+    act::StartQuiz, act::StopQuiz, act::ToggleQuiz, act::RunKernel, act::KernelEdited,
+    act::GradeKernel, act::OpenPuzzle, act::StartSweep, act::CancelSweep, act::SaveSweep,
+    act::OpenTrace, act::SaveTrace, act::ExportStats, act::ExportQuizScores, act::CopyLink,
+    act::Restyle, act::ExportPng, act::StartFrames, act::CancelFrames, act::Clipboard>;
 
 template <class A>
 bool is(const Action& a) {

@@ -21,6 +21,8 @@
 #include "ui/png.hpp"
 #include "ui/session.hpp"
 #include "ui/settings.hpp"
+#include "ui/teacher_window.hpp"
+#include "ui/widgets/slide_words.hpp"
 #include "ui/window_args.hpp"
 #include "ui/window_setup.hpp"
 
@@ -204,6 +206,17 @@ std::string start_banner(const std::string& settings_problem, const Session& s) 
                                            : "");
 }
 
+// Lecture mode's second window (N): the slide's note and the next slide, for the teacher only;
+// the lecture's keys pressed there act as in the main window.
+void teacher_frame(GuiContext& gui, Session& s, TeacherWindow& teacher) {
+    if (std::string e = teacher.show(s.ui.lesson.notes_shown && lecture_on(s.ui), gui); !e.empty())
+        s.ui.banner = e;
+    teacher.frame(s.ui);
+    for (KeyAction k : teacher.take_keys())
+        if (std::optional<Action> act = key_action(k)) s.ui.post(std::move(*act));
+    if (teacher.take_close()) s.ui.post(act::ToggleNotes{});
+}
+
 int run_interactive(const WindowArgs& a) {
     const std::string path = settings_path();
     std::string problem;
@@ -226,6 +239,7 @@ int run_interactive(const WindowArgs& a) {
     bool step_placed = false;
     FramesJob frames;
     RendererWork work;
+    TeacherWindow teacher;  // after gui: closed before it
     double last = glfwGetTime();
     std::signal(SIGINT, on_signal);
     std::signal(SIGTERM, on_signal);
@@ -264,6 +278,7 @@ int run_interactive(const WindowArgs& a) {
         if (work.frames && !s.ui.files.frames.active)
             start_frames(gui, s, frames, layout, *std::exchange(work.frames, std::nullopt));
         if (s.ui.files.frames.active) continue_frames(gui, s, frames);
+        teacher_frame(gui, s, teacher);
     }
     gui.window_size(settings.width, settings.height);
     settings.preferences() = s.ui.preferences();

@@ -12,6 +12,7 @@ const TraceView& cursor_view(const TraceView& v, const UiState& ui) {
 
 std::size_t playback_count(const TraceView& v, const UiState& ui) {
     if (ui.view == View::Ring) return ui.ring.run ? ui.ring.run->after_step.size() : 0;
+    if (ui.view == View::Pipeline) return v.pipeline.moments.size();
     return cursor_view(v, ui).step_count();
 }
 

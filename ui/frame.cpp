@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "kernels/catalog.hpp"
+#include "ui/geometry/label_log.hpp"
 #include "ui/keys.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
@@ -115,6 +116,7 @@ void front_lesson_tab(const TraceView& v, UiState& ui) {
 }  // namespace
 
 void draw_frame(const TraceView& v, UiState& ui, const Layout& layout) {
+    label_log().begin_frame();  // the labels this frame draws (--check-labels)
     front_lesson_tab(v, ui);
     // The quiz's question follows the cursor (made once per step; the panels read it).
     refresh_question(ui.lesson.quiz, v, v.clamp(static_cast<long>(ui.step())));
@@ -138,7 +140,7 @@ void draw_frame(const TraceView& v, UiState& ui, const Layout& layout) {
         ImGui::End();
     }
     ui.tab_groups_drawn = std::move(drawn);
-    draw_slide_overlay(ui, layout);
+    draw_slide_card(v, ui, layout);  // lecture mode: the slide's words, the quiz box
     draw_help(ui);
 }
 
@@ -169,6 +171,9 @@ std::vector<KeyAction> pressed_actions() {
 }
 
 void handle_keys(UiState& ui) {
+    // F5 runs the editor's kernel from anywhere, typing in it too (the help's global key).
+    if (ImGui::IsKeyPressed(kGlfwKeyF5, false) && !ui.help_open)
+        if (std::optional<Action> a = key_action(KeyAction::RunKernel)) ui.post(std::move(*a));
     if (ImGui::GetIO().WantTextInput) return;
     for (KeyAction k : pressed_actions()) {
         // While the help is in front, only its own keys.

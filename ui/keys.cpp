@@ -17,7 +17,8 @@ const std::vector<KeyBinding>& key_bindings() {
         {KeyAction::CloseHelp, "Esc", "close the help; cancel a GIF or PNG export"},
         {KeyAction::NextSlide, "Page Down", "a lesson's next slide (what clickers send)"},
         {KeyAction::PrevSlide, "Page Up", "a lesson's previous slide"},
-        {KeyAction::Notes, "N", "the teacher's note of the slide, shown or hidden"},
+        {KeyAction::Notes, "N",
+         "lecture mode: the teacher's window (note, next slide), opened or closed"},
         {KeyAction::Quiz, "Q",
          "predict the next step: a question before each step is shown (again: stop)"},
         {KeyAction::RunKernel, "F5", "Your kernel: save and run it"},
@@ -72,8 +73,8 @@ std::optional<Action> key_action(KeyAction k) {
             return act::CopyLink{false, true};
         case KeyAction::Quiz:
             return act::ToggleQuiz{};
-        case KeyAction::RunKernel:  // the editor panel's, even while typing
-            break;
+        case KeyAction::RunKernel:  // anywhere in the window, even while typing
+            return act::RunKernel{};
     }
     return std::nullopt;
 }

@@ -24,7 +24,7 @@ enum class KeyAction {
     CloseHelp,  // Esc
     NextSlide,  // lecture mode (a lesson on): the next slide
     PrevSlide,
-    Notes,      // the teacher's note of the slide, shown or hidden
+    Notes,      // lecture mode: the teacher's window (the note, the next slide), open or closed
     CopyLink,   // the state as a warpscope:// link on the clipboard
     Quiz,       // predict the next step: start or stop an attempt
     RunKernel,  // the editor's kernel saved and run (the editor panel handles it)
@@ -43,8 +43,7 @@ struct MouseHint {
 };
 const std::vector<MouseHint>& mouse_hints();
 
-// The action a key stands for: the same the buttons post (ui/actions.hpp). nullopt for F5,
-// which the editor panel posts itself while it is drawn.
+// The action a key stands for: the same the buttons post (ui/actions.hpp).
 std::optional<Action> key_action(KeyAction k);
 
 // "Space play / pause, ←/→ step back / forward, ..." for a one-line usage.

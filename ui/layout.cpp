@@ -67,6 +67,8 @@ const char* view_name(View v) {
             return "circuit";
         case View::Ring:
             return "ring";
+        case View::Pipeline:
+            return "pipeline";
     }
     return "step";
 }
@@ -135,32 +137,43 @@ class Builder {
 // Shared memory over warps | banks, global memory a second tab beside the banks (both are
 // pictures of one warp instruction's addresses); warps and the two as tabs where the row is too
 // narrow; all as tabs where the column is too short.
-void place_center(Builder& b, const Rect& c) {
+// `editing`: the explanation joins the warps' tabs and the SASS the banks', the side column
+// being the editor's.
+void place_center(Builder& b, const Rect& c, bool editing) {
     using P = PanelId;
+    std::vector<PanelId> left = {P::Warps}, right = {P::Banks, P::Global};
+    if (editing) {
+        left.push_back(P::Explanation);
+        right.push_back(P::Sass);
+    }
     const float shared_h = b.min(P::Shared).h + b.chrome();
     const float lower_h = std::max(b.min(P::Warps).h, b.min(P::Banks).h) + b.chrome();
     if (c.h + 0.5f < shared_h + lower_h) {
-        b.add(c, {P::Shared, P::Warps, P::Banks, P::Global});
+        std::vector<PanelId> all = {P::Shared};
+        all.insert(all.end(), left.begin(), left.end());
+        all.insert(all.end(), right.begin(), right.end());
+        b.add(c, all);
         return;
     }
     auto [shared, lower] = split_y(c, b.share(c.h, 0.5f, shared_h, lower_h));
     b.add(shared, {P::Shared});
     if (lower.w + 0.5f < b.min(P::Warps).w + b.min(P::Banks).w) {
-        b.add(lower, {P::Warps, P::Banks, P::Global});
+        left.insert(left.end(), right.begin(), right.end());
+        b.add(lower, left);
         return;
     }
     const float warps_w =
         std::clamp(0.46f * lower.w, b.min(P::Warps).w, lower.w - b.min(P::Banks).w);
     auto [warps, banks] = split_x(lower, warps_w);
-    b.add(warps, {P::Warps});
-    b.add(banks, {P::Banks, P::Global});
+    b.add(warps, left);
+    b.add(banks, right);
 }
 
 // Code over the explanation, the SASS a second tab beside the explanation (the machine code
 // under its source; it does not change with the step, so it need not be always in view) and
 // Your kernel (the editor) a second tab beside the code; where the column is too short for two,
 // all four as tabs.
-void place_side(Builder& b, const Rect& s) {
+void place_side(Builder& b, const Rect& s, float code_share) {
     using P = PanelId;
     const float code_h = b.min(P::Code).h + b.chrome();
     const float lower_h =
@@ -169,7 +182,7 @@ void place_side(Builder& b, const Rect& s) {
         b.add(s, {P::Code, P::Editor, P::Explanation, P::Sass});
         return;
     }
-    auto [code, explanation] = split_y(s, b.share(s.h, 0.62f, code_h, lower_h));
+    auto [code, explanation] = split_y(s, b.share(s.h, code_share, code_h, lower_h));
     b.add(code, {P::Code, P::Editor});
     b.add(explanation, {P::Explanation, P::Sass});
 }
@@ -177,17 +190,29 @@ void place_side(Builder& b, const Rect& s) {
 // The step view: shared memory, warps and banks in a column beside code and explanation;
 // where the stage is too narrow for two columns, shared memory over the others as tabs, or all
 // five as tabs.
-void place_step(Builder& b, const Rect& stage, float scale) {
+//
+// SideFocus::Editor (a kernel of the student's open in Your kernel): the side column is wider and
+// the editor's alone, the code a tab beside it, so that 20 lines of code show at 1280x720; the
+// explanation and the SASS move to the centre's tabs.
+void place_step(Builder& b, const Rect& stage, float scale, SideFocus focus) {
+    const bool editing = focus == SideFocus::Editor;
     using P = PanelId;
     const float side_min = std::max(b.min(P::Code).w, b.min(P::Explanation).w);
     const float center_min = std::max({b.min(P::Shared).w, b.min(P::Warps).w, b.min(P::Banks).w});
-    const float side_w = std::max(
-        std::clamp(0.32f * stage.w, std::min(330.0f * scale, 0.38f * stage.w), 640.0f * scale),
-        side_min);
+    const float side_w =
+        editing ? std::max(std::clamp(0.44f * stage.w, std::min(330.0f * scale, 0.5f * stage.w),
+                                      760.0f * scale),
+                           side_min)
+                : std::max(std::clamp(0.32f * stage.w, std::min(330.0f * scale, 0.38f * stage.w),
+                                      640.0f * scale),
+                           side_min);
     if (stage.w - side_w + 0.5f >= center_min) {
         auto [center, side] = split_x(stage, stage.w - side_w);
-        place_center(b, center);
-        place_side(b, side);
+        place_center(b, center, editing);
+        if (editing)
+            b.add(side, {P::Editor, P::Code});
+        else
+            place_side(b, side, focus == SideFocus::Story ? 0.34f : 0.62f);
         return;
     }
     const float rest_h = std::max({b.min(P::Warps).h, b.min(P::Banks).h, b.min(P::Code).h,
@@ -204,16 +229,49 @@ void place_step(Builder& b, const Rect& stage, float scale) {
           {P::Shared, P::Warps, P::Banks, P::Global, P::Code, P::Editor, P::Explanation, P::Sass});
 }
 
+// The presenter layout's step view: the slide's panel alone, large, on the left; every other
+// panel of the view as tabs on the right, the code first (the line that ran). Where the stage
+// cannot give both their readable minimum, all as tabs with the slide's panel first.
+void place_presenter_step(Builder& b, const Rect& stage, PanelId lead, float scale) {
+    using P = PanelId;
+    std::vector<PanelId> side = {P::Code,   P::Shared,      P::Warps, P::Banks,
+                                 P::Global, P::Explanation, P::Sass,  P::Editor};
+    if (lead == P::Code) side.erase(side.begin());
+    side.erase(std::remove(side.begin(), side.end(), lead), side.end());
+    float side_min_w = 0, side_min_h = 0;
+    for (PanelId p : side) {
+        side_min_w = std::max(side_min_w, b.min(p).w);
+        side_min_h = std::max(side_min_h, b.min(p).h);
+    }
+    const float need_h = std::max(b.min(lead).h, side_min_h) + b.chrome();
+    const float side_w =
+        std::max(side_min_w, std::clamp(0.36f * stage.w, 300.0f * scale, 600.0f * scale));
+    if (stage.w - side_w + 0.5f < b.min(lead).w || stage.h + 0.5f < need_h) {
+        side.insert(side.begin(), lead);
+        b.add(stage, side);
+        return;
+    }
+    auto [left, right] = split_x(stage, stage.w - side_w);
+    b.add(left, {lead});
+    b.add(right, side);
+}
+
 }  // namespace
 
 Layout compute_layout(View view, float width, float height, float scale, bool controls,
-                      bool circuit_only) {
+                      bool circuit_only, float card_h, std::optional<PanelId> lead,
+                      SideFocus focus) {
     Layout out;
     scale = std::clamp(scale, 0.5f, 4.0f);
     Builder b(out, scale);
     const Rect window{0, 0, std::max(width, 1.0f), std::max(height, 1.0f)};
     auto [header, body] = split_y(window, header_height(scale));
     out.header = header;
+    if (card_h > 0) {
+        auto [card, rest] = split_y(body, card_h);
+        out.slide = card;
+        body = rest;
+    }
 
     // Controls: a left column, a fifth of the width within readable bounds, never more than
     // 40% of the window.
@@ -233,6 +291,10 @@ Layout compute_layout(View view, float width, float height, float scale, bool co
     }
     if (view == View::Ring) {  // its own playback row: its steps are the ring's, not a trace's
         b.add(main, {PanelId::Ring});
+        return out;
+    }
+    if (view == View::Pipeline) {  // the same: its moments are the pipeline's
+        b.add(main, {PanelId::Pipeline});
         return out;
     }
     auto [stage, timeline] = split_y(main, main.h - timeline_height(scale));
@@ -257,7 +319,10 @@ Layout compute_layout(View view, float width, float height, float scale, bool co
         }
         return out;
     }
-    place_step(b, stage, scale);
+    if (lead)
+        place_presenter_step(b, stage, *lead, scale);
+    else
+        place_step(b, stage, scale, focus);
     return out;
 }
 

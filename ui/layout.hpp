@@ -22,9 +22,10 @@ struct Rect {
 };
 bool overlaps(const Rect& a, const Rect& b);  // interiors intersect
 
-enum class View { Step, Compare, Lab, Circuit, Ring };
+enum class View { Step, Compare, Lab, Circuit, Ring, Pipeline };
 // Every view, in the header's order of their tabs' ids.
-inline constexpr View kViews[] = {View::Step, View::Compare, View::Lab, View::Circuit, View::Ring};
+inline constexpr View kViews[] = {View::Step,    View::Compare, View::Lab,
+                                  View::Circuit, View::Ring,    View::Pipeline};
 const char* view_name(View v);
 std::optional<View> parse_view(const std::string& name);
 // Every view's name, joined: "step|compare|lab|circuit|ring".
@@ -65,7 +66,10 @@ struct PanelGroup {
 };
 
 struct Layout {
-    Rect header;                             // title, view tabs and the status/error banner
+    Rect header;  // title, view tabs and the status/error banner
+    Rect slide;   // lecture mode: the slide's card under the header, full width (its heading,
+                  // words and question; the quiz box at its right); empty otherwise
+    Rect slide_words, slide_quiz;  // inside `slide`: its words, and the quiz box (or empty)
     std::array<Rect, kPanelCount> panels{};  // where each panel of the view draws (a tab: the
                                              // group's area under the strip); empty: not shown
     std::vector<PanelGroup> groups;          // every shown panel is in exactly one
@@ -91,13 +95,26 @@ float header_height(float scale);
 float timeline_height(float scale);
 float tab_strip_height(float scale);
 
+// What the step view's side column (code over explanation) is for: reading the code; writing a
+// kernel (a kernel of the student's open in Your kernel: the editor takes the column's whole
+// height, 20 lines of code at 1280x720); reading a race's story (the explanation takes most of
+// the column, so that the story shows whole).
+enum class SideFocus { Code, Editor, Story };
+
 // All panels of a view. `scale` is the font scale (1 = 17-pixel text). Without controls the
 // stage takes the whole width (for a small projector once the request is chosen). The circuit
 // view puts the circuit over the shared-memory panel, or (`circuit_only`, the side-by-side
 // networks) gives it the whole stage. Where the window cannot give every panel its minimum
 // side by side, panels become tabs of one rectangle, the least needed first (see layout.cpp).
+// `card_h`: a strip of that height under the header, across the whole width, is left for the
+// slide's card (Layout::slide). `lead`: the step view's stage leads with that panel alone, large,
+// the others as tabs beside it with the code in front (the presenter layout; see
+// ui/geometry/presenter_layout.hpp). `focus`: what the step view's side column is for
+// (SideFocus).
 Layout compute_layout(View view, float width, float height, float scale, bool controls = true,
-                      bool circuit_only = false);
+                      bool circuit_only = false, float card_h = 0,
+                      std::optional<PanelId> lead = std::nullopt,
+                      SideFocus focus = SideFocus::Code);
 // One panel filling the window (for --panel screenshots), with no header.
 Layout single_panel_layout(PanelId panel, float width, float height);
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Remakes the README's screenshots in assets/screenshots/ with `warpscope --screenshot`
 # (under Xvfb when there is no display). Usage: ui/make_screenshots.sh [BUILD_DIR]
-# (default: build). Needs the window built (libglfw3-dev, libimgui-dev, libstb-dev) and, without
+# (default: build). WS_SHOTS=PATTERN remakes only the pictures whose name holds PATTERN
+# (WS_SHOTS=lesson: lecture mode's). Needs the window built (libglfw3-dev, libimgui-dev, libstb-dev) and, without
 # a display, xvfb-run (Debian: xvfb, xauth).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,7 +16,11 @@ fi
 mkdir -p "$out"
 # Recorded measurements only from the repository, whatever the environment says.
 export WARPSCOPE_ROOT=$root
+wanted() {  # wanted NAME: in WS_SHOTS, or no WS_SHOTS
+  [[ -z "${WS_SHOTS:-}" || "$1" == *"$WS_SHOTS"* ]]
+}
 shot() {  # shot NAME ARGS...
+  wanted "$1" || return 0
   echo "assets/screenshots/$1.png"
   "$ws" --screenshot "$out/$1.png" "${@:2}"
 }
@@ -81,6 +86,12 @@ shot aos-vs-soa-presentation-1024x768 --algo aos-vs-soa --n 3072 --block 64 --st
 shot loop-divergence-presentation-1280x720 --algo loop-divergence --n 64 --block 64 \
   --pattern ramp --step 0 --presentation --size 1280x720
 shot lab-memory-1920x1080 --view lab --algo copy-strided --n 2048 --block 256 --size 1920x1080
+# The scans' rung for Hopper (GPU only) against CUB and the copy, from its H200 recording.
+shot lab-scan-pipeline-1920x1080 --view lab --lab-family scans --lab-file roofline-scan-pipeline-nvidia-h200 \
+  --algo scan-decoupled-lookback-vector --size 1920x1080
+shot lab-scan-pipeline-presentation-1280x720 --view lab --lab-family scans \
+  --lab-file roofline-scan-pipeline-nvidia-h100 --algo scan-decoupled-lookback-vector \
+  --presentation --size 1280x720
 # The all-reduce across GPUs (issue 20): bus bandwidth of NCCL's all-reduce, the hand-written
 # ring and the naive one on two H200s, under NVLink's peak a direction.
 shot lab-multi-gpu-1920x1080 --view lab --lab-family multi-gpu --lab-type float --size 1920x1080
@@ -108,22 +119,32 @@ shot deadlock-1920x1080 --algo scan-lookback-blockidx --n 4000 --block 64 \
 # The GPU's own counts (recorded on an H100) beside the trace's, without a GPU.
 shot hardware-counts-presentation-1280x720 --algo reduce-interleaved-strided --n 256 --block 256 \
   --pattern random --seed 1 --step 3 --presentation --size 1280x720
-# Lecture mode: a slide of each lesson.
+# Lecture mode, in the presenter layout: a slide of each lesson, the first also at 1024x768 and
+# 1920x1080 and with a quiz attempt, and the teacher's window (N) beside the first.
 shot lesson-ladder-presentation-1280x720 --lesson 1 --slide 2 --presentation --size 1280x720
+shot lesson-ladder-presentation-1024x768 --lesson 1 --slide 1 --presentation --size 1024x768 \
+  --teacher-screenshot "$out/lesson-teacher-notes.png"
+shot lesson-ladder-1920x1080 --lesson 1 --slide 2 --size 1920x1080
+shot lesson-quiz-presentation-1024x768 --lesson 2 --slide 1 --quiz 4242 --presentation \
+  --size 1024x768
 shot lesson-races-presentation-1024x768 --lesson 4 --slide 2 --presentation --size 1024x768
 shot lesson-banks-presentation-1280x720 --lesson 2 --slide 3 --presentation --size 1280x720
 shot lesson-divergence-presentation-1280x720 --lesson 3 --slide 2 --presentation --size 1280x720
 shot lesson-scans-presentation-1280x720 --lesson 5 --slide 1 --presentation --size 1280x720
 shot lesson-lookback-presentation-1280x720 --lesson 6 --slide 3 --presentation --size 1280x720
 shot lesson-atomics-presentation-1280x720 --lesson 7 --slide 3 --presentation --size 1280x720
+# Lesson 6 on Hopper's pipeline: a warp waits on a stage whose copy is in flight; past CUB.
+shot lesson-pipeline-wait-presentation-1280x720 --lesson 6 --slide 7 --presentation \
+  --size 1280x720
+shot lesson-pipeline-cub-presentation-1024x768 --lesson 6 --slide 9 --presentation --size 1024x768
 # Predict the next step: the quiz box (seed 4242), a worksheet page and a GIF of a step range.
 shot quiz-presentation-1280x720 --algo reduce-interleaved-strided --n 300 --block 128 --quiz 4242 \
   --step 2 --presentation --size 1280x720
-echo "assets/screenshots/worksheet-kogge-stone-inplace.png"
+wanted worksheet-kogge-stone-inplace && echo "assets/screenshots/worksheet-kogge-stone-inplace.png" &&
 "$ws" --worksheet "$out/worksheet-kogge-stone-inplace.png" --algo scan-kogge-stone-inplace \
   --n 64 --block 64 --quiz 99 --questions 3 > /dev/null
 rm -f "$out/worksheet-kogge-stone-inplace-answers.txt"
-echo "assets/screenshots/banks-steps-2-6.gif"
+wanted banks-steps-2-6 && echo "assets/screenshots/banks-steps-2-6.gif" &&
 "$ws" --export-gif "$out/banks-steps-2-6.gif" --panel banks --algo reduce-interleaved-strided \
   --n 300 --block 128 --from 2 --to 6 --size 800x500 --frame-ms 900 > /dev/null
 # Your kernel: a student's copy of reduce-sequential, run and stepped.
@@ -133,6 +154,12 @@ shot editor-1920x1080 --kernel "$root/tests/data/user_kernels/reduce_sequential.
 cp "$root/assets/puzzles/03-idle-lanes.wrong.cu" /tmp/warpscope-wrong.cu
 shot puzzle-1920x1080 --puzzle 3 --kernel /tmp/warpscope-wrong.cu --grade --step 2 --size 1920x1080
 # The all-reduce across GPUs (issue 20): 4 virtual GPUs, after the third step of the ring.
+# Hopper's pipeline on the emulator (issue 38): a lazy copy engine, five warps waiting on stage 1
+# while its copy is in flight.
+shot pipeline-presentation-1280x720 --algo scan-pipeline --n 20780 --schedule lockstep,copies=lazy \
+  --view pipeline --step 26 --size 1280x720 --presentation
+shot pipeline-1920x1080 --algo scan-pipeline --n 20780 --schedule lockstep,copies=lazy \
+  --view pipeline --step 26 --size 1920x1080
 shot ring-1920x1080 --view ring --step 3 --size 1920x1080
 shot ring-presentation-1280x720 --view ring --step 3 --size 1280x720 --presentation
 shot ring-naive-presentation-1280x720 --view ring --ring-naive --step 1 --size 1280x720 --presentation

@@ -17,9 +17,11 @@
 #include "ui/draw_cost.hpp"
 #include "ui/frame.hpp"
 #include "ui/frame_capture.hpp"
+#include "ui/geometry/label_log.hpp"
 #include "ui/gui_context.hpp"
 #include "ui/png.hpp"
 #include "ui/session.hpp"
+#include "ui/widgets/teacher_notes.hpp"
 #include "ui/window_setup.hpp"
 #include "ui/worksheet.hpp"
 
@@ -132,6 +134,40 @@ std::string picture(Target& t, Session& s, const Layout& layout, const std::stri
     return "";
 }
 
+// --check-labels: the labels of the picture's last frame that leave their box or cover
+// another, one line each; 3 when there is one.
+int report_labels(const std::string& picture_path) {
+    const std::vector<std::string> problems = label_problems(label_log().labels);
+    for (const std::string& p : problems)
+        std::fprintf(stderr, "warpscope: %s: %s\n", picture_path.c_str(), p.c_str());
+    std::printf("%s: %zu labels checked, %zu %s\n", picture_path.c_str(), label_log().labels.size(),
+                problems.size(), problems.size() == 1 ? "problem" : "problems");
+    return problems.empty() ? 0 : 3;
+}
+
+// The teacher's window of lecture mode (ui/teacher_window.hpp) as it would look at 720x480.
+std::string teacher_picture(Target& t, const Session& s, const std::string& path) {
+    constexpr int kW = 720, kH = 480;
+    Offscreen fbo;
+    if (std::string e = fbo.create(kW, kH); !e.empty()) return e;
+    for (int i = 0; i < 2; ++i) {  // the second frame: wrapped text has its size
+        t.gui.begin_offscreen_frame(kW, kH);
+        ImGui::SetNextWindowPos({0, 0});
+        ImGui::SetNextWindowSize({float(kW), float(kH)});
+        if (ImGui::Begin("##teacher", nullptr,
+                         ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
+                             ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings))
+            draw_teacher_notes(s.ui);
+        ImGui::End();
+        fbo.bind();
+        t.gui.render(kW, kH);
+    }
+    const std::vector<std::uint8_t> rgba = fbo.read_rgba();
+    Offscreen::bind_window();
+    t.fbo.bind();
+    return write_png(path, kW, kH, rgba);
+}
+
 // Every panel at the first, middle and last step, the four views and the side-by-side networks
 // at the middle one.
 std::string all_panels(Target& t, Session& s, const WindowArgs& a) {
@@ -211,6 +247,9 @@ int run_offscreen(const WindowArgs& args) {
     // An output that cannot be written is bad input, said before any work.
     if (!a.screenshot.empty())
         if (std::string e = io::check_output_path(a.screenshot); !e.empty()) return fail(2, e);
+    if (!a.teacher_screenshot.empty())
+        if (std::string e = io::check_output_path(a.teacher_screenshot); !e.empty())
+            return fail(2, e);
     if (!a.export_gif.empty())
         if (std::string e = io::check_output_path(a.export_gif); !e.empty()) return fail(2, e);
     if (!a.worksheet.empty()) {
@@ -257,8 +296,17 @@ int run_offscreen(const WindowArgs& args) {
         return e.empty() ? 0 : fail(1, e);
     }
     if (!a.bench_frames) {
-        const std::string e = picture(t, s, layout, a.screenshot);
-        return e.empty() ? 0 : fail(1, e);
+        // In lecture mode the card is as tall as its words and the quiz's question, which the
+        // first frame makes.
+        render(t, s, layout, 1);
+        const Layout settled =
+            layout_for(s.ui, a, float(t.w), float(t.h), t.gui.style().effective_scale());
+        label_log().on = a.check_labels;
+        std::string e = picture(t, s, settled, a.screenshot);
+        if (e.empty() && !a.teacher_screenshot.empty())
+            e = teacher_picture(t, s, a.teacher_screenshot);
+        if (!e.empty()) return fail(1, e);
+        return a.check_labels ? report_labels(a.screenshot) : 0;
     }
     print_bench(render(t, s, layout, a.bench_frames), t, s, a.bench_frames);
     // The same load while playing: what a class sees when the teacher presses Space.

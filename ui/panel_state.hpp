@@ -3,6 +3,7 @@
 // last scrolled to. Only the panels read and write it.
 #pragma once
 #include <cstddef>
+#include "ui/geometry/code_follow.hpp"
 
 namespace ws::ui {
 
@@ -26,8 +27,9 @@ struct PanelState {
     std::size_t bank_pick_step = static_cast<std::size_t>(-1);  // step the pick belongs to
     long global_pick = -1;  // the same for the global memory panel's instruction
     std::size_t global_pick_step = static_cast<std::size_t>(-1);
-    std::size_t code_scrolled_to = static_cast<std::size_t>(-1);   // step the code panel followed
+    CodeFollow code_followed;  // the step (and sizes) the code panel followed its line at
     std::size_t warps_scrolled_to = static_cast<std::size_t>(-1);  // and the warps panel
+    float editor_lines_in_view = 0;  // lines of code Your kernel showed without scrolling
 };
 
 }  // namespace ws::ui

@@ -23,4 +23,5 @@
     X(Compare, "compare", "Compare", 13, 7, false, Compare, true, draw_compare)             \
     X(Lab, "lab", "Bandwidth lab", 13, 7, true, Step, false, draw_lab)                      \
     X(Circuit, "circuit", "Circuit", 13, 5, false, Circuit, true, draw_circuit)             \
-    X(Ring, "ring", "Across GPUs", 18, 12, false, Ring, true, draw_ring)
+    X(Ring, "ring", "Across GPUs", 18, 12, false, Ring, true, draw_ring)                    \
+    X(Pipeline, "pipeline", "Pipeline", 13, 11, false, Pipeline, true, draw_pipeline)

@@ -117,7 +117,8 @@ void Session::show(std::shared_ptr<const TraceView> v, const std::string& note,
     ui.note = note;
     // A run's note is a fallback the user should see (the GPU failed); a replay's is not.
     if (!note.empty() && replayed_from.empty()) ui.banner = note;
-    const std::size_t n = view_->step_count();
+    // Steps, or the moments of the view on show (the pipeline's, the ring's).
+    const std::size_t n = playback_count(*view_, ui);
     set_step(ui.playback, std::min(ui.playback.step, n ? n - 1 : 0), n);
     // The step a slide, a quiz attempt or a race waited for in this trace.
     for (Feature* f : features_)

@@ -23,7 +23,7 @@ Palette palette_from(const ThemeColours& c, float line_width) {
     p.cell = rgb(c.cell), p.cell_undefined = rgb(c.cell_undefined);
     p.cell_border = rgb(c.cell_border);
     p.read = rgb(c.read), p.written = rgb(c.written), p.from_global = rgb(c.from_global);
-    p.arrow = rgb(c.arrow), p.raced = rgb(c.raced);
+    p.arrow = rgb(c.arrow), p.raced = rgb(c.raced), p.question = rgb(c.question);
     p.tile_aggregate = rgb(c.tile_aggregate), p.tile_prefix = rgb(c.tile_prefix);
     p.lane_on = rgb(c.path1), p.lane_off = rgb(c.lane_off), p.lane_dead = rgb(c.lane_dead);
     p.path[0] = rgb(c.path1), p.path[1] = rgb(c.path2), p.path[2] = rgb(c.path3);
@@ -31,8 +31,8 @@ Palette palette_from(const ThemeColours& c, float line_width) {
     p.broadcast = rgb(c.broadcast), p.single_word = rgb(c.single_word);
     p.current = rgb(c.current), p.current_fill = rgb(c.current, 36);
     p.line_ran = rgb(c.line_ran), p.line_ran_text = rgb(c.line_ran_text);
-    p.banner_error_bg = rgb(c.conflict), p.banner_error_text = rgb(0xFFFFFF);
-    p.agree = rgb(c.single_word), p.disagree = rgb(c.conflict);
+    p.banner_error_bg = rgb(c.error), p.banner_error_text = rgb(0xFFFFFF);
+    p.agree = rgb(c.agree), p.disagree = rgb(c.error), p.waiting = rgb(c.waiting);
     p.plot_bg = rgb(c.plot_bg), p.plot_axis = rgb(c.plot_axis), p.plot_peak = rgb(c.plot_peak);
     p.plot_l2 = rgb(c.plot_l2);
     p.circuit_wire = rgb(c.circuit_wire), p.circuit_edge = rgb(c.circuit_edge);
@@ -138,6 +138,19 @@ ImU32 mix(ImU32 a, ImU32 b, float t) {
 
 ImU32 warp_color(unsigned warp) {
     return g_palette.warp[warp % 8];
+}
+ImU32 stage_color(StageState s) {
+    switch (s) {
+        case StageState::Free:
+            return g_palette.cell;
+        case StageState::Filling:
+            return g_palette.from_global;
+        case StageState::Full:
+            return g_palette.written;
+        case StageState::Scanning:
+            return g_palette.read;
+    }
+    return g_palette.cell;
 }
 ImU32 series_color(unsigned i) {
     return g_palette.series[i % 10];

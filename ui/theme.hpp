@@ -9,6 +9,7 @@
 #include <string>
 
 #include "ui/model/lab/sass_listing.hpp"
+#include "ui/model/trace/pipeline_view.hpp"
 
 namespace ws::ui {
 
@@ -20,6 +21,8 @@ struct Palette {
     ImU32 lane_on, lane_off, lane_dead;  // active, idle (live) and not launched lanes
     ImU32 divergent, conflict, broadcast, single_word;
     ImU32 current, current_fill, line_ran, line_ran_text;
+    ImU32 question;  // lecture mode: the slide's question to the class
+    ImU32 waiting;   // a block spinning on another's flag
     ImU32 banner_error_bg, banner_error_text;
     // A count the GPU made beside ours: equal (with a check mark) or not (with ≠).
     ImU32 agree, disagree;
@@ -52,6 +55,9 @@ ImU32 baseline_color(const std::string& algo);
 // An instruction's colour in the SASS panel: shared loads as reads, shared stores as writes,
 // global accesses as data from global memory, atomics as conflicts, the rest quieter.
 ImU32 sass_class_color(SassClass c);
+// A pipeline stage's colour by its state: free as an empty cell, being filled as data from
+// global memory, full as written, being scanned as read.
+ImU32 stage_color(StageState s);
 // A readable text colour (black or white) on top of `background`.
 ImU32 text_on(ImU32 background);
 

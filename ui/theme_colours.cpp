@@ -9,7 +9,10 @@ constexpr std::uint32_t kSkyBlue = 0x56B4E9, kOrange = 0xE69F00, kGreen = 0x009E
                         kYellow = 0xF0E442, kBlue = 0x0072B2, kVermillion = 0xD55E00,
                         kPurple = 0xCC79A7, kTolCyan = 0x33BBEE, kTolMagenta = 0xEE3377,
                         kTolGreen = 0x117733, kTolSand = 0xDDCC77, kTolMint = 0x66C2A5,
-                        kTolBlue = 0x0077BB, kTolWine = 0xAA4499, kTolTeal2 = 0x009988;
+                        kTolBlue = 0x0077BB, kTolWine = 0xAA4499, kTolTeal2 = 0x009988,
+                        kTolLightBlue = 0x77AADD, kTolDarkBlue = 0x4477AA;
+// Colorbrewer's Dark2 ochre for a waiting block; a deep red for what went wrong.
+constexpr std::uint32_t kWaiting = 0xA6761D, kError = 0xB2182B;
 
 ThemeColours make_dark() {
     ThemeColours c{};
@@ -22,7 +25,8 @@ ThemeColours make_dark() {
     c.lane_dead = 0x1A1C21, c.divergent = kPurple;
     c.conflict = kVermillion, c.broadcast = kBlue, c.single_word = kGreen;
     c.current = 0xFFFFFF, c.line_ran = 0x0B4F7A, c.line_ran_text = 0xFFFFFF;
-    c.plot_bg = 0x1A1D23, c.plot_axis = 0xC8CCD4, c.plot_peak = 0xFFFFFF, c.plot_l2 = kPurple;
+    c.question = kTolLightBlue, c.waiting = kWaiting, c.error = kError, c.agree = 0x4DAC26;
+    c.plot_bg = 0x1A1D23, c.plot_axis = 0xC8CCD4, c.plot_peak = 0xFFFFFF, c.plot_l2 = 0xCCBB44;
     c.circuit_wire = 0x4C5566, c.circuit_edge = 0xB8BDC8, c.circuit_dot = 0xEDEDED;
     c.circuit_future = 0x5F6470;
     const std::uint32_t series[10] = {kSkyBlue,    kOrange,  kGreen,   kYellow,     kPurple,
@@ -44,11 +48,13 @@ ThemeColours make_light() {
     c.lane_dead = 0xF0F0F0, c.divergent = kPurple;
     c.conflict = kVermillion, c.broadcast = kTolBlue, c.single_word = kTolTeal2;
     c.current = 0x000000, c.line_ran = 0xB5DCF4, c.line_ran_text = 0x000000;
-    c.plot_bg = 0xFFFFFF, c.plot_axis = 0x222222, c.plot_peak = 0x000000, c.plot_l2 = kPurple;
+    c.question = kTolDarkBlue, c.waiting = kWaiting, c.error = kError, c.agree = 0x2166AC;
+    c.plot_bg = 0xFFFFFF, c.plot_axis = 0x222222, c.plot_peak = 0x000000, c.plot_l2 = 0x997700;
     c.circuit_wire = 0xC9CDD5, c.circuit_edge = 0x3A3F4B, c.circuit_dot = 0x111111;
     c.circuit_future = 0xA3A7B0;
-    const std::uint32_t series[10] = {kBlue,    kVermillion, kGreen,    kPurple,  kOrange,
-                                      kSkyBlue, kTolWine,    kTolGreen, 0x882255, 0x999933};
+    // The dark theme's hues, deeper (within 15 degrees of CIELAB hue).
+    const std::uint32_t series[10] = {kBlue,       0xB86E00, 0x007A5A, 0x999933, kTolWine,
+                                      kVermillion, 0x5B8C1A, 0x8C7A2E, 0xCC2266, 0x1B9E87};
     for (int i = 0; i < 10; ++i) c.series[i] = series[i];
     c.copy = 0x000000, c.read_only = 0x707070, c.cub = 0x6A3D9A, c.thrust = 0x008080;
     c.plain = 0x8C5A2B;
@@ -107,6 +113,13 @@ const std::vector<std::vector<Role>>& role_groups() {
          {"broadcast", &T::broadcast},
          {"single word", &T::single_word}},
         {{"busy lanes", &T::path1}, {"conflict", &T::conflict}, {"current step", &T::current}},
+        // The deadlock row of the look-back scans.
+        {{"waits (spins on a flag)", &T::waiting},
+         {"not started", &T::cell_undefined},
+         {"done", &T::tile_prefix},
+         {"waits for", &T::arrow}},
+        // The GPU's counts beside ours.
+        {{"agrees", &T::agree}, {"differs", &T::error}},
     };
     return groups;
 }
@@ -130,6 +143,11 @@ const std::vector<Role>& all_roles() {
         {"current", &T::current},
         {"tile: aggregate published", &T::tile_aggregate},
         {"tile: prefix published", &T::tile_prefix},
+        {"the slide's question", &T::question},
+        {"waiting", &T::waiting},
+        {"something went wrong", &T::error},
+        {"agrees", &T::agree},
+        {"the L2 size (lab)", &T::plot_l2},
     };
     return roles;
 }

@@ -26,6 +26,13 @@ struct ThemeColours {
     std::uint32_t conflict, broadcast, single_word;
     // The current step, the code line that ran.
     std::uint32_t current, line_ran, line_ran_text;
+    // Lecture mode: the slide's question to the class (its card's edge).
+    std::uint32_t question;
+    // A block spinning on another's flag (a look-back that waits, a deadlock).
+    std::uint32_t waiting;
+    // Something went wrong (a banner, a wrong result, a GPU count that differs from ours), and a
+    // count that agrees or a check that passed.
+    std::uint32_t error, agree;
     // Plot.
     std::uint32_t plot_bg, plot_axis, plot_peak, plot_l2;
     // Circuit.
@@ -33,6 +40,7 @@ struct ThemeColours {
     // Lab series: the variants of a family (at most ten: each its own colour; more would
     // repeat them with another marker shape); the baselines, dashed, in colours of their own:
     // copy, read-only, the CUB library, Thrust, the variants written without the vocabulary.
+    // A line keeps its hue in every theme (lighter on dark paper, deeper on white: tested).
     std::uint32_t series[10];
     std::uint32_t copy, read_only, cub, thrust, plain;
 };
@@ -48,7 +56,8 @@ struct Role {
 // Roles that appear together: the shared-memory legend, the warps legend, the banks picture,
 // the timeline.
 const std::vector<std::vector<Role>>& role_groups();
-// Every role with its own meaning (exact colour values are never shared between these).
+// Every role with its own meaning (exact colour values are never shared between these, in one
+// theme; every colour the panels draw with a meaning comes from one of them).
 const std::vector<Role>& all_roles();
 
 }  // namespace ws::ui

@@ -144,6 +144,14 @@ std::vector<ViewFlag> state_flags() {
              a.lab_type = v;
              return std::string();
          }},
+        {"--lab-file",
+         "the recording the lab shows, by its name in assets/measurements "
+         "(roofline-scan-pipeline-nvidia-h100)",
+         [](WindowArgs& a, const std::string& v) {
+             if (v.empty()) return std::string("--lab-file: give a recording's name");
+             a.lab_file = v;
+             return std::string();
+         }},
         {"--ring-gpus", "the Across GPUs view's virtual GPUs: 2 to 8",
          [](WindowArgs& a, const std::string& v) {
              const std::string bad = "--ring-gpus " + v + ": give 2 to 8 GPUs";
@@ -213,6 +221,12 @@ std::vector<ViewFlag> output_flags() {
         {"--screenshot", "render the view (or one --panel) to this PNG and exit",
          [](WindowArgs& a, const std::string& v) {
              a.screenshot = v;
+             return std::string();
+         }},
+        {"--teacher-screenshot",
+         "with --screenshot and --lesson: the teacher's window (N) too, to this PNG",
+         [](WindowArgs& a, const std::string& v) {
+             a.teacher_screenshot = v;
              return std::string();
          }},
         {"--screenshot-panels",
@@ -295,6 +309,9 @@ struct WindowApp {
                      "once");
         app.add_flag("--find-race", a.find_race,
                      "open with a race search of the request (Find a race), its story shown");
+        app.add_flag("--check-labels", a.check_labels,
+                     "with --screenshot: list every label a picture drew that leaves its box or "
+                     "covers another, and exit 3 if there is one");
     }
 };
 
@@ -358,6 +375,11 @@ ParsedArgs parse_window_args(int argc, const char* const* argv) {
         return out;
     }
     if (a.request_given) {
+        // No --block: the window's own default, or the one size a variant takes (224).
+        if (w.app.get_option("--block")->count() == 0)
+            if (const VariantInfo* v = find_variant(w.request.algo))
+                w.request.block = std::to_string(
+                    usable_block(v->block_rule, unsigned(std::stoul(w.request.block))));
         run::RequestRules rules;
         rules.max_elements = run::kMaxElementsGpu;  // the controls check the backend chosen
         rules.one_block = true;
@@ -380,6 +402,10 @@ ParsedArgs parse_window_args(int argc, const char* const* argv) {
         out.error =
             "--screenshot, --screenshot-panels, --export-gif/--export-pngs, --worksheet and "
             "--bench-frames: give one of them";
+    else if (!a.teacher_screenshot.empty() && (a.screenshot.empty() || a.lesson.empty()))
+        out.error = "--teacher-screenshot goes with --screenshot FILE and --lesson NAME";
+    else if (a.check_labels && a.screenshot.empty())
+        out.error = "--check-labels checks the labels of a --screenshot FILE";
     else if (a.grade && a.puzzle.empty())
         out.error = "--grade grades against a --puzzle: name one";
     else if ((a.from || a.to) && !exports)

@@ -23,6 +23,7 @@ struct WindowArgs {
     std::optional<std::string> compare;
     std::optional<LabLines> lab_lines;    // the lab's family (--lab-family)
     std::optional<std::string> lab_type;  // the lab's element type (--lab-type)
+    std::optional<std::string> lab_file;  // the recording the lab shows (--lab-file NAME)
     std::optional<unsigned> ring_gpus;    // the Across GPUs view's GPU count (--ring-gpus)
     std::optional<std::uint64_t> ring_n;  // the floats on each of them (--ring-n)
     bool ring_naive = false;              // its naive plan rather than the ring (--ring-naive)
@@ -34,6 +35,7 @@ struct WindowArgs {
     bool show_controls = false;  // with --presentation, the controls stay shown
     bool side_by_side = false;   // the circuit view's Kogge-Stone | Brent-Kung | Sklansky
     bool show_help = false;      // open with the keys overlay (F1) shown
+    bool check_labels = false;   // with --screenshot: labels that leave their box or collide
     bool find_race = false;      // open with a race search of the request (Find a race)
     std::string quiz_seed;       // open with a quiz attempt of this seed (predict the next step)
     std::string worksheet;       // print a worksheet page of the attempt's questions (PNG)
@@ -45,9 +47,10 @@ struct WindowArgs {
     std::size_t slide = 0;
     std::optional<std::string> theme;
     std::optional<float> font_scale;
-    float zoom = 1.0f;              // of the shared-memory picture
-    std::string screenshot;         // PNG path
-    std::string screenshot_panels;  // a directory: every panel at several steps
+    float zoom = 1.0f;               // of the shared-memory picture
+    std::string screenshot;          // PNG path
+    std::string screenshot_panels;   // a directory: every panel at several steps
+    std::string teacher_screenshot;  // with --screenshot in lecture mode: the teacher's window
     // A step range as pictures: an animated GIF and/or a PNG per step into a folder.
     std::string export_gif, export_pngs;
     std::optional<long> from, to;  // 0-based steps; -1: the last; unset: the first / the last

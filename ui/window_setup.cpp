@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "ui/cursor.hpp"
+#include "ui/widgets/slide_words.hpp"
 
 namespace ws::ui {
 
@@ -19,7 +20,22 @@ Style style_of(const UiState& ui) {
 
 Layout layout_for(const UiState& ui, const WindowArgs& a, float w, float h, float scale) {
     if (a.panel) return single_panel_layout(*a.panel, w, h);
-    return compute_layout(ui.view, w, h, scale, !ui.controls_hidden, ui.circuit_side_by_side);
+    if (lecture_on(ui)) {
+        // The presenter layout: the card as tall as the slide's words at its widths.
+        PresenterInput in;
+        in.view = ui.view;
+        in.panel = ui.lesson.current_slide()->panel;
+        in.controls = !ui.controls_hidden;
+        in.circuit_only = ui.circuit_side_by_side;
+        in.needs = measure_slide_card(ui, slide_card_widths(w, scale, ui.lesson.quiz.on));
+        return presenter_layout(in, w, h, scale);
+    }
+    const bool story = !ui.race.story.empty() && ui.race.story_algo == ui.form.algo;
+    const SideFocus focus = ui.editor.loaded ? SideFocus::Editor
+                            : story          ? SideFocus::Story
+                                             : SideFocus::Code;
+    return compute_layout(ui.view, w, h, scale, !ui.controls_hidden, ui.circuit_side_by_side, 0,
+                          std::nullopt, focus);
 }
 
 std::string prepare(Session& s, const WindowArgs& a) {

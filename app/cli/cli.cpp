@@ -135,6 +135,20 @@ int run_cli(int argc, char** argv) {
         "puzzles", "list the puzzles of assets/puzzles (grade one with run-kernel --puzzle)");
     puzzles->add_flag("--json", puzzles_json, "one JSON array");
 
+    LessonsOptions lessons_opts;
+    auto* lessons = app.add_subcommand(
+        "lessons",
+        "list the lessons of assets/lessons; --check: run every slide and check its claims");
+    lessons->add_option("lesson", lessons_opts.names,
+                        "lessons by name or number, or a lesson file of your own");
+    lessons->add_flag("--check", lessons_opts.check,
+                      "run every slide's request and check its words and claims against its "
+                      "trace, GPU counts and recording");
+    lessons->add_flag("--facts", lessons_opts.facts, "list the {facts} a slide's words can use");
+    lessons->add_flag("--words", lessons_opts.words,
+                      "print every slide's heading, words and question with its facts filled in "
+                      "(each slide run as the window runs it)");
+
     if (argc > 1 && argv[1][0] == '-' && std::strcmp(argv[1], "-h") != 0 &&
         std::strcmp(argv[1], "--help") != 0 && std::strcmp(argv[1], "--help-all") != 0) {
         std::fprintf(stderr,
@@ -150,7 +164,7 @@ int run_cli(int argc, char** argv) {
         if (!known) {
             std::fprintf(stderr,
                          "warpscope: %s: not a command (list, trace, stats, race, verify, bench, "
-                         "info, crosscheck, run-kernel, puzzles; try --help)\n",
+                         "info, crosscheck, run-kernel, puzzles, lessons; try --help)\n",
                          argv[1]);
             return 2;
         }
@@ -185,6 +199,7 @@ int run_cli(int argc, char** argv) {
         if (*race) return cmd_race(race_opts);
         if (*run_kernel) return cmd_run_kernel(run_kernel_opts);
         if (*puzzles) return cmd_puzzles(puzzles_json);
+        if (*lessons) return cmd_lessons(lessons_opts);
         return 2;
     };
     int code = 2;

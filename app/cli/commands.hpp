@@ -39,6 +39,15 @@ int cmd_info();
 int cmd_bench(const BenchOptions& opts);
 int cmd_crosscheck(const std::string& algo);
 
+// `warpscope lessons [NAME|FILE ...] [--check] [--facts]` (app/cli/cmd_lessons.cpp).
+struct LessonsOptions {
+    std::vector<std::string> names;  // lessons by name or number, or lesson files
+    bool check = false;              // check every slide's claims against its trace
+    bool facts = false;              // list the facts a slide can use
+    bool words = false;              // print every slide's words as its screen fills them
+};
+int cmd_lessons(const LessonsOptions& o);
+
 // `warpscope run-kernel FILE ...`: a student's kernel, compiled and run in a sandboxed child
 // (kernels/user/user_run.hpp), its stats printed as `stats` prints them.
 struct RunKernelOptions {

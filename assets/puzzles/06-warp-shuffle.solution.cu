@@ -1,4 +1,4 @@
-// warpscope-kernel: reduce shared=none
+// warpscope-kernel: reduce shared=none blocks=32
 // Puzzle 6, a reference solution: the warp's lanes add their registers with shfl_down_sync,
 // offsets 16, 8, 4, 2, 1; lane 0 ends with the sum. No shared memory, no barrier.
 template <class T, class Probe>

@@ -17,6 +17,7 @@
 #include "kernels/algorithms/scan/compact_predicate.hpp"
 #include "kernels/bench/plain_kernels.cuh"
 #include "kernels/bench/timing.cuh"
+#include "kernels/cuda/pipeline_scan.hpp"
 #include "kernels/launch_plan.hpp"
 #include "kernels/reduce_plan.hpp"
 
@@ -80,6 +81,16 @@ void time_cub_scan(SizePoint<T>& s, BenchPoint& p) {
         },
         s.inputs, p);
     p.ok = result_ok(s.out.get() + (s.n - 1), s.scan_last, s.n);
+}
+
+// compact-pipeline (GPU only: kernels/cuda/pipeline_scan.hpp): scan-pipeline keeping the elements >
+// 0, checked as the compactions are (every kept element and the count).
+template <class T>
+void time_compact_pipeline(SizePoint<T>& s, BenchPoint& p) {
+    p.bytes = s.bytes + s.kept * sizeof(T);
+    cuda::PipelineScan<T, true> compact(s.n);
+    time_point([&](unsigned k) { compact.run(s.input(k), s.out.get(), s.kind); }, s.inputs, p);
+    p.ok = compaction_ok(s.host, s.out.get(), compact.kept_count());
 }
 
 // CUB's stream compaction with the variants' predicate (kernels/algorithms/scan/
@@ -224,6 +235,7 @@ BaselineTimer<T> baseline_timer(std::string_view name) {
         {"cub-reduce", &time_cub_reduce<T>},
         {"cub-scan", &time_cub_scan<T>},
         {"cub-select-if", &time_cub_select<T>},
+        {"compact-pipeline", &time_compact_pipeline<T>},
         {"thrust-reduce", &time_thrust_reduce<T>},
         {"thrust-transform-then-reduce", &time_thrust_unfused<T>},
         {"thrust-transform-then-reduce-kept", &time_thrust_unfused_kept<T>},

@@ -31,23 +31,26 @@ std::vector<const VariantInfo*> variants_of(const BenchConfig& cfg) {
 // reductions to their one value.
 template <class T>
 void time_variant(SizePoint<T>& s, const VariantInfo& v, BenchPoint& p) {
-    p.bytes = bytes_moved(v, s.n, kBlock, trace::dtype_of<T>());
+    // kBlock threads, or the one size a variant takes (scan-pipeline: 224; the file's header
+    // records kBlock).
+    const unsigned block = usable_block(v.block_rule, kBlock);
+    p.bytes = bytes_moved(v, s.n, block, trace::dtype_of<T>());
     if (v.family == Family::Memory) {  // checked in full against the CPU, as verify does
-        cuda::FastScan<T> fast(v, s.n, kBlock, trace::ScanKind::Inclusive, p.stride);
+        cuda::FastScan<T> fast(v, s.n, block, trace::ScanKind::Inclusive, p.stride);
         time_point([&](unsigned k) { fast.run(s.input(k), s.out.get()); }, s.inputs, p);
         p.ok = memory_ok(v, s.host, s.out.get());
     } else if (v.scan_op == ScanOp::CompactPositive) {  // reads n, writes the kept: as CUB's select
         p.bytes = s.bytes + s.kept * sizeof(T);
-        cuda::FastScan<T> fast(v, s.n, kBlock, trace::ScanKind::Inclusive);
+        cuda::FastScan<T> fast(v, s.n, block, trace::ScanKind::Inclusive);
         time_point([&](unsigned k) { fast.run(s.input(k), s.out.get()); }, s.inputs, p);
         // The last run read input inputs - 1 or earlier: every copy holds the same array.
         p.ok = compaction_ok(s.host, s.out.get(), fast.kept_count());
     } else if (v.family == Family::Scan) {
-        cuda::FastScan<T> fast(v, s.n, kBlock, s.kind);
+        cuda::FastScan<T> fast(v, s.n, block, s.kind);
         time_point([&](unsigned k) { fast.run(s.input(k), s.out.get()); }, s.inputs, p);
         p.ok = result_ok(s.out.get() + (s.n - 1), s.scan_last, s.n);
     } else {
-        cuda::FastReduction<T> fast(v, s.n, kBlock);
+        cuda::FastReduction<T> fast(v, s.n, block);
         time_point([&](unsigned k) { fast.run(s.input(k)); }, s.inputs, p);
         // The sum (or count) is checked; the four values' min, max and average are verify's.
         p.ok = result_ok(fast.result() + result_index(v.reduce_op), s.reference(v.reduce_op), s.n);

@@ -43,6 +43,20 @@ void recover_after_error();
 std::string repeat_scan_for_test(const std::string& algo, std::uint64_t n, unsigned block,
                                  trace::DType type, unsigned repeats);
 
+// For the tests: scan-pipeline (GPU only, kernels/cuda/pipeline_scan.hpp) device-wide `repeats`
+// times at n, as repeat_scan_for_test does, its input `offset` elements past a 16-byte boundary
+// (1: every tile copied by the producer's lanes, not the copy engine) and 64 poisoned elements
+// after its output that must stay so. `launch`, if given, receives the launch's shape.
+struct PipelineLaunch {
+    unsigned grid = 0, blocks_per_sm = 0, ahead = 0;
+};
+std::string repeat_pipeline_for_test(std::uint64_t n, trace::DType type, unsigned repeats,
+                                     unsigned offset = 0, PipelineLaunch* launch = nullptr);
+// The same for compact-pipeline with an input of `pattern` (keep:P makes P% of it > 0): every
+// kept element and the count checked against std::copy_if.
+std::string repeat_compact_pipeline_for_test(std::uint64_t n, trace::DType type, unsigned repeats,
+                                             const std::string& pattern);
+
 // For the tests: makes the GPU fail on purpose (an invalid launch, or with sticky = true an
 // illegal address in a kernel), recovers, and returns the one-line error it reported.
 std::string provoke_error_for_test(bool sticky);

@@ -126,9 +126,14 @@ inline bool traced_block_wanted(const trace::Request& r, unsigned block) {
 
 // Records the launch `go` (grid blocks of request.block threads, smem bytes of shared memory):
 // keeps the traced blocks in out.blocks and sums every block's counters into out.totals.
+//
+// A persistent kernel (VariantInfo::persistent: its blocks draw tiles until none is left) shares
+// its tiles out differently at every launch, so all its blocks are recorded in one launch (or
+// the run says in one line that it has too many events to record), and a launch that ran past
+// the room its counting launch gave gets twice the room next time.
 template <class Go>
 void record_launch(Go&& go, const std::string& name, unsigned grid, unsigned smem,
-                   const run::RunOptions& options, trace::Trace& out) {
+                   const run::RunOptions& options, trace::Trace& out, bool persistent = false) {
     constexpr std::uint64_t kThreadsPerWindow = 1u << 18;
     constexpr std::uint64_t kEventBudget = 1u << 24;  // 512 MiB of events per recording launch
     constexpr int kRecordAttempts = 6;
@@ -144,8 +149,16 @@ void record_launch(Go&& go, const std::string& name, unsigned grid, unsigned sme
         rec.launch(go, first, count, 0, 0);
         std::uint32_t capacity = std::max<std::uint32_t>(1, rec.max_count());
         std::uint32_t phases = rec.max_phases();
+        if (persistent) capacity *= 2;
         const unsigned sub = unsigned(std::clamp<std::uint64_t>(
             kEventBudget / (std::uint64_t(capacity) * req.block), 1, count));
+        if (persistent && (sub < count || count < grid)) {
+            out.error = name + ": " + std::to_string(grid) + " persistent blocks of up to " +
+                        std::to_string(capacity) +
+                        " events a thread are more than one recording launch holds; trace "
+                        "fewer elements";
+            return;
+        }
         for (unsigned s = first; s < first + count; s += sub) {
             const unsigned c = std::min(sub, first + count - s);
             // A kernel whose threads race (compare-and-swap loops) makes a different number of
@@ -155,7 +168,7 @@ void record_launch(Go&& go, const std::string& name, unsigned grid, unsigned sme
             for (int attempt = 0; attempt < kRecordAttempts; ++attempt) {
                 rec.launch(go, s, c, capacity, phases);
                 if (rec.max_count() <= capacity && rec.max_phases() <= phases) break;
-                capacity = std::max(capacity, rec.max_count()) * 5 / 4 + 1;
+                capacity = std::max(capacity, rec.max_count()) * (persistent ? 8 : 5) / 4 + 1;
                 phases = std::max(phases, rec.max_phases());
             }
             for (unsigned i = 0; i < c; ++i) {

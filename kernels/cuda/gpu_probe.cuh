@@ -70,6 +70,12 @@ class GpuProbe {
         substep_ = 0;
     }
     __device__ void warp_synced(unsigned) { ++substep_; }
+    // One event of Hopper's pipeline as given (kernels/probe/pipeline.cuh).
+    __device__ void pipeline_event(trace::EventKind kind, unsigned char buffer,
+                                   unsigned long long address, unsigned long long value,
+                                   unsigned width, unsigned src_lane, unsigned line) {
+        record_bits(kind, buffer, address, value, width, line, src_lane);
+    }
     __device__ void spin_wait(unsigned, unsigned = 0) {}
     __device__ void spin_loop_entered(unsigned) {}
     __device__ void spin_loop_left(unsigned) {}
@@ -80,6 +86,13 @@ class GpuProbe {
     template <class V>
     __device__ void record(trace::EventKind kind, unsigned char buffer, unsigned long long address,
                            V value, unsigned line, unsigned src_lane) {
+        unsigned long long bits = 0;
+        memcpy(&bits, &value, sizeof(V) < 8 ? sizeof(V) : 8);
+        record_bits(kind, buffer, address, bits, unsigned(sizeof(V)), line, src_lane);
+    }
+    __device__ void record_bits(trace::EventKind kind, unsigned char buffer,
+                                unsigned long long address, unsigned long long bits, unsigned width,
+                                unsigned line, unsigned src_lane) {
         const std::uint32_t slot = my_slot();
         if (slot == kNotTraced) return;
         const unsigned t = probe::detail::linear_thread();
@@ -93,13 +106,12 @@ class GpuProbe {
         e.thread = std::uint16_t(t);
         e.line = std::uint16_t(line);
         e.kind = kind;
-        e.width = std::uint8_t(sizeof(V));
+        e.width = std::uint8_t(width);
         e.src_lane = std::uint8_t(src_lane);
         e.buffer = buffer;
         e.seq = k;
         e.address = address;
-        e.value = 0;
-        memcpy(&e.value, &value, sizeof(V) < 8 ? sizeof(V) : 8);
+        e.value = bits;
         b_.events[idx * b_.capacity + k] = e;
     }
 

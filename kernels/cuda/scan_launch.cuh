@@ -55,10 +55,11 @@ class FastScan {
             scratch_[i].allocate(plan_.scratch[i], "tile totals");
         if (plan_.status_tiles) {  // the counter after the flags: one memset zeroes both
             if (info.packed_status)
-                words_.allocate(plan_.status_tiles + 1, "tile status");
+                words_.allocate(plan_.status_words + 1, "tile status");
             else
                 flags_.allocate(plan_.status_tiles + 1, "tile flags");
-            if (!info.packed_status || sizeof(T) > scan::kValueInWordBytes) {  // else in the words
+            // Else the values are in the words (4-byte types, or a wide status).
+            if (!info.packed_status || (sizeof(T) > scan::kValueInWordBytes && !info.wide_status)) {
                 aggregate_.allocate(plan_.status_tiles, "tile aggregates");
                 inclusive_.allocate(plan_.status_tiles, "tile prefixes");
             }
@@ -133,7 +134,7 @@ class FastScan {
                                            nullptr};
                 if (info_.packed_status) {
                     status.words = words_.get();
-                    status.counter = reinterpret_cast<unsigned*>(words_.get() + tiles);
+                    status.counter = reinterpret_cast<unsigned*>(words_.get() + plan_.status_words);
                     WS_CUDA(cudaMemsetAsync(words_.get(), 0, words_.size() * 8, stream), info_.id);
                 } else {
                     status.flags = flags_.get();

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 
 #include "kernels/io/file_kind.hpp"
@@ -137,6 +138,13 @@ std::string write_file_atomically(const std::string& path, std::string_view byte
     AtomicFile f(path);
     f.write(bytes);
     return f.error().empty() ? f.commit() : f.error();
+}
+
+std::string write_file_atomically_in_folder(const std::string& path, std::string_view bytes) {
+    std::error_code ec;  // a folder that cannot be made shows as the write's own error
+    const auto dir = std::filesystem::path(path).parent_path();
+    if (!dir.empty()) std::filesystem::create_directories(dir, ec);
+    return write_file_atomically(path, bytes);
 }
 
 std::string write_files_together(const std::vector<FileBytes>& files) {

@@ -43,6 +43,8 @@ class AtomicFile {
 
 // The whole of `bytes` as `path`, atomically: "" or one line.
 std::string write_file_atomically(const std::string& path, std::string_view bytes);
+// The same, making the folders above `path` first where they are missing (an export's folder).
+std::string write_file_atomically_in_folder(const std::string& path, std::string_view bytes);
 
 // Several files replaced as one (a worksheet's page and its answers): every new file is written
 // whole beside its target first, so a full disk leaves every old file as it was; only then is

@@ -16,6 +16,7 @@
 //   seen = atomic_cas(out[0], expected, wanted); // atomicCAS on the element's bits
 //   Vector16<T> x = load16(in, i);             // 16 bytes a lane in one load (LDG.128)
 //   Vector8<T> y = load8(in, i);               // 8 bytes a lane in one load (LDG.64)
+//   Vector16<T> z = load16(s, i);              // the same from shared memory (LDS.128)
 //   while (flag[p] == 0) spin_wait(probe);     // one turn of a wait for another block
 //   if (lock_acquire(probe, lock)) { ...; lock_release(probe, lock); }  // probe/spin_lock.cuh
 //
@@ -36,6 +37,7 @@
 //   void spin_wait(unsigned line, unsigned waits_for);  // one turn of a spin-wait loop
 //   void spin_loop_entered(unsigned line);        // a lock's spin loop begins (lock_acquire)
 //   void spin_loop_left(unsigned line);           // ... and ends: the lock is taken
+// and, for Hopper's pipeline (kernels/probe/pipeline.cuh), pipeline_event.
 #pragma once
 
 #include <cstring>
@@ -174,6 +176,25 @@ WS_DEV V atomic_cas_bits(V* p, V expected, V desired) {
 }  // namespace detail
 
 // ---- shared memory ----------------------------------------------------------------------------
+// Bytes (8 or 16) of T that one lane loads with one instruction (LDG.64 as int2 or float2
+// would, LDG.128 as int4, float4 or double2 would): kCount elements from an element aligned to
+// Bytes. A double's 8-byte vector is the double itself.
+template <class T, unsigned Bytes>
+struct alignas(Bytes) VectorBytes {
+    static_assert(Bytes == 8 || Bytes == 16, "one access moves 8 or 16 bytes");
+    static constexpr unsigned kCount = unsigned(Bytes / sizeof(T));
+    T x[kCount];
+    WS_DEV T sum() const {
+        T s = x[0];
+        for (unsigned k = 1; k < kCount; ++k) s += x[k];
+        return s;
+    }
+};
+template <class T>
+using Vector8 = VectorBytes<T, 8>;
+template <class T>
+using Vector16 = VectorBytes<T, 16>;
+
 template <class T, class Probe>
 class SharedArray;
 
@@ -239,6 +260,18 @@ class SharedArray {
         base_[i] = v;
         probe_->shared(EventKind::SharedWrite, unsigned((first_ + i) * sizeof(T)), v, line);
     }
+    // Elements i .. i + kCount - 1 in one load of Bytes (LDS.64, LDS.128), recorded as one
+    // event of that width (its value: the first 8 bytes).
+    template <unsigned Bytes>
+    WS_DEV VectorBytes<value_type, Bytes> load_vector(unsigned i, unsigned line) const {
+        using V = VectorBytes<value_type, Bytes>;
+        if (i + V::kCount > count_) probe_->template out_of_bounds<V>(i, count_, line);
+        probe_->before_access();
+        V v;
+        memcpy(&v, const_cast<const value_type*>(base_ + i), sizeof v);
+        probe_->shared(EventKind::SharedRead, unsigned((first_ + i) * sizeof(T)), v, line);
+        return v;
+    }
 
   private:
     T* base_;
@@ -294,25 +327,6 @@ WS_DEV SharedArray<volatile T, Probe> volatile_view(const SharedArray<T, Probe>&
 template <class T, class Probe>
 class GlobalArray;
 
-// Bytes (8 or 16) of T that one lane loads with one instruction (LDG.64 as int2 or float2
-// would, LDG.128 as int4, float4 or double2 would): kCount elements from an element aligned to
-// Bytes. A double's 8-byte vector is the double itself.
-template <class T, unsigned Bytes>
-struct alignas(Bytes) VectorBytes {
-    static_assert(Bytes == 8 || Bytes == 16, "one access moves 8 or 16 bytes");
-    static constexpr unsigned kCount = unsigned(Bytes / sizeof(T));
-    T x[kCount];
-    WS_DEV T sum() const {
-        T s = x[0];
-        for (unsigned k = 1; k < kCount; ++k) s += x[k];
-        return s;
-    }
-};
-template <class T>
-using Vector8 = VectorBytes<T, 8>;
-template <class T>
-using Vector16 = VectorBytes<T, 16>;
-
 template <class T, class Probe>
 class GlobalRef {
   public:
@@ -347,6 +361,7 @@ class GlobalArray {
         : base_(base), probe_(probe), buffer_(probe->next_global_buffer()) {}
     WS_DEV GlobalRef<T, Probe> operator[](Index i) const { return {this, i.value, i.line}; }
     WS_DEV T* data() const { return base_; }
+    WS_DEV unsigned char buffer() const { return buffer_; }
 
     WS_DEV value_type load(unsigned long long i, unsigned line) const {
         value_type v = base_[i];
@@ -428,6 +443,13 @@ template <unsigned Bytes, class T, class Probe>
 WS_DEV VectorBytes<std::remove_cv_t<T>, Bytes> load_vector(const GlobalArray<T, Probe>& a, Index i,
                                                            bool once = false) {
     return a.template load_vector<Bytes>(i.value, i.line, once);
+}
+// From shared memory (no streaming hint there).
+template <unsigned Bytes, class T, class Probe>
+WS_DEV VectorBytes<std::remove_cv_t<T>, Bytes> load_vector(const SharedArray<T, Probe>& a, Index i,
+                                                           bool once = false) {
+    (void)once;
+    return a.template load_vector<Bytes>(i.value, i.line);
 }
 // a[i .. i + Bytes / sizeof(T) - 1] = v in one store of Bytes; &a[i] must be aligned to Bytes.
 template <unsigned Bytes, class T>

@@ -9,7 +9,7 @@
 namespace ws::run {
 
 void normalize_dynamic_tiles(const VariantInfo& v, trace::Trace& t) {
-    if (!v.dynamic_tiles) return;
+    if (!v.dynamic_tiles || v.persistent) return;
     for (trace::BlockTrace& b : t.blocks) {
         for (const trace::Event& e : b.events) {  // ordered by (thread, seq): the first draw
             if (e.kind != trace::EventKind::Atomic) continue;
@@ -54,6 +54,7 @@ void drop_lost_races(trace::Trace& t) {
         dropped = true;
         b.events = std::move(kept);
         b.order.clear();
+        b.landed.clear();
     }
     if (!dropped || !t.request.all_blocks) return;
     t.totals = {};
@@ -81,6 +82,7 @@ void set_last_block_apart(trace::Trace& t) {
         b.snapshots.erase(std::remove_if(b.snapshots.begin(), b.snapshots.end(), after),
                           b.snapshots.end());
         b.order.clear();
+        b.landed.clear();
     }
     // Numbered from 0 in each thread: how many events a thread had before depends on the block
     // (a block at the end of the array loads fewer elements).
@@ -110,6 +112,10 @@ void mask_order_dependent_values(const VariantInfo& v, trace::Trace& t) {
 }
 
 std::string crosscheck_difference(const VariantInfo& v, trace::Trace gpu, trace::Trace emulator) {
+    if (v.persistent) {
+        split_persistent_tiles(gpu);
+        split_persistent_tiles(emulator);
+    }
     normalize_dynamic_tiles(v, gpu);
     normalize_dynamic_tiles(v, emulator);
     mask_order_dependent_values(v, gpu);

@@ -9,6 +9,20 @@
 // for event. Totals over all blocks are not renamed: on a GPU a grid recorded in several windows
 // (more than 2^18 threads) may see a tile in two windows and miss another.
 //
+// A persistent kernel's block draws tile after tile until none is left, each into the next of
+// its stages: which block scans a tile, in which stage and in which round of that stage, is
+// timing. Its trace marks each turn of each thread's loop (a Round mark naming the stage, then a
+// Tile mark naming the tile, kernels/probe/pipeline.cuh) and its per-stage rings of shared
+// memory (Slots marks). Before comparing, each block is cut at the Round marks: what comes before
+// the first stays the block's (its barriers' init, its roles); each turn goes to a block named
+// after its tile (grid + tile), its events numbered from 0 in each thread, its sub-steps counted
+// from the turn's start, every address in a ring moved to the same place of the ring's first
+// stage; a block's last turn (no tile left) goes to a block named after the draw that found none
+// (grid + that draw). Waits on a barrier are left out (whether the producer waits depends on how
+// many tiles its block drew before, and a round's number on the stage's use count); arrivals,
+// copies and every value stay. Needs every block traced (--blocks all): the totals are counted
+// again over the new blocks on both sides (races as the whole blocks counted them).
+//
 // A single-pass reduction's atomics (one add per block into the output, or the count of finished
 // blocks) return what the blocks before it left, and which blocks came before depends on the
 // order they ran in: the values of atomics (and of plain reads of the output) are left out of
@@ -27,8 +41,13 @@
 
 namespace ws::run {
 
-// Renames and sorts the traced blocks of a dynamic-tile kernel; does nothing for the others.
+// Renames and sorts the traced blocks of a dynamic-tile kernel; does nothing for the others
+// (nor for a persistent one: split_persistent_tiles).
 void normalize_dynamic_tiles(const VariantInfo& v, trace::Trace& t);
+
+// A persistent kernel (scan-pipeline, persistent_tiles.cpp): its blocks re-cut into one block
+// per tile, whichever block drew it, in whichever of its stages; the totals recounted over them.
+void split_persistent_tiles(trace::Trace& t);
 
 // For a single-pass reduction (above): sets a last block's work apart, drops lost races and
 // zeroes the values that depend on the order of the atomics; nothing for the others.

@@ -35,7 +35,7 @@ void execute(const scan::ScanKernels<T, SimProbe>& k, const VariantInfo& info,
     auto buffer = [&](int id) { return id == kNoBuffer ? nullptr : buffers[id].data(); };
     // Single pass: the tiles' status, zeroed before the launch.
     std::vector<unsigned> flags(plan.status_tiles, 0), counter(1, 0);
-    std::vector<unsigned long long> words(plan.status_tiles, 0);
+    std::vector<unsigned long long> words(plan.status_words, 0);
     std::vector<T> aggregate = unwritten<T>(plan.status_tiles);
     std::vector<T> inclusive = unwritten<T>(plan.status_tiles);
     const scan::TileStatus<T> status{counter.data(), flags.data(), aggregate.data(),

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "kernels/algorithms/memory/memory_rules.hpp"
+#include "kernels/baselines.hpp"
 #include "kernels/run/input_data.hpp"
 #include "kernels/run/request_text.hpp"
 #include "kernels/sim/emulator.hpp"
@@ -62,7 +63,7 @@ std::string check_typed(const trace::Request& r, std::uint64_t max_elements,
                      std::string(v->id) + " reads structs of " +
                          std::to_string(memory::kStructFields) + " elements: give a multiple of " +
                          std::to_string(memory::kStructFields));
-    const unsigned grid = grid_for(*v, r.n, r.block);
+    const unsigned grid = grid_for(*v, r.n, r.block, r.type);
     if (grid_out) *grid_out = grid;
     if (!r.all_blocks)
         for (std::uint32_t b : r.blocks)
@@ -75,18 +76,24 @@ std::string check_typed(const trace::Request& r, std::uint64_t max_elements,
 }
 
 // "threads per block: a power of two from 32 to 1024 (reduce-minmax-avg: any size from 1 to
-// 1024)": the catalog's rules, the usual one first.
+// 1024; scan-pipeline: exactly 224: ...); default 256, or the one size allowed": the catalog's
+// rules, the usual one first.
 const std::string& block_help() {
     static const std::string text = [] {
         std::string s =
             std::string("threads per block: ") + block_rule_text(BlockRule::PowerOfTwo32To1024);
         std::string others;
-        for (const VariantInfo& v : catalog())
-            if (v.block_rule != BlockRule::PowerOfTwo32To1024)
-                others += std::string(others.empty() ? "" : ", ") + v.id;
-        return others.empty()
-                   ? s
-                   : s + " (" + others + ": " + block_rule_text(BlockRule::Any1To1024) + ")";
+        for (BlockRule rule : {BlockRule::Any1To1024, BlockRule::PipelineWarps}) {
+            std::string ids;
+            for (const VariantInfo& v : catalog())
+                if (v.block_rule == rule) ids += std::string(ids.empty() ? "" : ", ") + v.id;
+            if (!ids.empty())
+                others +=
+                    std::string(others.empty() ? "" : "; ") + ids + ": " + block_rule_text(rule);
+        }
+        if (!others.empty()) s += " (" + others + ")";
+        return s + "; default " + std::to_string(default_block(BlockRule::PowerOfTwo32To1024)) +
+               ", or the one size allowed";
     }();
     return text;
 }
@@ -119,8 +126,17 @@ const std::vector<RequestField>& request_fields() {
 
 const VariantInfo* parse_algo(const std::string& text, std::string& error, const char* flag) {
     const VariantInfo* v = find_variant(text);
-    if (!v) error = field(flag, text, "no such algorithm (see `warpscope list`)");
-    return v;
+    if (v) return v;
+    const Baseline* b = find_baseline(text);
+    if (b && b->kind == BaselineKind::GpuOnly)
+        error = field(flag, text,
+                      "runs on the GPU only (not in the catalog: scan-pipeline is, and steps "
+                      "through); `warpscope bench` times it with the baselines, beside CUB");
+    else if (b)
+        error = field(flag, text, "a baseline, not an algorithm: `warpscope bench` times it");
+    else
+        error = field(flag, text, "no such algorithm (see `warpscope list`)");
+    return nullptr;
 }
 
 std::optional<trace::DType> parse_type(const std::string& text, std::string& error) {
@@ -142,13 +158,17 @@ ParsedRequest parse_request(const RequestText& text, const RequestRules& rules) 
         out.error = std::move(e);
         return out;
     };
-    if (!rules.variant && !parse_algo(text.algo, out.error)) return out;
+    const VariantInfo* variant = rules.variant ? rules.variant : parse_algo(text.algo, out.error);
+    if (!variant) return out;
     r.algo = text.algo;
     if (text.n.empty()) return fail("--n is required: the number of elements, e.g. 64 or 2^20");
     auto n = parse_count(text.n);
     if (!n) return fail(field("--n", text.n, "not a count (write 1000, 2^20 or 2^20+3)"));
     r.n = *n;
-    auto block = parse_count(text.block);
+    // No --block: the variant's (256, or the one size it accepts).
+    auto block = text.block.empty()
+                     ? std::optional<std::uint64_t>(default_block(variant->block_rule))
+                     : parse_count(text.block);
     if (!block || *block > 0xffffffffull)
         return fail(field("--block", text.block, "not a number of threads"));
     r.block = std::uint32_t(*block);

@@ -13,10 +13,11 @@
 
 namespace ws::run {
 
-// A request as typed: every field as text, with the commands' defaults.
+// A request as typed: every field as text, with the commands' defaults (block: empty, the
+// variant's own, default_block).
 struct RequestText {
-    std::string algo, n, block = "256", type = "int", pattern = "ramp", seed = "1", blocks = "0",
-                         schedule = "lockstep", kind = "inclusive", stride = "1";
+    std::string algo, n, block, type = "int", pattern = "ramp", seed = "1", blocks = "0",
+                                schedule = "lockstep", kind = "inclusive", stride = "1";
 };
 
 // The request's fields as flags: name, help line, and where the text goes. One table for the

@@ -1,5 +1,7 @@
 #include "kernels/run/stats_report.hpp"
 
+#include "kernels/run/block_circuit.hpp"
+
 #include <cstdio>
 #include <cstring>
 #include <nlohmann/json.hpp>
@@ -41,7 +43,7 @@ const VariantInfo* variant_of(const trace::Trace& t, const VariantInfo* foreign)
 // A block-level scan's measured work and depth (first traced block) and the textbook's.
 struct ScanNumbers {
     unsigned tile = 0;
-    trace::WorkDepth measured;
+    MeasuredWorkDepth measured;
     std::optional<WorkDepthFormula> formula;
 };
 std::optional<ScanNumbers> scan_numbers(const trace::Trace& t, const VariantInfo* v, bool foreign) {
@@ -53,7 +55,7 @@ std::optional<ScanNumbers> scan_numbers(const trace::Trace& t, const VariantInfo
     if (!measured) return std::nullopt;
     ScanNumbers s;
     s.tile = v->elems_per_thread * t.request.block;
-    s.measured = trace::work_depth(t.blocks[0], t.source_text);
+    s.measured = measured_work_depth(t, *v);
     s.formula = textbook_work_depth(*v, s.tile);
     return s;
 }
@@ -177,8 +179,9 @@ std::string stats_table(const trace::Trace& t, const VariantInfo* foreign) {
         for (const ScanLaunch& l : plan.launches) out << "  launch: " << describe(l) << "\n";
     }
     if (const auto s = scan_numbers(t, v, foreign != nullptr)) {
-        out << "tile of " << s->tile << ": " << s->measured.work << " additions in "
-            << s->measured.depth << " steps";
+        out << "tile of " << s->tile << ": " << s->measured.work << " additions, depth "
+            << s->measured.depth << " (the longest chain of additions), in " << s->measured.steps
+            << (s->measured.steps == 1 ? " step" : " steps");
         if (s->formula)
             out << " (textbook " << s->formula->work_text << " = " << s->formula->work << ", "
                 << s->formula->depth_text << " = " << s->formula->depth << ")";

@@ -12,6 +12,7 @@ namespace {
 // the powers of two, and where the variant takes any size, sizes that are not.
 std::vector<unsigned> sweep_blocks(const VariantInfo& v) {
     if (v.block_rule == BlockRule::Any1To1024) return {1, 7, 96, 100, 1000, 1024};
+    if (v.block_rule == BlockRule::PipelineWarps) return {};  // its one size is in the size list
     return {32, 64, 128, 512, 1024};
 }
 
@@ -51,7 +52,8 @@ std::vector<trace::Request> verify_cases(const VariantInfo& v, bool quick) {
         trace::Request r;
         r.algo = v.id;
         r.n = accepted_count(v, n);
-        r.block = block;
+        // The block asked for, or the one size a variant takes (scan-pipeline's 224).
+        r.block = usable_block(v.block_rule, block);
         r.type = type;
         r.pattern = "random";
         r.seed = 1000 + cases.size();
@@ -145,12 +147,16 @@ std::vector<trace::Request> crosscheck_cases(const VariantInfo& v) {
     std::vector<trace::Request> cases;
     std::vector<unsigned> blocks = {32, 64, 128, 256, 512, 1024};
     if (v.block_rule == BlockRule::Any1To1024) blocks.insert(blocks.begin(), {1, 7, 100});
+    if (v.block_rule == BlockRule::PipelineWarps) blocks = block_presets(v.block_rule);
     for (unsigned block : blocks) {
         for (trace::DType type : {trace::DType::Int32, trace::DType::Float32}) {
             trace::Request r;
             r.algo = v.id;
             r.block = block;
-            r.n = accepted_count(v, 3ull * block * v.elems_per_thread + 17);
+            // Three tiles and a partial one (a persistent kernel: five whole ones, its producer's
+            // lanes loading the partial sixth).
+            const std::uint64_t tile = tile_elements(v, block, type);
+            r.n = accepted_count(v, (v.persistent ? 5 : 3) * tile + 17);
             if (v.takes_stride) r.stride = 4;  // lanes 4 elements apart
             r.type = type;
             r.pattern = type == trace::DType::Int32 ? "random" : "ramp";

@@ -1,9 +1,11 @@
 // The emulator's state for the block being run: its threads (fibers), their wait states and
 // the shared memory. Internal to kernels/sim.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,7 +16,18 @@
 namespace ws::sim {
 
 // Held: left a spin loop under the converged schedule; waits for its warp to leave it too.
-enum class ThreadStatus : std::uint8_t { Ready, AtBarrier, AtCollective, Held, Exited, Failed };
+// AtNamedBarrier: at bar.sync id (SimThread::named_id). AtTxWait: waits for a round of a
+// transaction barrier (SimThread::tx_barrier, ::tx_round).
+enum class ThreadStatus : std::uint8_t {
+    Ready,
+    AtBarrier,
+    AtCollective,
+    Held,
+    Exited,
+    Failed,
+    AtNamedBarrier,
+    AtTxWait
+};
 
 struct SimThread {
     unsigned linear = 0;
@@ -34,6 +47,11 @@ struct SimThread {
 
     std::uint64_t result = 0;  // what the barrier or collective gave back
 
+    unsigned named_id = 0;       // AtNamedBarrier
+    unsigned tx_barrier = 0;     // AtTxWait: the barrier's shared byte offset
+    std::uint32_t tx_round = 0;  // AtTxWait
+    unsigned copies_issued = 0;  // bulk copies this thread issued (BlockObserver::copy_landed)
+
     unsigned spin_line = 0;           // inside a spin loop entered at this line (0: not)
     std::uint64_t spun_in_epoch = 0;  // the block's epoch at this thread's last spin turn
 
@@ -45,6 +63,28 @@ struct SimThread {
     // Spin turns in a row with no progress anywhere in the grid since (grid_progress()).
     std::uint64_t progress_seen = 0;
     std::uint32_t idle_spins = 0;
+};
+
+// A transaction barrier (mbarrier): `expected` arrivals per round; `pending` still to come and
+// `tx` bytes announced but not yet completed in the current round, `phase` rounds completed.
+struct TxBarrierState {
+    unsigned expected = 0;
+    long long pending = 0;
+    long long tx = 0;
+    std::uint32_t phase = 0;
+    unsigned line = 0;  // where it was initialised
+};
+
+// A bulk copy the copy engine has not finished.
+struct InFlightCopy {
+    unsigned dst = 0, bytes = 0, barrier = 0;  // shared byte offsets
+    const std::uint8_t* src = nullptr;
+    unsigned thread = 0, ordinal = 0, line = 0;
+    std::uint64_t issued_at = 0;  // the block's decision count when issued
+};
+
+struct NamedBarrierState {
+    unsigned count = 0, arrived = 0, line = 0;
 };
 
 struct SimBlock {
@@ -66,6 +106,14 @@ struct SimBlock {
     std::uint64_t epoch = 1;
     unsigned held = 0;  // threads with status Held
     std::optional<KernelError> error;
+
+    // Hopper's pipeline (pipeline_sync.cpp, copy_engine.cpp).
+    std::map<unsigned, TxBarrierState> tx_barriers;  // by shared byte offset
+    bool tx_fenced = false;                          // tx_init_fence ran
+    std::deque<InFlightCopy> copies;                 // in issue order
+    std::array<NamedBarrierState, 16> named{};
+    std::uint64_t decisions = 0;  // scheduling decisions so far (CopyPolicy::Delay)
+    std::uint64_t copy_rng = 0;   // CopyPolicy::Random
 };
 
 // Shared by the scheduler (scheduler.cpp), the grid (grid.cpp) and the spin loops
@@ -97,5 +145,17 @@ void set_error(SimBlock& b, const std::string& what, unsigned line, unsigned thr
 void suspend(SimThread& t);
 // Queue a thread to run.
 void make_ready(SimBlock& b, SimThread& t);
+
+// The copy engine (copy_engine.cpp): at each scheduling decision of `b`, lands the copies its
+// CopyPolicy says are done; land_a_copy lands one when nothing else can run (the oldest, or
+// under CopyPolicy::Random any).
+void land_due_copies(SimBlock& b, BlockObserver* observer);
+void land_a_copy(SimBlock& b, BlockObserver* observer);
+// Counts `bytes` completed on the barrier at `offset` (pipeline_sync.cpp); a round that ends
+// wakes its waiters.
+void complete_tx(SimBlock& b, unsigned offset, unsigned bytes, unsigned line);
+// What a thread that cannot go on waits for at a named or transaction barrier, in words
+// (pipeline_sync.cpp); "" for other threads.
+std::string describe_pipeline_wait(const SimBlock& b, const SimThread& t);
 
 }  // namespace ws::sim

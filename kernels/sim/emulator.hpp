@@ -50,6 +50,14 @@ struct RunAhead {
 // resident 1 in order is one block after another, as the emulator has always run them.
 enum class BlockOrder { InOrder, Reverse, Random };
 
+// When the copy engine finishes a bulk copy (bulk_copy below), which a GPU does not let a
+// program see. Prompt: before the block's next scheduling decision. Delay: `copy_delay`
+// decisions of the block after it was issued, in issue order. Lazy: only when every thread that
+// could run is a spinner that has found nothing new (or nothing can run): a consumer waits on
+// every stage. Random: at each decision, with probability 1/8, one copy chosen at random (out of
+// issue order). Under every policy a copy lands when nothing else in its block can run.
+enum class CopyPolicy { Prompt, Delay, Lazy, Random };
+
 struct Schedule {
     enum class Kind { Lockstep, Sequential, Random, Converged };
     Kind kind = Kind::Lockstep;
@@ -58,14 +66,19 @@ struct Schedule {
     BlockOrder blocks = BlockOrder::InOrder;
     std::uint64_t block_seed = 0;  // BlockOrder::Random
     unsigned resident = 1;
+    CopyPolicy copies = CopyPolicy::Prompt;
+    unsigned copy_delay = 0;      // CopyPolicy::Delay
+    std::uint64_t copy_seed = 0;  // CopyPolicy::Random
 
     static constexpr unsigned kMaxResident = 64;
+    static constexpr unsigned kMaxCopyDelay = 1000000;
     static constexpr unsigned kMaxResidentThreads = 16384;  // fibers alive at once
 
     // "lockstep", "sequential", "random:SEED" or "converged" (lockstep without independent
     // thread scheduling: see above), then optional comma-separated items:
     //   blocks=in-order | blocks=reverse | blocks=random:SEED   the order blocks start in
     //   resident=R                                              R blocks run at once (1..64)
+    //   copies=prompt | copies=delay:K | copies=lazy | copies=random:SEED   (CopyPolicy)
     //   [B/]T@J+K                                               a RunAhead (lockstep, converged)
     // e.g. "lockstep,0@9+3" or "lockstep,blocks=reverse,resident=2". nullopt for anything else;
     // `why` (when given) says what is wrong in one line.
@@ -114,13 +127,16 @@ class BlockObserver {
   public:
     virtual ~BlockObserver() = default;
     virtual void block_started(unsigned /*block*/) {}
-    // Threads of `block` run again after another block's did (only when blocks interleave:
-    // Schedule::resident > 1).
+    // Threads of `block` run again after another block's did, or after another block started
+    // or finished (only when blocks interleave: Schedule::resident > 1).
     virtual void block_resumed(unsigned /*block*/) {}
     // After every thread reached barrier number `phase` (0-based) of the block, before any runs on.
     virtual void barrier_released(unsigned /*block*/, unsigned /*phase*/,
                                   const std::uint8_t* /*smem*/, std::size_t /*bytes*/) {}
     virtual void block_finished(unsigned /*block*/) {}
+    // The copy engine finished the `ordinal`-th bulk copy (0-based) that `thread` of `block`
+    // issued: its bytes are in shared memory and its barrier has counted them.
+    virtual void copy_landed(unsigned /*block*/, unsigned /*thread*/, unsigned /*ordinal*/) {}
 };
 
 // Runs `thread_body` (the kernel call, arguments bound) for every thread of every block.
@@ -145,6 +161,32 @@ void spin_loop_enter(unsigned line);
 // `waits_for`: the tile or block the spinner waits for (BlockWait::kNothing: not said).
 void spin_turn(unsigned line, unsigned waits_for = BlockWait::kNothing);
 void spin_loop_leave();
+
+// Hopper's pipeline (kernels/sim/pipeline_sync.cpp, copy_engine.cpp).
+// Named barrier `id` (1..15; 0 is __syncthreads) for `threads` threads (whole warps), as
+// `bar.sync id, threads`: the caller waits until that many have arrived.
+void named_barrier(unsigned id, unsigned threads, unsigned line);
+// A transaction barrier (mbarrier) in shared memory at `bar` (8 bytes, 8-aligned): `arrivals`
+// arrivals and the bytes they announce complete each round (phase). Rounds count from 0.
+void tx_init(std::uint8_t* bar, unsigned arrivals, unsigned line);
+// Makes the initialised barriers visible to the copy engine (fence.mbarrier_init): a copy
+// before it is an error.
+void tx_init_fence(unsigned line);
+// One arrival on the barrier's current round, announcing `expect_bytes` that copies will
+// complete (mbarrier.arrive.expect_tx; 0: a plain arrival).
+void tx_arrive(std::uint8_t* bar, unsigned expect_bytes, unsigned line);
+// Waits until round `round` of the barrier is over. A GPU tests only the round's parity
+// (mbarrier.try_wait.parity): a wait that the parity would answer differently from the round
+// is an error naming what a GPU would do.
+void tx_wait(std::uint8_t* bar, std::uint32_t round, unsigned line);
+// The copy engine copies `bytes` from global `src` into shared `dst` (cp.async.bulk) and then
+// completes them on `bar`; when, the schedule says (CopyPolicy). 16-byte aligned, whole.
+void bulk_copy(std::uint8_t* dst, const void* src, unsigned bytes, std::uint8_t* bar,
+               unsigned line);
+// A lane's shared access of `bytes` at `offset`: an error when it touches bytes a copy in
+// flight is writing, or a transaction barrier's word.
+void check_shared_access(unsigned offset, unsigned bytes, bool write, unsigned line);
+
 // Ends the launch with an error at `line` in the current thread. Does not return.
 [[noreturn]] void fail(const std::string& message, unsigned line);
 

@@ -29,7 +29,7 @@ std::vector<unsigned> start_order(const Schedule& s, unsigned count) {
 // Every thread that could run only spins, and has spun kStuckSpins turns with nothing done
 // anywhere since.
 bool stuck(const SimBlock& b) {
-    if (b.ready.empty()) return false;
+    if (b.ready.empty() || !b.copies.empty()) return false;
     for (unsigned i : b.ready) {
         const SimThread& t = b.threads[i];
         if (!t.spun || t.idle_spins < kStuckSpins) return false;
@@ -77,7 +77,9 @@ class Grid {
             }
             SimBlock& b = *running_[slot];
             enter_block(b);
-            if (&b != last && observer_ && running_.size() > 1) observer_->block_resumed(b.linear);
+            // Another block ran (or started, or finished) since this one's last turn: the observer
+            // follows it again. Also when it is the last one running, alone.
+            if (&b != last && observer_) observer_->block_resumed(b.linear);
             last = &b;
             if (step_block(b, observer_)) {
                 if (stuck_alarm()) {  // a spinner has waited long: is anything still moving?
@@ -107,6 +109,7 @@ class Grid {
         for (const RunAhead& a : config_.schedule.ahead)
             if (a.block == linear) b->ahead.push_back(a);
         b->rng = config_.schedule.seed ^ (std::uint64_t(linear) << 32);
+        b->copy_rng = config_.schedule.copy_seed ^ (std::uint64_t(linear) << 32) ^ 0x9e37ull;
         // Fresh shared memory holds garbage on a GPU; a recognisable pattern here.
         b->smem.assign(config_.dynamic_smem_bytes, 0xCD);
         b->threads.resize(config_.block.count());

@@ -85,7 +85,7 @@ std::optional<Schedule> Schedule::parse(std::string_view text, std::string* why)
     } else {
         return refuse(why,
                       "lockstep, sequential, random:SEED or converged; then blocks=ORDER, "
-                      "resident=R or T@J+K");
+                      "resident=R, copies=POLICY or T@J+K");
     }
     for (std::size_t i = 1; i < parts.size(); ++i) {
         const std::string_view item = parts[i];
@@ -108,14 +108,35 @@ std::optional<Schedule> Schedule::parse(std::string_view text, std::string* why)
                 return refuse(why, "resident= takes a number of blocks from 1 to " +
                                        std::to_string(kMaxResident));
             s.resident = *r;
+        } else if (item.substr(0, 7) == "copies=") {
+            const std::string_view policy = item.substr(7);
+            constexpr std::string_view delay_prefix = "delay:";
+            if (policy == "prompt") {
+                s.copies = CopyPolicy::Prompt;
+            } else if (policy == "lazy") {
+                s.copies = CopyPolicy::Lazy;
+            } else if (policy.substr(0, delay_prefix.size()) == delay_prefix) {
+                const auto k = small_number(policy.substr(delay_prefix.size()));
+                if (!k || *k > kMaxCopyDelay)
+                    return refuse(
+                        why, "copies=delay:K takes K from 0 to " + std::to_string(kMaxCopyDelay));
+                s.copies = CopyPolicy::Delay;
+                s.copy_delay = *k;
+            } else if (policy.substr(0, random_prefix.size()) == random_prefix &&
+                       number(policy.substr(random_prefix.size()))) {
+                s.copies = CopyPolicy::Random;
+                s.copy_seed = *number(policy.substr(random_prefix.size()));
+            } else {
+                return refuse(why, "copies= takes prompt, delay:K, lazy or random:SEED");
+            }
         } else if (const auto a = run_ahead(item)) {
             if (s.kind != Kind::Lockstep && s.kind != Kind::Converged)
                 return refuse(why, "a thread runs ahead (T@J+K) only of a lockstep schedule");
             s.ahead.push_back(*a);
         } else {
             return refuse(why, "'" + std::string(item) +
-                                   "' is not blocks=..., resident=R or T@J+K (thread T at its "
-                                   "turn J runs K turns ahead)");
+                                   "' is not blocks=..., resident=R, copies=... or T@J+K (thread "
+                                   "T at its turn J runs K turns ahead)");
         }
     }
     return s;
@@ -140,6 +161,19 @@ std::string Schedule::name() const {
     if (blocks == BlockOrder::Reverse) text += ",blocks=reverse";
     if (blocks == BlockOrder::Random) text += ",blocks=random:" + std::to_string(block_seed);
     if (resident != 1) text += ",resident=" + std::to_string(resident);
+    switch (copies) {
+        case CopyPolicy::Prompt:
+            break;
+        case CopyPolicy::Delay:
+            text += ",copies=delay:" + std::to_string(copy_delay);
+            break;
+        case CopyPolicy::Lazy:
+            text += ",copies=lazy";
+            break;
+        case CopyPolicy::Random:
+            text += ",copies=random:" + std::to_string(copy_seed);
+            break;
+    }
     for (const RunAhead& a : ahead) {
         text += ",";
         if (a.block != 0) text += std::to_string(a.block) + "/";

@@ -129,6 +129,9 @@ std::string describe_wait(const SimThread& t) {
         case ThreadStatus::AtCollective:
             return std::string("it waits at ") + collective_name(t.collective) + " on line " +
                    std::to_string(t.line) + " with mask " + hex(t.mask);
+        case ThreadStatus::AtNamedBarrier:
+        case ThreadStatus::AtTxWait:
+            return describe_pipeline_wait(*g_block, t);
         default:
             return "it is still running";
     }
@@ -150,6 +153,23 @@ void resolve_stall(SimBlock& b, BlockObserver* observer) {
                       t.line, t.linear);
             return;
         }
+    }
+    // A named or transaction barrier nothing left can complete (no copy is in flight).
+    for (auto& t : b.threads) {
+        if (t.status != ThreadStatus::AtNamedBarrier && t.status != ThreadStatus::AtTxWait)
+            continue;
+        std::string others;
+        for (auto& o : b.threads)
+            if (o.status == ThreadStatus::AtBarrier) {
+                others = "; thread " + std::to_string(o.linear) + " waits at " +
+                         barrier_name(o.barrier) + " on line " + std::to_string(o.line);
+                break;
+            }
+        if (others.empty() && b.exited > 0)
+            others = "; " + std::to_string(b.exited) + " threads have exited";
+        set_error(b, "no thread left can let it go on (deadlock): " + describe_wait(t) + others,
+                  t.line, t.linear);
+        return;
     }
     const SimThread* first = nullptr;
     for (auto& t : b.threads) {
@@ -342,8 +362,14 @@ void leave_blocks() {
 
 bool step_block(SimBlock& b, BlockObserver* observer) {
     if (b.error) return false;
+    land_due_copies(b, observer);
+    if (b.error) return false;
     if (SimThread* t = pick_ready(b)) {
         resume(b, *t);
+        return !b.error;
+    }
+    if (!b.copies.empty()) {  // nothing else can run: the copy engine finishes one
+        land_a_copy(b, observer);
         return !b.error;
     }
     if (b.exited == b.threads.size()) return false;

@@ -32,9 +32,20 @@ class SimProbe {
              line);
     }
 
+    // A lane's access may not touch bytes a bulk copy in flight is writing, nor a transaction
+    // barrier (kernels/sim/pipeline_sync.cpp).
     template <class V>
     void shared(trace::EventKind kind, unsigned byte_offset, V value, unsigned line) {
+        check_shared_access(byte_offset, unsigned(sizeof(V)), kind == trace::EventKind::SharedWrite,
+                            line);
         record(kind, 0, byte_offset, value, line, 0);
+    }
+
+    // One event of Hopper's pipeline as given (kernels/probe/pipeline.cuh).
+    void pipeline_event(trace::EventKind kind, unsigned char buffer, unsigned long long address,
+                        unsigned long long value, unsigned width, unsigned src_lane,
+                        unsigned line) {
+        record_bits(kind, buffer, address, value, width, line, src_lane);
     }
 
     unsigned char next_global_buffer() { return next_buffer_++; }
@@ -77,6 +88,12 @@ class SimProbe {
     template <class V>
     void record(trace::EventKind kind, unsigned char buffer, unsigned long long address, V value,
                 unsigned line, unsigned src_lane) {
+        std::uint64_t bits = 0;
+        std::memcpy(&bits, &value, sizeof(V) < 8 ? sizeof(V) : 8);
+        record_bits(kind, buffer, address, bits, unsigned(sizeof(V)), line, src_lane);
+    }
+    void record_bits(trace::EventKind kind, unsigned char buffer, unsigned long long address,
+                     std::uint64_t bits, unsigned width, unsigned line, unsigned src_lane) {
         if (!rec_ || !rec_->recording()) return;
         trace::Event e{};
         e.phase = phase_;
@@ -84,12 +101,12 @@ class SimProbe {
         e.thread = std::uint16_t(current_thread_linear());
         e.line = std::uint16_t(line);
         e.kind = kind;
-        e.width = std::uint8_t(sizeof(V));
+        e.width = std::uint8_t(width);
         e.src_lane = std::uint8_t(src_lane);
         e.buffer = buffer;
         e.seq = seq_++;
         e.address = address;
-        std::memcpy(&e.value, &value, sizeof(V) < 8 ? sizeof(V) : 8);
+        e.value = bits;
         rec_->push(e.thread, e);
     }
 

@@ -21,6 +21,8 @@ void SimRecorder::block_started(unsigned block) {
     l.keeping = keeps(block);
     l.recording = count_totals_ || l.keeping;
     l.order.clear();
+    l.copies.clear();
+    l.landed.clear();
     l.per_thread.resize(threads_per_block_);
     for (auto& v : l.per_thread) v.clear();
     l.snapshots.clear();
@@ -38,6 +40,20 @@ void SimRecorder::barrier_released(unsigned block, unsigned phase, const std::ui
     s.phase = std::uint16_t(phase);
     s.bytes.assign(smem, smem + std::min<std::size_t>(bytes, smem_bytes_));
     live_[block].snapshots.push_back(std::move(s));
+}
+
+// The copy engine does not run as a thread: the landing is placed between the events that ran
+// before it and those after (`order`'s length now).
+void SimRecorder::copy_landed(unsigned block, unsigned thread, unsigned ordinal) {
+    const auto found = live_.find(block);
+    if (found == live_.end() || !found->second.keeping) return;
+    Live& l = found->second;
+    unsigned seen = 0;
+    for (const Ran& c : l.copies)
+        if (c.thread == thread && seen++ == ordinal) {
+            l.landed.push_back({c, std::uint32_t(l.order.size())});
+            return;
+        }
 }
 
 void SimRecorder::block_finished(unsigned block) {
@@ -59,6 +75,9 @@ void SimRecorder::block_finished(unsigned block) {
                 first[t + 1] = first[t] + std::uint32_t(l.per_thread[t].size());
             b.order.reserve(l.order.size());
             for (const Ran& r : l.order) b.order.push_back(first[r.thread] + r.index);
+            for (const Live::Landing& landing : l.landed)
+                b.landed.push_back(
+                    {first[landing.copy.thread] + landing.copy.index, landing.after_order});
             b.snapshots = std::move(l.snapshots);
             kept_.push_back(std::move(b));
         }

@@ -21,12 +21,17 @@ class SimRecorder : public BlockObserver {
     void barrier_released(unsigned block, unsigned phase, const std::uint8_t* smem,
                           std::size_t bytes) override;
     void block_finished(unsigned block) override;
+    void copy_landed(unsigned block, unsigned thread, unsigned ordinal) override;
 
     // Called by SimProbe from inside a simulated thread (of the block running now).
     bool recording() const { return now_ && now_->recording; }
     void push(unsigned thread, const trace::Event& e) {
         auto& mine = now_->per_thread[thread];
-        if (now_->keeping) now_->order.push_back({thread, std::uint32_t(mine.size())});
+        if (now_->keeping) {
+            now_->order.push_back({thread, std::uint32_t(mine.size())});
+            if (e.kind == trace::EventKind::BulkCopy)
+                now_->copies.push_back({thread, std::uint32_t(mine.size())});
+        }
         mine.push_back(e);
     }
     void set_smem_bytes(unsigned bytes) { smem_bytes_ = bytes > smem_bytes_ ? bytes : smem_bytes_; }
@@ -53,6 +58,12 @@ class SimRecorder : public BlockObserver {
         std::vector<std::vector<trace::Event>> per_thread;
         std::vector<Ran> order;
         std::vector<trace::Snapshot> snapshots;
+        std::vector<Ran> copies;  // BulkCopy events, in the order they were issued
+        struct Landing {
+            Ran copy;
+            std::uint32_t after_order;
+        };
+        std::vector<Landing> landed;
     };
     std::map<unsigned, Live> live_;
     Live* now_ = nullptr;

@@ -153,11 +153,12 @@ std::string first_difference(const Trace& a, const Trace& b);
 // SharedWrite events (`s[b] += s[a];  // +`); on a marked line that never writes shared memory,
 // its Shuffle events whose source lane is another lane (the lanes that add what they received;
 // a lane reading itself is masked out) and its SharedRead events (`v += s[w - 1];  // +`, a
-// register addition fed by one shared read). Depth is the number of distinct steps that
-// contain work.
+// register addition fed by one shared read). `steps` is the number of distinct steps that
+// contain work; the network's depth (its longest chain of additions) needs its columns, and is
+// kernels/run/block_circuit.hpp's measured_work_depth.
 struct WorkDepth {
     std::uint64_t work = 0;
-    std::uint32_t depth = 0;
+    std::uint32_t steps = 0;
 };
 WorkDepth work_depth(const BlockTrace& b, const std::string& source_text);
 // The rule above for one event at an adding line: `line_writes_shared` says whether that line

@@ -29,6 +29,18 @@ const char* kind_name(EventKind k) {
             return "Atomic";
         case EventKind::AtomicWrite:
             return "AtomicWrite";
+        case EventKind::TxInit:
+            return "TxInit";
+        case EventKind::TxArrive:
+            return "TxArrive";
+        case EventKind::TxWait:
+            return "TxWait";
+        case EventKind::BulkCopy:
+            return "BulkCopy";
+        case EventKind::NamedSync:
+            return "NamedSync";
+        case EventKind::Mark:
+            return "Mark";
     }
     return "kind?";
 }

@@ -1,5 +1,6 @@
 // Shared-memory races: two accesses to one word in one phase, from different threads, at least
-// one a write, not ordered by a sync (see Hazard in analysis.hpp).
+// one a write, not ordered by a sync (see Hazard in analysis.hpp). Blocks with transaction or
+// named barriers are analysed by happens-before instead (analysis_hazards_tx.cpp).
 //
 // Accesses are bucketed by (phase, word) and each bucket is walked once in (substep, thread, seq)
 // order, keeping small summaries of what came before, so a block of 1024 threads costs a sort.
@@ -114,6 +115,7 @@ void scan_bucket(const Access* begin, const Access* end, std::vector<Hazard>& ou
 }  // namespace
 
 std::vector<Hazard> find_hazards(const BlockTrace& b) {
+    if (detail::synchronises_beyond_barriers(b)) return detail::find_hazards_happens_before(b);
     std::vector<Access> accesses;
     for (const Event& e : b.events) {
         if (!detail::is_shared(e.kind)) continue;

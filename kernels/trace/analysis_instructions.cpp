@@ -61,7 +61,7 @@ std::vector<WarpInstruction> warp_instructions(const BlockTrace& b) {
     std::vector<Keyed> keyed;
     keyed.reserve(b.events.size());
     for (std::uint32_t i = 0; i < b.events.size(); ++i)
-        if (b.events[i].kind != EventKind::AtomicWrite) keyed.push_back({lane_key(b.events[i]), i});
+        if (is_lane_work(b.events[i].kind)) keyed.push_back({lane_key(b.events[i]), i});
     const std::size_t n = keyed.size();
     std::sort(keyed.begin(), keyed.end());
 

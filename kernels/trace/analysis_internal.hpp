@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "kernels/trace/analysis.hpp"
 #include "kernels/trace/trace.hpp"
 
 namespace ws::trace::detail {
@@ -33,5 +34,10 @@ std::vector<std::uint32_t> thread_order(const BlockTrace& b);
 // wrote, up to written.size().
 void mark_written_through(const BlockTrace& b, std::uint16_t phase,
                           std::vector<std::uint8_t>& written);
+
+// A block that synchronises beyond __syncthreads (transaction barriers, bulk copies, named
+// barriers), and its races by happens-before (analysis_hazards_tx.cpp).
+bool synchronises_beyond_barriers(const BlockTrace& b);
+std::vector<Hazard> find_hazards_happens_before(const BlockTrace& b);
 
 }  // namespace ws::trace::detail

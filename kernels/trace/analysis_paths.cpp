@@ -129,6 +129,18 @@ const char* event_kind_name(EventKind k) {
             return "atomic";
         case EventKind::AtomicWrite:
             return "atomic_write";
+        case EventKind::TxInit:
+            return "tx_init";
+        case EventKind::TxArrive:
+            return "tx_arrive";
+        case EventKind::TxWait:
+            return "tx_wait";
+        case EventKind::BulkCopy:
+            return "bulk_copy";
+        case EventKind::NamedSync:
+            return "named_sync";
+        case EventKind::Mark:
+            return "mark";
     }
     return "unknown";
 }

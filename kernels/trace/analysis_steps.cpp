@@ -43,7 +43,7 @@ std::vector<StepCounters> step_counters(const BlockTrace& b, std::uint32_t threa
         const Event& e = b.events[i];
         auto step = static_cast<std::uint64_t>(
             std::lower_bound(steps.begin(), steps.end(), step_of(e)) - steps.begin());
-        if (e.kind == EventKind::AtomicWrite) continue;  // completes its Atomic: no lane work
+        if (!is_lane_work(e.kind)) continue;
         lane_keys.push_back(step << 32 | std::uint64_t(detail::warp_of(e)) << 8 |
                             detail::lane_of(e));
         Counters& c = out[step].counters;
@@ -52,6 +52,10 @@ std::vector<StepCounters> step_counters(const BlockTrace& b, std::uint32_t threa
         if (e.kind == EventKind::Atomic) {
             ++c.atomics;
             if (!atomic_wrote(b, i)) ++c.atomic_retries;
+        }
+        if (e.kind == EventKind::BulkCopy) {
+            ++c.bulk_copies;
+            c.bulk_bytes += bulk_copy_fields(e).bytes;
         }
     }
     std::sort(lane_keys.begin(), lane_keys.end());

@@ -43,7 +43,7 @@ WorkDepth work_depth(const BlockTrace& b, const std::string& source_text) {
         ++wd.work;
         steps.insert(step_of(e));
     }
-    wd.depth = static_cast<std::uint32_t>(steps.size());
+    wd.steps = static_cast<std::uint32_t>(steps.size());
     return wd;
 }
 

@@ -17,6 +17,24 @@ constexpr std::int64_t kNone = -1;
 struct PendingRead {
     std::uint32_t column;
     std::uint16_t line;
+    bool total = false;  // read from a cell outside the tile (a warp's or tile's total)
+};
+
+// A column's value lives in two places that depth tells apart: the elements (a thread's running
+// value, a tile cell) and the totals (cells outside the tile, placed on the column of what was
+// stored in them, and registers loaded from them). A warp-synchronous scan scans its warps'
+// totals on the columns of the elements they came from; without the second place the totals'
+// additions would seem to lengthen those elements' chains.
+struct Place {
+    std::uint32_t column = 0;
+    bool total = false;
+};
+
+// A copy into a total cell from an element's value, applied once the additions its thread made
+// before it in the step are.
+struct StepCopy {
+    std::uint32_t ordinal = 0;
+    Place from, to;
 };
 
 // An addition of the current step, with where it came from until the step is resolved.
@@ -26,6 +44,8 @@ struct StepAdd {
     bool shuffle = false;       // from[0] is the sender's register column, looked up at the end
     std::uint16_t sender = 0;
     std::uint32_t occurrence = 0;
+    bool from_total[2] = {false, false};  // the place of each operand (from[k])
+    bool to_total = false;                // the place of its result
 };
 
 class Builder {
@@ -34,6 +54,7 @@ class Builder {
             std::uint32_t elem_size)
         : c_(c), b_(b), cells_(cells), elem_size_(std::max<std::uint32_t>(elem_size, 1)) {
         regcol_.resize(threads);
+        reg_total_.assign(threads, false);
         for (std::uint32_t t = 0; t < threads; ++t)
             regcol_[t] = t < c.columns() ? std::int64_t(t) : kNone;
         pending_.resize(threads);
@@ -83,6 +104,19 @@ class Builder {
         per_thread_.clear();
         snapshot_.clear();
         shuffles_seen_.clear();
+        step_copies_.clear();
+        snapshot_total_.clear();
+    }
+
+    bool is_total_cell(std::uint64_t address) const {
+        return !c_.map.element(address / elem_size_);
+    }
+
+    // Each operand's place: the result's own for the operand that is `to`, else `other`'s.
+    static void set_places(StepAdd& a, bool to_total, bool other_total) {
+        a.to_total = to_total;
+        for (std::uint8_t k = 0; k < a.add.operands; ++k)
+            a.from_total[k] = a.add.from[k] == a.add.to ? to_total : other_total;
     }
 
     StepAdd& new_add(const Event& e, std::int64_t to) {
@@ -122,19 +156,27 @@ class Builder {
             }
             StepAdd& a = new_add(e, to);
             set_operands(a.add, {std::uint32_t(col), std::uint32_t(to)});
+            set_places(a, reg_total_[e.thread], is_total_cell(e.address));
             return;
         }
         if (col == kNone || !is_thread(e.thread)) return;
-        pending_[e.thread].push_back({std::uint32_t(col), e.line});
-        if (!adds_on(e.line)) regcol_[e.thread] = col;
+        pending_[e.thread].push_back({std::uint32_t(col), e.line, is_total_cell(e.address)});
+        if (!adds_on(e.line)) {
+            regcol_[e.thread] = col;
+            reg_total_[e.thread] = is_total_cell(e.address);
+        }
     }
 
-    // The reads a copy on `line` used; returns the column of the last, or kNone.
-    std::int64_t consume(std::uint16_t thread, std::uint16_t line) {
+    // The reads a copy on `line` used; returns the column of the last, or kNone (`total`: it was
+    // read from a total cell).
+    std::int64_t consume(std::uint16_t thread, std::uint16_t line, bool* total = nullptr) {
         std::int64_t last = kNone;
         auto& p = pending_[thread];
         for (const PendingRead& r : p)
-            if (r.line == line) last = r.column;
+            if (r.line == line) {
+                last = r.column;
+                if (total) *total = r.total;
+            }
         p.erase(std::remove_if(p.begin(), p.end(),
                                [&](const PendingRead& r) { return r.line == line; }),
                 p.end());
@@ -154,21 +196,38 @@ class Builder {
                 return;
             }
             std::vector<std::uint32_t> cols;
-            for (const PendingRead& r : pending_[e.thread]) cols.push_back(r.column);
+            bool read_total = false;
+            for (const PendingRead& r : pending_[e.thread]) {
+                cols.push_back(r.column);
+                read_total = read_total || r.total;
+            }
             pending_[e.thread].clear();
             StepAdd& a = new_add(e, to);
             set_operands(a.add, cols);
+            set_places(a, total, read_total);
             if (total && cell < cells_) origin_[cell] = to;
             return;
         }
-        const std::int64_t copied = consume(e.thread, e.line);
-        if (total && cell < cells_) origin_[cell] = copied != kNone ? copied : regcol_[e.thread];
+        bool copied_total = reg_total_[e.thread];
+        const std::int64_t copied = consume(e.thread, e.line, &copied_total);
+        if (total && cell < cells_) {
+            origin_[cell] = copied != kNone ? copied : regcol_[e.thread];
+            // An element's value stored as a total: its depth goes with it.
+            if (origin_[cell] != kNone && !copied_total) {
+                StepCopy c;
+                c.ordinal = per_thread_[e.thread];
+                c.from = {std::uint32_t(origin_[cell]), false};
+                c.to = {std::uint32_t(origin_[cell]), true};
+                step_copies_.push_back(c);
+            }
+        }
     }
 
     void shuffle(const Event& e) {
         if (!is_thread(e.thread) || is_ballot(e)) return;  // a ballot adds nothing up
         const std::uint32_t k = shuffles_seen_[{e.thread, e.line}]++;
         snapshot_[std::make_tuple(e.thread, e.line, k)] = regcol_[e.thread];
+        snapshot_total_[std::make_tuple(e.thread, e.line, k)] = reg_total_[e.thread];
         const std::uint32_t lane = e.thread % kWarpSize;
         if (!adds_on(e.line) || !is_addition(e, writing_.count(e.line) > 0)) return;  // rule 2
         const std::int64_t to = regcol_[e.thread];
@@ -178,6 +237,7 @@ class Builder {
         }
         StepAdd& a = new_add(e, to);
         a.shuffle = true;
+        a.to_total = reg_total_[e.thread];
         a.sender = static_cast<std::uint16_t>(e.thread - lane + e.src_lane);
         a.occurrence = k;
     }
@@ -199,6 +259,12 @@ class Builder {
             case EventKind::GlobalRead:
             case EventKind::Atomic:
             case EventKind::AtomicWrite:
+            case EventKind::TxInit:
+            case EventKind::TxArrive:
+            case EventKind::TxWait:
+            case EventKind::BulkCopy:
+            case EventKind::NamedSync:
+            case EventKind::Mark:
                 break;
         }
     }
@@ -221,25 +287,76 @@ class Builder {
                     continue;
                 }
                 set_operands(a.add, {std::uint32_t(from), a.add.to});
+                const auto t =
+                    snapshot_total_.find(std::make_tuple(a.sender, a.add.line, a.occurrence));
+                set_places(a, a.to_total,
+                           t != snapshot_total_.end()
+                               ? t->second
+                               : is_thread(a.sender) && reg_total_[a.sender]);
             }
             rows = std::max(rows, a.ordinal + 1);
             ++kept;
         }
-        if (!kept) return;
+        if (!kept) {
+            set_depths(0);  // the step's copies still carry depths
+            return;
+        }
         CircuitLevel level;
         level.step = step;
         level.first_row = c_.rows;
         level.rows = rows;
         level.additions = kept;
+        level.row_additions.assign(rows, 0);
         const auto index = static_cast<std::uint32_t>(c_.levels.size());
+        set_depths(rows);
+        level.first_depth = ~0u;
         for (StepAdd& a : step_adds_) {
             if (a.add.operands == 0) continue;
             a.add.level = index;
             a.add.row = level.first_row + a.ordinal;
+            ++level.row_additions[a.ordinal];
+            level.first_depth = std::min(level.first_depth, a.add.depth);
+            level.last_depth = std::max(level.last_depth, a.add.depth);
             c_.adds.push_back(a.add);
         }
+        c_.critical_depth = std::max(c_.critical_depth, level.last_depth);
         c_.levels.push_back(level);
         c_.rows += rows;
+    }
+
+    // Each addition's place in the longest chain of additions it ends: one more than the deepest
+    // of its operands. A step's rows (each thread's first, second, ... addition in it, with no
+    // barrier between) are taken in turn, every addition of a row reading its operands as they
+    // stood before the row: the lanes of a warp in lockstep, as the kernels that add so trust.
+    // Copies into total cells are taken in turn too, after the additions their thread made
+    // before them.
+    void set_depths(std::uint32_t rows) {
+        if (column_depth_.size() < c_.columns()) {
+            column_depth_.resize(c_.columns(), 0);
+            total_depth_.resize(c_.columns(), 0);
+        }
+        for (std::uint32_t row = 0; row <= rows; ++row) {
+            for (const StepCopy& c : step_copies_)
+                if (c.ordinal == row) depth_at(c.to) = depth_at(c.from);
+            if (row == rows) break;
+            for (StepAdd& a : step_adds_) {
+                if (a.ordinal != row || a.add.operands == 0) continue;
+                std::uint32_t deepest = 0;
+                for (std::uint8_t k = 0; k < a.add.operands; ++k)
+                    deepest = std::max(deepest, depth_at({a.add.from[k], a.from_total[k]}));
+                a.add.depth = deepest + 1;
+            }
+            for (const StepAdd& a : step_adds_)
+                if (a.ordinal == row && a.add.operands)
+                    depth_at({a.add.to, a.to_total}) = a.add.depth;
+        }
+    }
+
+    std::uint32_t& depth_at(Place p) {
+        static std::uint32_t nowhere = 0;
+        std::vector<std::uint32_t>& d = p.total ? total_depth_ : column_depth_;
+        if (p.column >= d.size()) return nowhere = 0;
+        return d[p.column];
     }
 
     Circuit& c_;
@@ -251,6 +368,11 @@ class Builder {
     std::vector<std::vector<PendingRead>> pending_;
     std::vector<std::int64_t> origin_;  // per cell outside the tile: the column stored in it
     std::vector<StepAdd> step_adds_;
+    std::vector<std::uint32_t> column_depth_;  // the depth of the value each column holds now
+    std::vector<std::uint32_t> total_depth_;   // ... and of the total placed on it
+    std::vector<bool> reg_total_;              // per thread: its register holds a total
+    std::vector<StepCopy> step_copies_;
+    std::map<std::tuple<std::uint16_t, std::uint16_t, std::uint32_t>, bool> snapshot_total_;
     std::map<std::uint16_t, std::uint32_t> per_thread_;
     std::map<std::tuple<std::uint16_t, std::uint16_t, std::uint32_t>, std::int64_t> snapshot_;
     std::map<std::pair<std::uint16_t, std::uint16_t>, std::uint32_t> shuffles_seen_;

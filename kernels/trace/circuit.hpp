@@ -19,9 +19,11 @@
 // A thread's register column starts at its own element (Registers: its thread index) and
 // follows the last cell it read on a line that does not add (warp 0 reading the warps' totals
 // works on their columns). A cell outside the tile (a total) takes the column of what was last
-// stored in it. Depth is the number of distinct steps holding additions (as trace::work_depth);
-// when a thread adds several times in one step (no sync between: the racy in-place scan), the
-// step's level gets a row per addition.
+// stored in it. A level is a step that holds additions; when a thread adds several times in one
+// step (no sync between: the warp-synchronous in-place scan), the step's level gets a row per
+// addition. Depth is the network's: the longest chain of additions each of which needs the one
+// before (issue 35), not the number of steps: the rows of a step count one after another, the
+// lanes of a row at once (lockstep, as such kernels trust).
 #pragma once
 #include <array>
 #include <cstddef>
@@ -42,12 +44,16 @@ struct CircuitAdd {
     std::uint16_t line = 0;
     std::uint32_t level = 0;  // index into Circuit::levels
     std::uint32_t row = 0;    // drawing row (0-based; a level spans one row or more)
+    std::uint32_t depth = 0;  // its place in the longest chain of additions that ends at it (1-)
 };
 
 struct CircuitLevel {
     std::size_t step = 0;  // index into the block's steps
     std::uint32_t first_row = 0, rows = 1;
     std::uint32_t additions = 0;
+    std::vector<std::uint32_t> row_additions;  // per row, one after another in the step
+    // The chain depths its additions reach (one each for a step of one row).
+    std::uint32_t first_depth = 0, last_depth = 0;
 };
 
 struct Circuit {
@@ -62,9 +68,13 @@ struct Circuit {
     bool reduction = false;
     std::string why_none;  // when there is nothing to draw: why, in a sentence
 
+    std::uint32_t critical_depth = 0;  // the longest chain of dependent additions
+
     std::uint32_t columns() const { return map.columns; }
     std::uint64_t work() const { return adds.size(); }
-    std::uint32_t depth() const { return static_cast<std::uint32_t>(levels.size()); }
+    std::uint32_t depth() const { return critical_depth; }
+    // The steps that hold additions (a level each).
+    std::uint32_t adding_steps() const { return static_cast<std::uint32_t>(levels.size()); }
     bool empty() const { return adds.empty(); }
     // The level of a step, or -1 when the step adds nothing.
     long level_of_step(std::size_t step) const;

@@ -31,6 +31,8 @@ inline constexpr CounterField kCounterFields[] = {
     {"hazards", &Counters::hazards},
     {"atomics", &Counters::atomics},
     {"atomic_retries", &Counters::atomic_retries},
+    {"bulk_copies", &Counters::bulk_copies},
+    {"bulk_bytes", &Counters::bulk_bytes},
 };
 
 }  // namespace ws::trace

@@ -19,8 +19,20 @@ enum class EventKind : std::uint8_t {
     // when the atomic wrote. A compare-and-swap that found another value writes nothing, so its
     // Atomic event has no AtomicWrite: a lost race, retried. Not an instruction of its own.
     AtomicWrite = 6,
+    // Hopper's pipeline (format version 4). Each is recorded by the thread that does it.
+    TxInit = 7,      // a transaction barrier initialised: address = its shared byte offset,
+                     // value = the arrivals a round needs
+    TxArrive = 8,    // an arrival: address = the barrier, value = the bytes it announces (0: plain)
+    TxWait = 9,      // a wait begins (once, whatever it takes): address = the barrier, value = the
+                     // round waited for (a GPU tests its parity)
+    BulkCopy = 10,   // a bulk copy issued (cp.async.bulk), by one lane: buffer and address = the
+                     // global source; value = bulk_copy_fields' packing (destination, barrier,
+                     // bytes). The copy engine writes shared memory, not the lane.
+    NamedSync = 11,  // a named barrier passed (bar.sync id, threads): address = id, value =
+                     // threads. Closes a sub-step, as a __syncwarp does. Not a memory access.
+    Mark = 12,       // words for the reader, not an instruction: src_lane = MarkKind (below)
 };
-inline constexpr int kEventKindCount = 7;
+inline constexpr int kEventKindCount = 13;
 
 // 32 bytes. (phase, substep) is the step: phase = block barriers passed, substep = warp-level
 // syncs (a __syncwarp or a shuffle round) passed since the last block barrier.
@@ -50,6 +62,41 @@ static_assert(sizeof(Event) == 32, "Event is a 32-byte record in files and devic
 inline constexpr std::uint8_t kBallotSource = 32;
 inline bool is_ballot(const Event& e) {
     return e.kind == EventKind::Shuffle && e.src_lane == kBallotSource;
+}
+
+// What a Mark event says. They make a pipelined kernel's trace describe itself, so that the
+// window and crosscheck read its stages, roles and rounds from the trace, not from a catalog.
+enum class MarkKind : std::uint8_t {
+    // A ring of per-stage regions of shared memory: address = the first stage's first byte,
+    // value = stride | stages << 32, buffer = SlotKind.
+    Slots = 0,
+    Role = 1,   // this warp's job from here on: value = WarpRole
+    Round = 2,  // an iteration of the thread's pipeline loop begins: address = its stage
+    Tile = 3,   // the tile this iteration works on: value = the tile, or kNoTile (none left)
+};
+enum class SlotKind : std::uint8_t { Data = 0, Values = 1, TileIds = 2, Barriers = 3 };
+enum class WarpRole : std::uint8_t { Producer = 0, Aggregator = 1, Lookback = 2, Consumer = 3 };
+inline constexpr std::uint64_t kNoTile = 0xffffffffu;
+
+// A BulkCopy event's value: destination and barrier (shared byte offsets below 16 MB) and the
+// byte count in 16-byte units (a copy of at most 1 MB - 16).
+struct BulkCopyFields {
+    std::uint32_t dst = 0, barrier = 0, bytes = 0;
+};
+inline constexpr std::uint32_t kMaxBulkOffset = (1u << 24) - 1;
+inline constexpr std::uint32_t kMaxBulkBytes = 0xffffu * 16;
+inline constexpr std::uint64_t pack_bulk_copy(BulkCopyFields f) {
+    return std::uint64_t(f.dst & kMaxBulkOffset) | std::uint64_t(f.barrier & kMaxBulkOffset) << 24 |
+           std::uint64_t(f.bytes / 16 & 0xffffu) << 48;
+}
+inline constexpr BulkCopyFields bulk_copy_fields(const Event& e) {
+    return {std::uint32_t(e.value & kMaxBulkOffset), std::uint32_t(e.value >> 24 & kMaxBulkOffset),
+            std::uint32_t(e.value >> 48) * 16};
+}
+
+// Events that are no lane's work: what an atomic left, a named barrier passed, a mark.
+inline bool is_lane_work(EventKind k) {
+    return k != EventKind::AtomicWrite && k != EventKind::NamedSync && k != EventKind::Mark;
 }
 
 }  // namespace ws::trace

@@ -73,6 +73,10 @@ struct Counters {
     std::uint64_t hazards = 0;                // shared words raced on (see analysis.hpp)
     std::uint64_t atomics = 0;         // lane-level global atomics (each compare-and-swap tried)
     std::uint64_t atomic_retries = 0;  // compare-and-swaps that found another value: lost races
+    // Bulk copies issued (warp instructions of one lane) and the bytes they moved. The copy
+    // engine writes them: they count no shared instruction, wavefront or global sector.
+    std::uint64_t bulk_copies = 0;
+    std::uint64_t bulk_bytes = 0;
     Counters& operator+=(const Counters& o);
     friend bool operator==(const Counters& a, const Counters& b);
 };
@@ -91,6 +95,14 @@ struct BlockTrace {
     // Indices into `events` in the order the emulator ran them (its schedule's interleaving of
     // the threads); empty where the order is not known (a GPU records none).
     std::vector<std::uint32_t> order;
+    // When the emulator's copy engine finished each bulk copy: the BulkCopy event (an index
+    // into `events`) and how many entries of `order` had run by then. A GPU records none (no
+    // program sees a copy finish); crosscheck compares neither this nor `order`.
+    struct CopyLanding {
+        std::uint32_t copy_event = 0;
+        std::uint32_t after_order = 0;
+    };
+    std::vector<CopyLanding> landed;
 };
 
 // One of several values a reduction computes (reduce-minmax-avg: min, max, sum, avg).
@@ -126,8 +138,9 @@ struct Trace {
     // 2: totals count branch divergence (divergent_warps) and warps with idle lanes
     // (idle_lane_warps, what version 1 called divergent_warps); blocks keep the order the
     // emulator ran their events in. 3: an atomic that wrote is followed by an AtomicWrite event
-    // (the value it left), and the totals count atomics and atomic_retries.
-    static constexpr std::uint32_t kFormatVersion = 3;
+    // (the value it left), and the totals count atomics and atomic_retries. 4: Hopper's pipeline
+    // (event kinds TxInit..Mark, totals bulk_copies and bulk_bytes, each block's `landed`).
+    static constexpr std::uint32_t kFormatVersion = 4;
 
     Request request;
     std::string backend;      // "emulator" or "cuda"

@@ -1,17 +1,19 @@
 // The trace file format, shared by the writer and the reader.
 //
-// Layout, version 2 (all integers little-endian):
+// Layout, version 4 (all integers little-endian):
 //   "WSTRACE\n"                      8-byte magic
-//   u32 format version               2
+//   u32 format version               4
 //   u64 header length, header        JSON: request, backend, device, source, sizes, totals, result
 //   u32 block count, then per block:
 //     u32 block id, u8 truncated
 //     u64 event count, events        32 bytes each, fields in the order of struct Event
 //     u32 snapshot count, then per snapshot: u16 phase, u64 byte count, bytes
 //     u64 order count, u32 each      the order events ran in (0, or the event count)    [v2]
+//     u64 landing count, then per landing: u32 BulkCopy event, u32 order entries before [v4]
 //   u64 FNV-1a 64 of every byte before it
 // Version 1 had no order, and its totals' "divergent_warps" counted what version 2 calls
-// "idle_lane_warps" (trace_file_read.cpp upgrades it).
+// "idle_lane_warps" (trace_file_read.cpp upgrades it). Version 3 added the AtomicWrite event
+// kind; version 4 the pipeline's kinds (TxInit..Mark) and the landings.
 #pragma once
 #include <cstddef>
 #include <cstdint>

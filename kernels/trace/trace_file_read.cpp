@@ -118,11 +118,30 @@ BlockTrace get_block(Reader& r, std::uint32_t index, std::uint64_t version) {
         for (std::uint64_t i = 0; i < order; ++i)
             b.order.push_back(static_cast<std::uint32_t>(r.get(4, which + "'s order")));
     }
+    if (version >= 4) {
+        std::uint64_t landed = r.get(8, which + "'s landing count");
+        r.need_records(landed, 8, which + "'s " + std::to_string(landed) + " copy landings");
+        b.landed.reserve(static_cast<std::size_t>(landed));
+        for (std::uint64_t i = 0; i < landed; ++i) {
+            BlockTrace::CopyLanding l;
+            l.copy_event = static_cast<std::uint32_t>(r.get(4, which + "'s landing"));
+            l.after_order = static_cast<std::uint32_t>(r.get(4, which + "'s landing"));
+            b.landed.push_back(l);
+        }
+    }
     return b;
 }
 
-// Every event ordered exactly once (checked after the checksum, like event kinds).
+// Every event ordered exactly once, and every landing a BulkCopy event landed once, at a place
+// in the order (checked after the checksum, like event kinds).
 void check_order(const BlockTrace& b) {
+    std::vector<std::uint8_t> landed(b.events.size(), 0);
+    for (const BlockTrace::CopyLanding& l : b.landed)
+        if (l.copy_event >= b.events.size() || b.events[l.copy_event].kind != EventKind::BulkCopy ||
+            landed[l.copy_event]++ || l.after_order > b.order.size())
+            throw Failure{"corrupt trace: block " + std::to_string(b.block) +
+                          "'s copy landings name event " + std::to_string(l.copy_event) +
+                          " (not a bulk copy, twice, or past the order)"};
     if (b.order.empty()) return;
     std::vector<std::uint8_t> seen(b.events.size(), 0);
     for (std::uint32_t i : b.order) {
@@ -193,10 +212,20 @@ Value get_value(const json& obj, const char* key) {
     return Value{get_dtype(v, key, "type"), get_u64(v, key, "bits")};
 }
 
-// Atomics were counted from version 3 on, when AtomicWrite events were added.
+// Atomics were counted from version 3 on, when AtomicWrite events were added; bulk copies from
+// version 4 on, with the pipeline's event kinds.
 constexpr int kEventKindCountBeforeVersion3 = static_cast<int>(EventKind::AtomicWrite);
+constexpr int kEventKindCountBeforeVersion4 = static_cast<int>(EventKind::TxInit);
 bool counted_from_version_3(const CounterField& f) {
     return f.member == &Counters::atomics || f.member == &Counters::atomic_retries;
+}
+bool counted_from_version_4(const CounterField& f) {
+    return f.member == &Counters::bulk_copies || f.member == &Counters::bulk_bytes;
+}
+int event_kinds_in(std::uint64_t version) {
+    return version >= 4   ? kEventKindCount
+           : version >= 3 ? kEventKindCountBeforeVersion4
+                          : kEventKindCountBeforeVersion3;
 }
 
 // Added after version 3 began; absent: a single result.
@@ -274,6 +303,7 @@ void read_header(const json& h, Trace& t, std::uint64_t version) {
     for (const CounterField& f : kCounterFields) {
         if (version == 1 && f.member == &Counters::idle_lane_warps) continue;  // upgraded later
         if (version < 3 && counted_from_version_3(f)) continue;  // 0: not counted then
+        if (version < 4 && counted_from_version_4(f)) continue;
         t.totals.*f.member = get_u64(totals, "totals", f.name);
     }
     t.result = get_value(h, "result");
@@ -330,7 +360,7 @@ LoadResult decode(const std::string& bytes) {
     const char* header =
         r.take(header_size, "the header (" + std::to_string(header_size) + " bytes)");
     std::uint64_t blocks = r.get(4, "the block count");
-    const std::uint64_t kMinBlock = 4 + 1 + 8 + 4 + (version >= 2 ? 8 : 0);
+    const std::uint64_t kMinBlock = 4 + 1 + 8 + 4 + (version >= 2 ? 8 : 0) + (version >= 4 ? 8 : 0);
     r.need_records(blocks, kMinBlock, std::to_string(blocks) + " blocks");
     out.trace.blocks.reserve(static_cast<std::size_t>(blocks));
     for (std::uint64_t i = 0; i < blocks; ++i)
@@ -345,7 +375,7 @@ LoadResult decode(const std::string& bytes) {
                       " unexpected bytes after the last block"};
 
     for (const BlockTrace& b : out.trace.blocks) {
-        const int kinds = version >= 3 ? kEventKindCount : kEventKindCountBeforeVersion3;
+        const int kinds = event_kinds_in(version);
         for (const Event& e : b.events)
             if (static_cast<int>(e.kind) >= kinds)
                 throw Failure{"corrupt trace: event kind " +

@@ -125,6 +125,11 @@ bool encode_in_pieces(const Trace& t, const std::function<bool(std::string_view)
         }
         put(out, b.order.size(), 8);
         for (std::uint32_t i : b.order) put(out, i, 4);
+        put(out, b.landed.size(), 8);
+        for (const BlockTrace::CopyLanding& l : b.landed) {
+            put(out, l.copy_event, 4);
+            put(out, l.after_order, 4);
+        }
         if (!hand_over(std::size_t(1) << 20)) return false;
     }
     if (!hand_over(0)) return false;

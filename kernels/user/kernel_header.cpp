@@ -1,6 +1,7 @@
 // Parses the first line of a student's kernel file (kernel_header.hpp) into a catalog row.
 #include "kernels/user/kernel_header.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 namespace ws::user {
@@ -44,7 +45,7 @@ const char* header_usage() {
         std::string shared;
         for (const std::string& n : shared_rule_names()) shared += (shared.empty() ? "" : "|") + n;
         return "// warpscope-kernel: reduce|scan [elements-per-thread=K] [shared=" + shared +
-               "] [block=power-of-two|any]";
+               "] [block=power-of-two|any] [blocks=N,...]";
     }();
     return usage.c_str();
 }
@@ -100,6 +101,15 @@ KernelHeader parse_kernel_header(const std::string& source, const std::string& f
                     list += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
                 return fail(item + ": shared is " + list);
             }
+        } else if (key == "blocks") {
+            std::istringstream list(value);
+            for (std::string size; std::getline(list, size, ',');) {
+                unsigned b = 0;
+                if (!parse_unsigned(size, 1, 1024, b))
+                    return fail(item + ": blocks is a list of sizes from 1 to 1024, e.g. 32,64");
+                h.blocks.push_back(b);
+            }
+            if (h.blocks.empty()) return fail(item + ": blocks lists at least one size");
         } else if (key == "block") {
             if (value == "power-of-two")
                 v.block_rule = BlockRule::PowerOfTwo32To1024;
@@ -111,7 +121,20 @@ KernelHeader parse_kernel_header(const std::string& source, const std::string& f
             return fail(item + ": not an item of the header (" + header_usage() + ")");
         }
     }
+    for (unsigned b : h.blocks)
+        if (!accepts_block(v.block_rule, b))
+            return fail("blocks=" + std::to_string(b) + ": the block rule takes " +
+                        block_rule_text(v.block_rule));
     return h;
+}
+
+std::string block_refusal(const KernelHeader& h, unsigned block, const std::string& file) {
+    if (h.blocks.empty() || std::find(h.blocks.begin(), h.blocks.end(), block) != h.blocks.end())
+        return "";
+    std::string list;
+    for (unsigned b : h.blocks) list += (list.empty() ? "" : ",") + std::to_string(b);
+    return file + ":1: written for block " + list + " (its header's blocks=" + list +
+           "), not --block " + std::to_string(block);
 }
 
 }  // namespace ws::user

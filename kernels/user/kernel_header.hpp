@@ -30,6 +30,8 @@
 //                           two-per-thread | two-per-thread-padded (2 * blockDim.x plus a word
 //                           every 32): the dynamic shared memory a block is given
 //   block=RULE              power-of-two (32..1024, default) | any (1..1024)
+//   blocks=N[,N...]         the block sizes the kernel is written for (a one-warp kernel:
+//                           blocks=32); a run at another size is refused in one line that says so
 #pragma once
 #include <string>
 #include <vector>
@@ -41,13 +43,18 @@ namespace ws::user {
 inline constexpr const char* kHeaderTag = "// warpscope-kernel:";
 
 struct KernelHeader {
-    VariantInfo info;   // a catalog row for the plan: family, driver, rules (id and title unset)
-    std::string error;  // "" when the header is valid; else one line, "FILE:1: ..."
+    VariantInfo info;  // a catalog row for the plan: family, driver, rules (id and title unset)
+    std::vector<unsigned> blocks;  // blocks=: the sizes it is written for; empty: any of its rule
+    std::string error;             // "" when the header is valid; else one line, "FILE:1: ..."
     bool ok() const { return error.empty(); }
 };
 
 // Reads the first line of `source` (the file's text); `file` names it in the error.
 KernelHeader parse_kernel_header(const std::string& source, const std::string& file);
+
+// "" when the header lets the kernel run at `block`; else the one line run-kernel ends with:
+// "FILE:1: written for block 32 (its header's blocks=32), not --block 128".
+std::string block_refusal(const KernelHeader& h, unsigned block, const std::string& file);
 
 // The header's form, for error messages and --help.
 const char* header_usage();

@@ -1,6 +1,8 @@
 // Puzzles: the file format, and grading a kernel against one (puzzle.hpp).
 #include "kernels/user/puzzle.hpp"
 
+#include "kernels/run/block_circuit.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -233,7 +235,9 @@ struct RunValues {
     std::map<std::string, double> values;
 };
 
-RunValues values_of(const trace::Trace& t) {
+// `info`: the run's rules (a student's kernel's, or the built-in variant's row); work and depth
+// are measured where it marks its additions with `// +` (a scan), as `stats` measures them.
+RunValues values_of(const trace::Trace& t, const VariantInfo* info) {
     RunValues v;
     v.ran = t.grid != 0;
     if (!v.ran) {
@@ -244,8 +248,10 @@ RunValues values_of(const trace::Trace& t) {
     v.values["correct"] = t.ok ? 1 : 0;
     v.values["passes"] = t.passes;
     v.values["grid"] = t.grid;
-    const trace::WorkDepth wd =
-        t.blocks.empty() ? trace::WorkDepth{} : trace::work_depth(t.blocks[0], t.source_text);
+    const bool marked =
+        info && info->family == Family::Scan && !trace::marked_lines(t.source_text).empty();
+    const run::MeasuredWorkDepth wd =
+        marked ? run::measured_work_depth(t, *info) : run::MeasuredWorkDepth{};
     v.values["work"] = double(wd.work);
     v.values["depth"] = wd.depth;
     for (const trace::CounterField& f : trace::kCounterFields)
@@ -285,7 +291,7 @@ PuzzleGrade grade_puzzle(const Puzzle& p, const std::string& kernel_file,
         if (g.run_warning.empty()) g.run_warning = r.warning;
         RunValues v;
         if (r.ran) {
-            v = values_of(r.trace);
+            v = values_of(r.trace, &r.info);
         } else {
             v.failure = r.error;
         }
@@ -308,7 +314,7 @@ PuzzleGrade grade_puzzle(const Puzzle& p, const std::string& kernel_file,
         const run::ParsedRequest parsed = run::parse_request(text);
         RunValues v;
         if (parsed.ok()) {
-            v = values_of(run::run_on_emulator(parsed.request));
+            v = values_of(run::run_on_emulator(parsed.request), find_variant(variant));
         } else {
             v.failure = variant + " cannot run " + request + ": " + parsed.error;
         }

@@ -201,6 +201,8 @@ UserRunResult run_user_kernel(const UserRun& run) {
     if (gpu) rules.max_elements = run::kMaxElementsGpu;
     const run::ParsedRequest parsed = run::parse_request(text, rules);
     if (!parsed.ok()) return refuse(parsed.error);
+    if (std::string why = block_refusal(header, parsed.request.block, display); !why.empty())
+        return refuse(why);
     const Sandbox sandbox = choose_sandbox(run.sandbox);
     if (!sandbox.error.empty()) return refuse(sandbox.error);
     RunContext c{run, source, display, parsed.request, sandbox, find_include_dir(error)};

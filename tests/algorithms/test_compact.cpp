@@ -146,7 +146,7 @@ TEST_CASE("the two-level scan: three launches of a fixed grid, spans of several 
     CHECK(p.launches[1].kind == trace::ScanKind::Exclusive);
     CHECK(p.launches[2].grid == 1024);
     CHECK(p.traced == 2);
-    CHECK(grid_for(v, n, 32) == 1024);
+    CHECK(grid_for(v, n, 32, trace::DType::Int32) == 1024);
     const scan::TwoLevelSpan last = scan::two_level_span(unsigned(n), 256, 1024, 1023);
     CHECK(last.first == last.end);  // empty
     const scan::TwoLevelSpan edge = scan::two_level_span(unsigned(n), 256, 1024, 819);

@@ -149,8 +149,8 @@ TEST_CASE("vector copies move 8 and 16 bytes a lane in a quarter or half the ins
     CHECK(instructions["copy-scalar"] == 8 * 2);
     CHECK(instructions["copy-vector2"] == 8 * 2);
     CHECK(instructions["copy-vector4"] == 8 * 2);
-    CHECK(grid_for(*find_variant("copy-scalar"), 4096, 256) ==
-          4 * grid_for(*find_variant("copy-vector4"), 4096, 256));
+    CHECK(grid_for(*find_variant("copy-scalar"), 4096, 256, trace::DType::Int32) ==
+          4 * grid_for(*find_variant("copy-vector4"), 4096, 256, trace::DType::Int32));
     // for a double, the 8-byte vector is the element itself
     const trace::Trace d = traced("copy-vector2", 512, 64, "random", 1, trace::DType::Float64);
     REQUIRE(d.ok);

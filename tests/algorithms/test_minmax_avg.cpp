@@ -55,9 +55,13 @@ TEST_CASE(
     for (const VariantInfo& v : catalog()) {
         if (&v == &minmax()) continue;
         INFO(v.id);
-        // aos-vs-soa shuffles across whole warps; the other memory kernels take any block
+        // aos-vs-soa shuffles across whole warps; the other memory kernels take any block;
+        // scan-pipeline has a warp for each job
         const bool any = v.family == Family::Memory && v.scan_op != ScanOp::FieldSums;
-        CHECK(v.block_rule == (any ? BlockRule::Any1To1024 : BlockRule::PowerOfTwo32To1024));
+        const bool pipeline = std::string(v.id) == "scan-pipeline";
+        CHECK(v.block_rule == (any        ? BlockRule::Any1To1024
+                               : pipeline ? BlockRule::PipelineWarps
+                                          : BlockRule::PowerOfTwo32To1024));
     }
     CHECK(accepts_block(BlockRule::PowerOfTwo32To1024, 256));
     for (unsigned b : {1u, 16u, 96u, 100u, 2048u})
@@ -74,8 +78,15 @@ TEST_CASE(
     for (const run::RequestField& f : run::request_fields())
         if (std::string(f.flag) == "--block") help = f.help;
     CHECK(help.find("(reduce-minmax-avg, copy-scalar, copy-vector2, copy-vector4, copy-strided, "
-                    "loop-divergence: any size from 1 to 1024)") != std::string::npos);
-    for (BlockRule r : {BlockRule::PowerOfTwo32To1024, BlockRule::Any1To1024})
+                    "loop-divergence: any size from 1 to 1024; scan-pipeline: exactly 224: a "
+                    "producer, an aggregator, a look-back warp and four consumer warps); default "
+                    "256, or the one size allowed") != std::string::npos);
+    CHECK(block_error("scan-pipeline", "256") ==
+          "--block 256: scan-pipeline needs exactly 224: a producer, an aggregator, a look-back "
+          "warp and four consumer warps");
+    CHECK(block_error("scan-pipeline", "224").empty());
+    for (BlockRule r :
+         {BlockRule::PowerOfTwo32To1024, BlockRule::Any1To1024, BlockRule::PipelineWarps})
         for (unsigned b : block_presets(r)) CHECK(accepts_block(r, b));
 }
 

@@ -50,7 +50,7 @@ TEST_CASE("multi-pass plans chain passes until one value remains", "[plan]") {
                 check_chain(p);
                 CHECK_FALSE(p.zero_output);
                 CHECK_FALSE(p.done_counter);
-                CHECK(p.launches[0].grid == grid_for(v, n, block));
+                CHECK(p.launches[0].grid == grid_for(v, n, block, trace::DType::Float64));
                 CHECK(p.launches[0].smem_bytes == smem_bytes_for(v, block, trace::DType::Float64));
                 // Every element read once, one partial a block written, in every pass (r
                 // values a partial where a block writes r results).

@@ -31,7 +31,7 @@ void check_every_shift() {
                 for (unsigned i = 0; i < n; ++i) expected += in[i];
                 T out = T(0);
                 sim::LaunchConfig config;
-                config.grid = {grid_for(v, n, block), 1, 1};
+                config.grid = {grid_for(v, n, block, trace::dtype_of<T>()), 1, 1};
                 config.block = {block, 1, 1};
                 config.dynamic_smem_bytes = smem_bytes_for(v, block, trace::dtype_of<T>());
                 const auto error = sim::launch(config, [&] {

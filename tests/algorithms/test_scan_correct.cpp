@@ -24,7 +24,10 @@ TEST_CASE("every scan is right on awkward sizes, every block size, type and kind
     unsigned runs = 0;
     for (const auto& v : catalog()) {
         if (v.family != Family::Scan) continue;
-        for (unsigned block : {32u, 64u, 128u, 256u, 512u, 1024u}) {
+        const std::vector<unsigned> blocks =
+            accepts_block(v.block_rule, 256) ? std::vector<unsigned>{32, 64, 128, 256, 512, 1024}
+                                             : block_presets(v.block_rule);
+        for (unsigned block : blocks) {
             for (trace::DType type : trace::kAllDTypes) {
                 for (trace::ScanKind kind : kKinds) {
                     if (v.scan_op == ScanOp::CompactPositive && kind == trace::ScanKind::Exclusive)
@@ -35,14 +38,15 @@ TEST_CASE("every scan is right on awkward sizes, every block size, type and kind
                                   << trace::scan_kind_name(kind) << " n=" << n << ": " << t.error);
                         CHECK(t.ok);
                         CHECK(t.passes == passes_for(v, n, block));
-                        CHECK(t.grid == grid_for(v, n, block));
+                        CHECK(t.grid == grid_for(v, n, block, type));
                         ++runs;
                     }
                 }
             }
         }
     }
-    CHECK(runs == (17 * 2 + 2) * 6 * 3 * 7);  // 17 prefix sums of both kinds, 2 compactions
+    // 17 prefix sums of both kinds and 2 compactions at six blocks; scan-pipeline at its one
+    CHECK(runs == (17 * 2 + 2) * 6 * 3 * 7 + 2 * 3 * 7);
 }
 
 TEST_CASE("a scan over a million ints takes several levels and is exact") {
@@ -111,13 +115,14 @@ TEST_CASE("the plans launch what their drivers say and declare the bytes they mo
     const std::uint64_t n = std::uint64_t(1) << 24;
     for (const auto& v : catalog()) {
         if (v.family != Family::Scan) continue;
-        const ScanPlan p = scan_plan(v, n, 256, trace::DType::Int32, trace::ScanKind::Inclusive);
+        const unsigned block = usable_block(v.block_rule, 256);
+        const ScanPlan p = scan_plan(v, n, block, trace::DType::Int32, trace::ScanKind::Inclusive);
         INFO(v.id);
-        CHECK(p.tile == v.elems_per_thread * 256);
+        CHECK(p.tile == (v.tile_bytes ? v.tile_bytes / 4 : v.elems_per_thread * block));
         CHECK(p.launches.at(p.traced).traced);
         CHECK(p.launches.at(p.traced).level == 0);
-        CHECK(p.launches.at(p.traced).grid == grid_for(v, n, 256));
-        CHECK(p.launches.size() == passes_for(v, n, 256));
+        CHECK(p.launches.at(p.traced).grid == grid_for(v, n, block, trace::DType::Int32));
+        CHECK(p.launches.size() == passes_for(v, n, block));
         // the declared element passes; the tile totals add a little (tiles of 256 or more)
         const double per_element = double(p.bytes) / double(n * 4);
         CHECK(per_element >= v.element_passes);

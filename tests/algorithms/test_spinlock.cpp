@@ -145,7 +145,8 @@ TEST_CASE("without independent thread scheduling the mistake deadlocks, reported
 
 TEST_CASE("only the variant marked so needs independent thread scheduling", "[spinlock]") {
     for (const auto& v : catalog()) {
-        const trace::Trace t = emulate(v.id, 3000, 64, trace::DType::Int32, "converged");
+        const trace::Trace t =
+            emulate(v.id, 3000, usable_block(v.block_rule, 64), trace::DType::Int32, "converged");
         INFO(v.id << ": " << t.error);
         if (v.needs_independent_scheduling) {
             CHECK(t.error.find("deadlock") != std::string::npos);

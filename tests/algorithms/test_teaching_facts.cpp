@@ -157,7 +157,7 @@ TEST_CASE("a warp's paths and the divergence counter agree on every algorithm") 
             trace::Request r;
             r.algo = v.id;
             r.n = accepted_count(v, 1000);  // the last block is partly padding
-            r.block = block;
+            r.block = usable_block(v.block_rule, block);
             r.pattern = "random";
             r.all_blocks = true;
             const trace::Trace t = run::run_on_emulator(r);

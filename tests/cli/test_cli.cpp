@@ -25,8 +25,9 @@ TEST_CASE("list --json names every algorithm with its family and title", "[cli]"
         CHECK(j[i]["results"] == ws::result_names(ws::catalog()[i].reduce_op));
     }
     for (const json& v : j)
-        CHECK(v["blocks"] == ((v["id"] == "reduce-minmax-avg" ||
-                               (v["family"] == "memory" && v["id"] != "aos-vs-soa"))
+        CHECK(v["blocks"] == (v["id"] == "scan-pipeline" ? "exactly-224"
+                              : (v["id"] == "reduce-minmax-avg" ||
+                                 (v["family"] == "memory" && v["id"] != "aos-vs-soa"))
                                   ? "any-1-1024"
                                   : "power-of-two-32-1024"));
     const auto plain = run_warpscope("list");

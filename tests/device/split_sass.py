@@ -51,7 +51,7 @@ def demangle(names):
 
 def template_args(demangled, base):
     """The template arguments of `ws::<ns>::base<...>(` as a list of strings, or None."""
-    m = re.search(r"ws::\w+::" + re.escape(base) + r"<(.*?)>\(", demangled)
+    m = re.search(r"ws::(?:\w+::)+" + re.escape(base) + r"<(.*?)>\(", demangled)
     if not m:
         return None
     return [a.strip() for a in m.group(1).split(",")]
@@ -84,20 +84,22 @@ def main():
     for v in variants:
         with open(os.path.join(a.root, v["source"])) as f:
             bases = GLOBAL.findall(f.read())
-        kernels = []
+        kernels, sized = [], False
         for base in bases:
             for mangled, text in names.items():
-                if wanted(template_args(text, base)):
+                args = template_args(text, base)
+                if wanted(args):
                     kernels.append((text, functions[mangled]))
+                    sized = sized or any(re.fullmatch(r"\d+u", x) for x in args)
         if not kernels:
             missing.append(v["id"])
             continue
         path = os.path.join(a.out_dir, v["id"] + ".sass")
         with open(path + ".tmp", "w") as out:
-            out.write("# %s: the unprobed kernel (NoProbe) for int, block %d\n"
-                      % (v["id"], BLOCK))
-            out.write("# int, block %d, sm_90, %s; cuobjdump on %s, %s\n"
-                      % (BLOCK, a.nvcc, a.device, a.date))
+            block = ", block %d" % BLOCK if sized else ""  # a kernel templated on its block
+            out.write("# %s: the unprobed kernel (NoProbe) for int%s\n" % (v["id"], block))
+            out.write("# int%s, sm_90, %s; cuobjdump on %s, %s\n"
+                      % (block, a.nvcc, a.device, a.date))
             out.write("# made by tests/device/split_sass.py from `cuobjdump -sass warpscope`\n")
             for text, lines in kernels:
                 out.write("kernel %s\n" % text.split("(")[0].replace("void ", "", 1))

@@ -3,6 +3,8 @@
 #if defined(WS_HAVE_CUDA)
 #include <catch2/catch.hpp>
 
+#include "kernels/run/block_circuit.hpp"
+
 #include "kernels/catalog.hpp"
 #include "kernels/cuda/cuda_backend.hpp"
 #include "kernels/run/crosscheck.hpp"
@@ -154,8 +156,8 @@ TEST_CASE("the scans' work and depth measured on the GPU equal the emulator's", 
         const trace::Trace cpu = run::run_on_emulator(r);
         INFO(v.id << ": " << gpu.error);
         REQUIRE(gpu.ok);
-        const auto a = trace::work_depth(gpu.blocks.at(0), gpu.source_text);
-        const auto b = trace::work_depth(cpu.blocks.at(0), cpu.source_text);
+        const auto a = run::measured_work_depth(gpu, v);
+        const auto b = run::measured_work_depth(cpu, v);
         CHECK(a.work == b.work);
         CHECK(a.depth == b.depth);
         if (const auto f = textbook_work_depth(v, unsigned(r.n))) CHECK(a.work == f->work);

@@ -132,3 +132,73 @@ TEST_CASE("a last-block reduction compares equal whichever block finished last",
     CHECK(trace::first_difference(gpu, emulator) != "");
     CHECK(run::crosscheck_difference(*find_variant(r.algo), gpu, emulator) == "");
 }
+
+namespace {
+
+trace::Trace pipeline_run(const char* schedule, trace::DType type = trace::DType::Int32,
+                          std::uint64_t n = 5 * 4096 + 300) {
+    trace::Request r;
+    r.algo = "scan-pipeline";
+    r.n = n;
+    r.block = 224;
+    r.type = type;
+    r.pattern = "random";
+    r.seed = 7;
+    r.schedule = schedule;
+    r.all_blocks = true;
+    r.blocks.clear();
+    trace::Trace t = run::run_on_emulator(r);
+    INFO(t.error);
+    REQUIRE(t.ok);
+    return t;
+}
+
+}  // namespace
+
+TEST_CASE("a persistent pipeline compares equal whichever block drew a tile, in whichever stage",
+          "[crosscheck]") {
+    const VariantInfo& v = *find_variant("scan-pipeline");
+    // Alone, block 0 draws every tile; side by side the blocks share them out, and the copy
+    // engine lands out of order.
+    const trace::Trace alone = pipeline_run("lockstep");
+    const trace::Trace shared = pipeline_run("lockstep,resident=4,blocks=random:9,copies=random:2");
+    CHECK(alone.grid == 6);
+    CHECK(trace::first_difference(alone, shared) != "");
+    CHECK(run::crosscheck_difference(v, alone, shared) == "");
+    const trace::Trace doubles = pipeline_run("lockstep", trace::DType::Float64, 3 * 2048 + 5);
+    CHECK(run::crosscheck_difference(v, doubles,
+                                     pipeline_run("random:4,resident=2,copies=lazy",
+                                                  trace::DType::Float64, 3 * 2048 + 5)) == "");
+
+    // A tile's value tampered with, or a copy's destination moved, is a difference.
+    trace::Trace tampered = shared;
+    for (trace::BlockTrace& b : tampered.blocks)
+        for (trace::Event& e : b.events)
+            if (e.kind == trace::EventKind::GlobalWrite && e.buffer == 1 && e.address == 4096 * 4)
+                e.value += 1;
+    CHECK(run::crosscheck_difference(v, alone, tampered) != "");
+    trace::Trace moved = shared;
+    for (trace::BlockTrace& b : moved.blocks)
+        for (trace::Event& e : b.events)
+            if (e.kind == trace::EventKind::BulkCopy) {
+                trace::BulkCopyFields f = trace::bulk_copy_fields(e);
+                f.dst += 16;
+                e.value = trace::pack_bulk_copy(f);
+                break;
+            }
+    CHECK(run::crosscheck_difference(v, alone, moved) != "");
+}
+
+TEST_CASE("the split gives each tile a block of its own and leaves no barrier wait",
+          "[crosscheck]") {
+    trace::Trace t = pipeline_run("lockstep,resident=3");
+    const std::uint32_t grid = t.grid;
+    run::split_persistent_tiles(t);
+    // Six blocks' prologues, six tiles, six ends (one draw each that found no tile).
+    REQUIRE(t.blocks.size() == 3 * grid);
+    for (std::uint32_t k = 0; k < t.blocks.size(); ++k) CHECK(t.blocks[k].block == k);
+    for (const trace::BlockTrace& b : t.blocks)
+        for (const trace::Event& e : b.events) CHECK(e.kind != trace::EventKind::TxWait);
+    CHECK(t.totals.bulk_copies == 5);
+    CHECK(t.totals.hazards == 0);
+}

@@ -64,7 +64,7 @@ TEST_CASE("every field's error is one line naming the field", "[request]") {
     CHECK(error_with(&T::seed, "-1") == "--seed -1: not a non-negative integer");
     CHECK(error_with(&T::schedule, "chaos") ==
           "--schedule chaos: not a schedule (lockstep, sequential, random:SEED or converged; "
-          "then blocks=ORDER, resident=R or T@J+K)");
+          "then blocks=ORDER, resident=R, copies=POLICY or T@J+K)");
     CHECK(error_with(&T::kind, "both") == "--kind both: not a kind (inclusive or exclusive)");
     CHECK(error_with(&T::kind, "exclusive") ==
           "--kind exclusive: reduce-sequential is a reduction; --kind applies to scans only");
@@ -149,6 +149,13 @@ TEST_CASE("single fields for the commands that take only some", "[request]") {
     CHECK(parse_algo("scan-blelloch", error) == find_variant("scan-blelloch"));
     CHECK(parse_algo("x", error, "--compare") == nullptr);
     CHECK(error == "--compare x: no such algorithm (see `warpscope list`)");
+    // The GPU-only rungs and the baselines are named, not called unknown.
+    CHECK(parse_algo("scan-pipeline", error) == find_variant("scan-pipeline"));
+    CHECK(parse_algo("compact-pipeline", error) == nullptr);
+    CHECK(error.find("--algo compact-pipeline: runs on the GPU only") == 0);
+    CHECK(error.find("`warpscope bench` times it") != std::string::npos);
+    CHECK(parse_algo("cub-scan", error) == nullptr);
+    CHECK(error == "--algo cub-scan: a baseline, not an algorithm: `warpscope bench` times it");
     CHECK(parse_type("float", error) == trace::DType::Float32);
     CHECK_FALSE(parse_type("f16", error));
     CHECK(error == "--type f16: not a type (int, float or double)");

@@ -60,8 +60,8 @@ TEST_CASE("a lone block's result is the run's, in every kernel", "[block_result]
             INFO(info.id << " " << trace::dtype_name(type));
             Form f;
             f.algo = info.id;
-            f.block = 64;
-            f.n = std::to_string(accepted_count(info, info.elems_per_thread * 64 - 5));
+            f.block = usable_block(info.block_rule, 64);
+            f.n = std::to_string(accepted_count(info, tile_elements(info, f.block, type) - 5));
             f.pattern = "random";
             f.type = type;
             const Ran v = ran(f);

@@ -39,9 +39,10 @@ std::vector<unsigned> start_order(const char* schedule, unsigned blocks) {
 }  // namespace
 
 TEST_CASE("a schedule reads back from its own text, and bad items are refused with a reason") {
-    for (const char* text :
-         {"lockstep", "random:7", "lockstep,blocks=reverse,resident=2",
-          "random:3,blocks=random:9,resident=4", "lockstep,0@9+3,2/5@1+2", "converged,1@2+1"}) {
+    for (const char* text : {"lockstep", "random:7", "lockstep,blocks=reverse,resident=2",
+                             "random:3,blocks=random:9,resident=4", "lockstep,0@9+3,2/5@1+2",
+                             "converged,1@2+1", "lockstep,copies=lazy",
+                             "lockstep,resident=3,copies=delay:4", "random:1,copies=random:5"}) {
         const auto s = Schedule::parse(text);
         REQUIRE(s);
         CHECK(s->name() == text);
@@ -51,13 +52,22 @@ TEST_CASE("a schedule reads back from its own text, and bad items are refused wi
     CHECK(s->resident == 3);
     REQUIRE(s->ahead.size() == 1);
     CHECK(s->ahead[0] == ws::sim::RunAhead{2, 5, 1, 3});
+    CHECK(s->copies == ws::sim::CopyPolicy::Prompt);
+    const auto lazy = Schedule::parse("lockstep,copies=delay:7");
+    REQUIRE(lazy);
+    CHECK(lazy->copies == ws::sim::CopyPolicy::Delay);
+    CHECK(lazy->copy_delay == 7);
+    CHECK(Schedule::parse("lockstep,copies=prompt")->name() == "lockstep");
     for (auto [text, reason] : std::vector<std::pair<const char*, const char*>>{
              {"lockstep,resident=0", "resident= takes a number of blocks from 1 to 64"},
              {"lockstep,resident=65", "from 1 to 64"},
              {"sequential,0@1+1", "only of a lockstep schedule"},
              {"random:2,0@1+1", "only of a lockstep schedule"},
              {"lockstep,blocks=sideways", "blocks= takes in-order, reverse or random:SEED"},
-             {"lockstep,0@0+1", "is not blocks=..., resident=R or T@J+K"},
+             {"lockstep,0@0+1", "is not blocks=..., resident=R, copies=... or T@J+K"},
+             {"lockstep,copies=never", "copies= takes prompt, delay:K, lazy or random:SEED"},
+             {"lockstep,copies=delay:x", "copies=delay:K takes K from 0 to 1000000"},
+             {"lockstep,copies=delay:1000001", "copies=delay:K takes K from 0 to 1000000"},
              {"lockstep,", "is not blocks="},
              {"chaos", "lockstep, sequential, random:SEED or converged"}}) {
         std::string why;

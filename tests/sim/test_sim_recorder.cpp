@@ -291,3 +291,17 @@ TEST_CASE("event widths of 8 and 16 bytes, and shuffle sources within a segment"
         CHECK(sh.value == bits(src * 1.5));
     }
 }
+
+TEST_CASE("blocks side by side are recorded whole, the last one running alone too",
+          "[sim][recorder]") {
+    // Three blocks, room for two: when one finishes the third starts, and at the end one runs
+    // on alone after the other finished; every event of each still goes to its own block.
+    const std::vector<int> in = input();
+    for (const char* schedule : {"lockstep,resident=2", "random:5,resident=2,blocks=random:4",
+                                 "lockstep,resident=3,blocks=reverse"}) {
+        INFO(schedule);
+        const Recorded r = record({0, 1, 2}, true, true, schedule);
+        REQUIRE(r.blocks.size() == kBlocks);
+        for (const auto& b : r.blocks) check_block_events(b, in);
+    }
+}

@@ -177,3 +177,33 @@ TEST_CASE("counters add and compare field by field", "[trace][steps]") {
     b.hazards = 2;
     CHECK(a == b);
 }
+
+TEST_CASE("a bulk copy is one lane's instruction that moves bytes without wavefronts or sectors",
+          "[trace][steps]") {
+    // Lane 0 of warp 0 arrives, then issues a 16 KB copy; the whole warp waits; a named barrier
+    // and a mark are nobody's work.
+    test::BlockBuilder builder;
+    builder.add(0, EventKind::TxArrive, 98304, {1, 0}, 20, 8, 16384)
+        .add(0, EventKind::BulkCopy, 0, {1, 0}, 21, 16, pack_bulk_copy({0, 98304, 16384}))
+        .add(0, EventKind::Mark, 0, {1, 0}, 22, 0, 3)
+        .add(0, EventKind::NamedSync, 1, {1, 0}, 23, 0, 128);
+    builder.warp_access(
+        1, test::kAllLanes, EventKind::TxWait, [](std::uint32_t) { return 98304; }, 8, {1, 0}, 30);
+    const BlockTrace b = builder.build();
+    const Counters c = block_counters(b, 64);
+    CHECK(c.bulk_copies == 1);
+    CHECK(c.bulk_bytes == 16384);
+    CHECK(c.smem_instructions == 0);
+    CHECK(c.smem_wavefronts == 0);
+    CHECK(c.gmem_sectors == 0);
+    CHECK(c.active_warps == 2);
+    CHECK(c.active_lanes == 33);    // lane 0 of warp 0, and warp 1
+    CHECK(c.divergent_warps == 1);  // warp 0: one lane
+    const InstructionMix mix = instruction_mix(b, 64);
+    CHECK(mix[std::size_t(EventKind::BulkCopy)].warp_instructions == 1);
+    CHECK(mix[std::size_t(EventKind::TxArrive)].warp_instructions == 1);
+    CHECK(mix[std::size_t(EventKind::TxWait)].warp_instructions == 1);
+    CHECK(mix[std::size_t(EventKind::TxWait)].lanes == 32);
+    CHECK(mix[std::size_t(EventKind::Mark)].warp_instructions == 0);
+    CHECK(mix[std::size_t(EventKind::NamedSync)].warp_instructions == 0);
+}

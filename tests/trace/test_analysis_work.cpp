@@ -37,6 +37,6 @@ TEST_CASE("work counts writes, shuffles from another lane and reads on lines tha
         }
     const WorkDepth wd = work_depth(b, src);
     CHECK(wd.work == 4 + 28 + 8);
-    CHECK(wd.depth == 3);
+    CHECK(wd.steps == 3);
     CHECK(work_depth(b, "").work == 0);
 }

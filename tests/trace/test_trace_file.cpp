@@ -68,6 +68,12 @@ Trace tiny_trace() {
     return t;
 }
 
+// The blocks of a one-block file as versions 2 and 3 wrote them: no copy landings at the end.
+std::string without_landings(const std::string& blocks) {
+    REQUIRE(get(blocks, blocks.size() - 8, 8) == 0);
+    return blocks.substr(0, blocks.size() - 8);
+}
+
 std::string error_of(const std::string& bytes) {
     LoadResult r = decode_trace(bytes);
     CHECK_FALSE(r.ok);
@@ -131,7 +137,7 @@ TEST_CASE("the file is little-endian with the documented layout", "[trace][file]
     t.blocks[0].events[0].address = 0x0102030405060708ull;
     std::string bytes = encode_trace(t);
     CHECK(bytes.substr(0, 8) == "WSTRACE\n");
-    CHECK(get(bytes, 8, 4) == 3);
+    CHECK(get(bytes, 8, 4) == 4);
     Parts p = split(bytes);
     CHECK(nlohmann::json::parse(p.header)["grid"] == 2);
     CHECK(get(p.blocks, 0, 4) == 1);   // block count
@@ -143,12 +149,14 @@ TEST_CASE("the file is little-endian with the documented layout", "[trace][file]
     CHECK(get(p.blocks, ev + 8, 1) == static_cast<unsigned>(e.kind));
     CHECK(static_cast<unsigned char>(p.blocks[ev + 16]) == 0x08);
     CHECK(get(p.blocks, ev + 16, 8) == 0x0102030405060708ull);
-    // After the events, the snapshots, then how many events the order names (none here).
+    // After the events, the snapshots, then how many events the order names and how many
+    // copies landed (none here).
     const std::size_t snaps = ev + 40 * 32;
     CHECK(get(p.blocks, snaps, 4) == 1);
     const std::size_t snap_len = get(p.blocks, snaps + 4 + 2, 8);
     CHECK(get(p.blocks, snaps + 4 + 2 + 8 + snap_len, 8) == 0);
-    CHECK(p.blocks.size() == snaps + 4 + 2 + 8 + snap_len + 8);
+    CHECK(get(p.blocks, snaps + 4 + 2 + 8 + snap_len + 8, 8) == 0);
+    CHECK(p.blocks.size() == snaps + 4 + 2 + 8 + snap_len + 8 + 8);
     CHECK(get(bytes, bytes.size() - 8, 8) == fnv1a64(bytes.substr(0, bytes.size() - 8)));
 }
 
@@ -191,8 +199,8 @@ TEST_CASE("files that are not traces are refused", "[trace][file]") {
 
 TEST_CASE("a newer format version is refused by name", "[trace][file]") {
     std::string bytes = encode_trace(tiny_trace());
-    patch(bytes, 8, 4, 4);
-    CHECK(error_of(bytes) == "trace format version 4 is newer than this warpscope reads (3)");
+    patch(bytes, 8, 5, 4);
+    CHECK(error_of(bytes) == "trace format version 5 is newer than this warpscope reads (4)");
     patch(bytes, 8, 0, 4);
     CHECK(starts_with(error_of(bytes), "not a warpscope trace"));
 }
@@ -298,12 +306,20 @@ TEST_CASE("well-summed files with bad contents are refused", "[trace][file]") {
     Parts p = split(encode_trace(tiny_trace()));
     CHECK(starts_with(error_of(join(p.header, p.blocks + "xyz")), "corrupt trace: 3 unexpected"));
     std::string kinds = p.blocks;
-    kinds[17 + 8] = 9;  // the first event's kind
-    CHECK(error_of(join(p.header, kinds)) == "corrupt trace: event kind 9 is unknown");
+    kinds[17 + 8] = 13;  // the first event's kind
+    CHECK(error_of(join(p.header, kinds)) == "corrupt trace: event kind 13 is unknown");
     // AtomicWrite (6) came with version 3: a version 2 file holding one is corrupt.
     kinds[17 + 8] = 6;
     CHECK(decode_trace(join(p.header, kinds)).ok);
-    CHECK(error_of(join(p.header, kinds, 2)) == "corrupt trace: event kind 6 is unknown");
+    CHECK(error_of(join(p.header, without_landings(kinds), 2)) ==
+          "corrupt trace: event kind 6 is unknown");
+    // The pipeline's kinds (TxInit = 7 .. Mark = 12) came with version 4.
+    for (int kind = 7; kind <= 12; ++kind) {
+        kinds[17 + 8] = char(kind);
+        CHECK(decode_trace(join(p.header, kinds)).ok);
+        CHECK(error_of(join(p.header, without_landings(kinds), 3)) ==
+              "corrupt trace: event kind " + std::to_string(kind) + " is unknown");
+    }
 }
 
 TEST_CASE("version 2 files load with no atomics counted", "[trace][file]") {
@@ -316,7 +332,7 @@ TEST_CASE("version 2 files load with no atomics counted", "[trace][file]") {
     h["totals"].erase("atomics");
     h["totals"].erase("atomic_retries");
     CHECK_FALSE(decode_trace(join(h.dump(), p.blocks)).ok);  // version 3 must have them
-    const LoadResult old = decode_trace(join(h.dump(), p.blocks, 2));
+    const LoadResult old = decode_trace(join(h.dump(), without_landings(p.blocks), 2));
     REQUIRE(old.ok);
     CHECK(old.trace.totals.atomics == 0);
     CHECK(old.trace.totals.atomic_retries == 0);
@@ -393,6 +409,64 @@ std::string v1_header(const Trace& t, std::uint64_t divergent) {
 }
 
 }  // namespace
+
+TEST_CASE("version 3 files load with no bulk copies counted and no landings", "[trace][file]") {
+    Trace t = tiny_trace();
+    t.totals.bulk_copies = 5;
+    t.totals.bulk_bytes = 5 * 16384;
+    Parts p = split(encode_trace(t));
+    nlohmann::json h = nlohmann::json::parse(p.header);
+    CHECK(decode_trace(join(h.dump(), p.blocks)).trace.totals.bulk_bytes == 5 * 16384);
+    h["totals"].erase("bulk_copies");
+    h["totals"].erase("bulk_bytes");
+    CHECK_FALSE(decode_trace(join(h.dump(), p.blocks)).ok);  // version 4 must have them
+    const LoadResult old = decode_trace(join(h.dump(), without_landings(p.blocks), 3));
+    REQUIRE(old.ok);
+    CHECK(old.trace.totals.bulk_copies == 0);
+    CHECK(old.trace.blocks[0].landed.empty());
+}
+
+TEST_CASE("the copy landings survive a file, and landings of what is no copy are refused",
+          "[trace][file]") {
+    Trace t = test::small_trace();
+    BlockTrace& b = t.blocks[0];
+    for (std::uint32_t i = 0; i < b.events.size(); ++i) b.order.push_back(i);
+    b.events[2].kind = EventKind::BulkCopy;
+    b.events[2].value = pack_bulk_copy({256, 1024, 4096});
+    b.events[5].kind = EventKind::BulkCopy;
+    b.landed = {{5, 3}, {2, std::uint32_t(b.order.size())}};
+    LoadResult r = decode_trace(encode_trace(t));
+    REQUIRE(r.error == "");
+    REQUIRE(r.trace.blocks[0].landed.size() == 2);
+    CHECK(r.trace.blocks[0].landed[0].copy_event == 5);
+    CHECK(r.trace.blocks[0].landed[0].after_order == 3);
+    CHECK(r.trace.blocks[0].landed[1].copy_event == 2);
+    CHECK(r.trace.blocks[0].landed[1].after_order == b.order.size());
+    CHECK(r.trace.blocks[1].landed.empty());
+
+    for (BlockTrace::CopyLanding bad : {BlockTrace::CopyLanding{3, 0},  // not a copy
+                                        BlockTrace::CopyLanding{5, 0},  // landed twice
+                                        BlockTrace::CopyLanding{2, 100000}}) {
+        Trace damaged = t;
+        damaged.blocks[0].landed = {{5, 3}, bad};
+        CHECK(error_of(encode_trace(damaged)).find("copy landings name event") !=
+              std::string::npos);
+    }
+}
+
+TEST_CASE("a bulk copy's fields pack into one event value and back, at their limits",
+          "[trace][file]") {
+    for (BulkCopyFields f : {BulkCopyFields{0, 0, 16}, BulkCopyFields{98304, 98400, 16384},
+                             BulkCopyFields{kMaxBulkOffset, kMaxBulkOffset, kMaxBulkBytes}}) {
+        Event e{};
+        e.kind = EventKind::BulkCopy;
+        e.value = pack_bulk_copy(f);
+        const BulkCopyFields back = bulk_copy_fields(e);
+        CHECK(back.dst == f.dst);
+        CHECK(back.barrier == f.barrier);
+        CHECK(back.bytes == f.bytes);
+    }
+}
 
 TEST_CASE("the order events ran in survives a file, a damaged order is refused", "[trace][file]") {
     Trace t = test::small_trace();

@@ -14,12 +14,13 @@
 
 namespace ws::ui::testing {
 
-// The form's n moves to the next count its algorithm accepts (aos-vs-soa: a multiple of 3), so
-// that a test's sizes serve every kernel.
+// The form's n moves to the next count its algorithm accepts (aos-vs-soa: a multiple of 3), and
+// its block to one it takes (scan-pipeline: 224), so that a test's sizes serve every kernel.
 inline std::shared_ptr<const TraceView> emulated_view(RequestForm f) {
     const VariantInfo* v = find_variant(f.algo);
     const auto n = run::parse_count(f.n);
     if (v && n) f.n = std::to_string(accepted_count(*v, *n));
+    if (v) f.block = usable_block(v->block_rule, f.block);
     const FormCheck c = check_form(f);
     INFO(c.error);
     REQUIRE(c.ok());

@@ -30,9 +30,10 @@ run() {  # run NAME ARGS...: one warpscope run; a failure is reported and counte
 
 for algo in $algos; do
   mkdir -p "$out/$algo"
-  n=2048
+  n=2048 block=256
   [ "$algo" = aos-vs-soa ] && n=2049  # it reads structs of 3 elements: n a multiple of 3
-  run "$algo" --screenshot-panels "$out/$algo" --algo "$algo" --n "$n" --block 256 --size 800x500
+  [ "$algo" = scan-pipeline ] && block=224  # a warp for each job: its one block size
+  run "$algo" --screenshot-panels "$out/$algo" --algo "$algo" --n "$n" --block "$block" --size 800x500
 done
 run full --screenshot "$out/full.png" --algo reduce-interleaved-strided --n 2048 --block 1024 \
   --step 2 --size 1280x720

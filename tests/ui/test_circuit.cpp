@@ -4,6 +4,8 @@
 // plain data, and the words beside it.
 #include <catch2/catch.hpp>
 
+#include "kernels/run/block_circuit.hpp"
+
 #include <map>
 #include <memory>
 #include <set>
@@ -94,7 +96,8 @@ TEST_CASE("side by side at m = 64: the work/depth trade-off", "[circuit]") {
     CHECK(ks->circuit.work() == 321);  // 64 * 6 - 63
     CHECK(ks->circuit.depth() == 6);
     CHECK(bk->circuit.work() == 120);  // 2 * 64 - 6 - 2
-    CHECK(bk->circuit.depth() == 11);  // 2 * 6 - 1
+    // 2 * 6 - 1 steps add; the longest chain is one shorter (the total waits for no one).
+    CHECK(bk->circuit.depth() == 10);  // 2 * 6 - 2
     CHECK(sk->circuit.work() == 192);  // 32 * 6
     CHECK(sk->circuit.depth() == 6);
     // Sklansky: every element of an upper half adds the last element of its lower half.
@@ -121,7 +124,8 @@ TEST_CASE("block-level scans: measured against the textbook and trace::work_dept
             CHECK(tile_elements(*v) == m);
             const trace::WorkDepth wd = trace::work_depth(*v->block, v->trace->source_text);
             CHECK(c.work() == wd.work);
-            CHECK(c.depth() == wd.depth);
+            CHECK(c.adding_steps() == wd.steps);
+            CHECK(c.depth() == run::measured_work_depth(*v->trace, *info).depth);
             check_two_operands(c);
             if (const auto f = textbook_work_depth(*info, m)) {
                 CHECK(c.work() == f->work);
@@ -163,7 +167,10 @@ TEST_CASE("warp-shuffle scan: register columns and the warps' totals", "[circuit
     const Circuit& c = v->circuit;
     CHECK(c.map.layout == trace::TileLayout::Registers);
     CHECK(c.work() == 291);  // 2 * 129, the totals' one addition, 32 lanes adding warp 0's
-    CHECK(c.depth() == 7);
+    // Seven steps add, but the longest chain is six: the totals' addition and warp 1's adding
+    // warp 0's total both wait for the warps' five levels, not for each other.
+    CHECK(c.adding_steps() == 7);
+    CHECK(c.depth() == 6);
     check_two_operands(c);
     // Level 5: warp 0 scans the totals: element 63's register adds element 31's.
     REQUIRE(c.levels[5].additions == 1);
@@ -185,7 +192,14 @@ TEST_CASE("in-place Kogge-Stone: levels with no sync between them share a step",
     auto v = traced("scan-kogge-stone-inplace", 64, 64);
     const Circuit& c = v->circuit;
     CHECK(c.work() == trace::work_depth(*v->block, v->trace->source_text).work);
-    CHECK(c.rows > c.depth());  // the warp's five levels are rows of one step
+    // The warp's five levels are five rows of one step, one after another: the depth counts
+    // them (issue 35), not the three steps that add. Then the add-back: 6, as Kogge-Stone's.
+    CHECK(c.adding_steps() == 3);
+    REQUIRE(c.levels[0].rows == 5);
+    CHECK(c.levels[0].row_additions == std::vector<std::uint32_t>{62, 60, 56, 48, 32});
+    CHECK(c.levels[0].first_depth == 1);
+    CHECK(c.levels[0].last_depth == 5);
+    CHECK(c.depth() == 6);
     check_two_operands(c);
     // The warps' totals are scanned on the columns of the elements they came from.
     bool totals = false;
@@ -279,16 +293,27 @@ TEST_CASE("the words beside a network", "[circuit]") {
     auto v = traced("scan-brent-kung", 64, 32);
     const NumberLines n = circuit_numbers(*v);
     CHECK(n.work.rfind("work  120 additions", 0) == 0);
-    CHECK(n.depth.find("= 11") != std::string::npos);
-    CHECK(n.measured == "120 additions, 11 levels");
+    CHECK(n.depth.find("= 10") != std::string::npos);
+    CHECK(n.measured == "120 additions, depth 10");
     CHECK(n.textbook.find("= 120, ") != std::string::npos);
     CHECK(circuit_numbers(*traced("scan-kogge-stone-inplace", 64, 64)).textbook.empty());
     const std::vector<std::string> at_load = circuit_sentences(*v, 0);
     REQUIRE(at_load.size() == 2);
-    CHECK(at_load[0].find("120 additions on 11 levels") != std::string::npos);
+    CHECK(at_load[0].find("120 additions, depth 10") != std::string::npos);
     CHECK(at_load[1] == "No addition yet: this step only moves data.");
     const std::size_t first = v->circuit.levels[0].step;
-    CHECK(circuit_sentences(*v, first)[1] == "This step is level 1 of 11: 32 additions at once.");
+    CHECK(circuit_sentences(*v, first)[1] ==
+          "This step does 32 additions at once, none waiting for another: link 1 of the "
+          "longest chain's 10.");
+    // A warp-synchronous step: its rows one after another, told as such (issue 35).
+    auto inplace = traced("scan-kogge-stone-inplace", 64, 64);
+    const std::size_t racy = view_step_of_origin(*inplace, inplace->circuit.levels[0].step);
+    CHECK(circuit_sentences(*inplace, racy)[1] ==
+          "This step does 258 additions in 5 rows, one after another with no barrier between "
+          "them (62, 60, 56, 48 and 32): each row needs the one before, so the step is links "
+          "1\xe2\x80\x93"
+          "5 of the longest chain's 6 (the lanes of a warp are trusted to keep in "
+          "step).");
 }
 
 TEST_CASE("side-by-side size follows the request", "[circuit]") {

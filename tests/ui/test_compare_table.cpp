@@ -13,15 +13,16 @@ TEST_CASE("compare says which is faster on the GPU and the counters that explain
     MeasurementFile f;
     f.device = "GPU X";
     f.date = "2026-11-23T10:00:00Z";
+    f.path = "assets/measurements/x.json";
     f.points = {{"reduce-interleaved-divergent", "int", 1 << 20, 2.0, 100.0},
                 {"reduce-sequential", "int", 1 << 20, 0.5, 400.0}};
     const std::vector<CompareRow> rows = compare_rows(*divergent, *sequential, &f, 1 << 20);
     REQUIRE(rows.size() >= 7);
-    CHECK(rows[0].what == "time at n = 2^20");
+    CHECK(rows[0].what == "time at n = 2^20 (GPU X, 2026-11-23)");  // its source on the row
     CHECK(rows[0].left == "2 ms");
     CHECK(rows[0].right == "0.5 ms");
     CHECK(rows[0].ratio == "0.25x");
-    CHECK(rows[0].why.find("GPU X, 2026-11-23") != std::string::npos);
+    CHECK(rows[0].why.find("GPU X, 2026-11-23 (x.json)") != std::string::npos);
     CHECK(rows[1].ratio == "4.00x");
     auto row = [&](const std::string& what) {
         for (const CompareRow& r : rows)

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "ui/geometry/grid_geometry.hpp"
+#include "ui/geometry/shared_grid_layout.hpp"
 
 using namespace ws::ui;
 
@@ -144,4 +145,12 @@ TEST_CASE("a useful width prefers fewer, wider rows", "[grid]") {
     s.fixed_columns = 0;
     s.slots = 1024;
     CHECK(grid_layout(s).columns == 64);  // still fits when cells are small
+}
+
+TEST_CASE("compare keeps the banks in line where it can, and never cuts a row", "[grid][compare]") {
+    // 32 cells of 40 px (2 px apart) need 1344 px; 16 need 672.
+    CHECK(ws::ui::bank_aligned_columns(1400, 40, 2) == 32);
+    CHECK(ws::ui::bank_aligned_columns(1343, 40, 2) == 16);
+    CHECK(ws::ui::bank_aligned_columns(672, 40, 2) == 16);
+    CHECK(ws::ui::bank_aligned_columns(671, 40, 2) == 0);
 }

@@ -4,6 +4,7 @@
 
 #include <set>
 #include <string>
+#include <tuple>
 
 #include "ui/layout.hpp"
 
@@ -155,6 +156,7 @@ TEST_CASE("panel and view names read back", "[layout]") {
     for (PanelId p : kAllPanels) CHECK(parse_panel(panel_name(p)) == p);
     CHECK_FALSE(parse_panel("sharedd"));
     CHECK(parse_view("lab") == View::Lab);
+    CHECK(parse_view("pipeline") == View::Pipeline);
     CHECK_FALSE(parse_view("Step"));
     CHECK(panel_names().find("banks") != std::string::npos);
 }
@@ -162,7 +164,7 @@ TEST_CASE("panel and view names read back", "[layout]") {
 TEST_CASE("every panel of every view keeps its readable minimum, as tabs where it must",
           "[layout]") {
     const std::pair<float, float> sizes[] = {{1024, 768}, {1280, 720}, {1920, 1080}};
-    for (View view : {View::Step, View::Compare, View::Circuit, View::Lab})
+    for (View view : {View::Step, View::Compare, View::Circuit, View::Lab, View::Pipeline})
         for (auto [w, h] : sizes)
             for (bool presentation : {false, true})
                 for (float text : {1.0f, 1.5f, 2.0f})
@@ -198,6 +200,7 @@ TEST_CASE("every panel of every view keeps its readable minimum, as tabs where i
                                           PanelId::Code,   PanelId::Sass,  PanelId::Explanation};
                             if (view == View::Compare) needed = {PanelId::Compare};
                             if (view == View::Lab) needed = {PanelId::Lab};
+                            if (view == View::Pipeline) needed = {PanelId::Pipeline};
                             if (view == View::Circuit) needed = {PanelId::Circuit};
                             if (view == View::Circuit && !circuit_only)
                                 needed.push_back(PanelId::Shared);
@@ -222,4 +225,19 @@ TEST_CASE("a small window with large text tabs panels instead of shrinking them"
                group.panels == std::vector<PanelId>{PanelId::Banks, PanelId::Global} ||
                group.panels == std::vector<PanelId>{PanelId::Code, PanelId::Editor}));
     CHECK(big[PanelId::Code].bottom() <= big[PanelId::Sass].y + 0.5f);
+}
+
+TEST_CASE("a race's story gets most of the side column", "[layout]") {
+    for (const auto& [w, h, scale] :
+         {std::tuple{1280.0f, 720.0f, 1.4f}, std::tuple{1920.0f, 1080.0f, 1.0f}}) {
+        const Layout code = compute_layout(View::Step, w, h, scale);
+        const Layout story =
+            compute_layout(View::Step, w, h, scale, true, false, 0, std::nullopt, SideFocus::Story);
+        CHECK(story[PanelId::Explanation].h > code[PanelId::Explanation].h);
+        CHECK(story[PanelId::Explanation].h > story[PanelId::Code].h);
+        CHECK(story[PanelId::Code].h + 0.5f >= panel_min_size(PanelId::Code, scale).h);
+        // Nothing else moves.
+        CHECK(story[PanelId::Shared].w == code[PanelId::Shared].w);
+        CHECK(story[PanelId::Shared].h == code[PanelId::Shared].h);
+    }
 }

@@ -8,6 +8,7 @@
 #include <set>
 #include <tuple>
 
+#include "kernels/baselines.hpp"
 #include "ui/model/lab/lab_data.hpp"
 
 using namespace ws::ui;
@@ -169,14 +170,18 @@ TEST_CASE("every line the lab shows looks unlike the others, the chosen one mark
                 REQUIRE(looks.size() == shown.size());
                 std::set<std::tuple<unsigned, int>> variants;
                 std::set<std::string> baselines;
+                std::set<std::tuple<int, int>> baseline_looks;  // colour (its look) and marker
                 for (std::size_t i = 0; i < looks.size(); ++i) {
                     INFO(f.device << " " << type << " " << lab_lines_name(lines) << " "
                                   << shown[i].algo);
-                    // A variant's colour and marker, a baseline's name (its colour), never
-                    // repeat; families of at most ten variants keep one colour each.
-                    if (shown[i].baseline)
+                    // A variant's colour and marker, a baseline's colour (its look) and marker,
+                    // never repeat; families of at most ten variants keep one colour each.
+                    if (shown[i].baseline) {
                         CHECK(baselines.insert(shown[i].algo).second);
-                    else
+                        const ws::Baseline* b = ws::find_baseline(series_algo(shown[i].algo));
+                        REQUIRE(b);
+                        CHECK(baseline_looks.insert({int(b->look), looks[i].marker}).second);
+                    } else
                         CHECK(variants.insert({looks[i].colour, looks[i].marker}).second);
                     if (!shown[i].baseline && lines != LabLines::All) CHECK(looks[i].marker == 0);
                     CHECK(looks[i].dashed == shown[i].baseline);
@@ -221,6 +226,29 @@ TEST_CASE("a point says its speed against the library's at the same n", "[measur
     CHECK(versus_library(f, f.points[1]).empty());  // the library itself
     CHECK(versus_library(f, f.points[2]).empty());  // no cub-scan point in this file
     CHECK(library_of("scan-decoupled-lookback") == "cub-scan");
+}
+
+TEST_CASE("the GPU-only rungs are drawn as ours and measured against their library", "[lab]") {
+    MeasurementFile f;
+    f.points = {{"scan-pipeline", "int", 1 << 28, 0.5, 4300},
+                {"cub-scan", "int", 1 << 28, 0.6, 3600},
+                {"compact-pipeline", "float", 1 << 28, 0.6, 2000},
+                {"cub-select-if", "float", 1 << 28, 0.69, 1700}};
+    CHECK_FALSE(is_baseline("scan-pipeline"));  // a rung of the catalog
+    CHECK_FALSE(is_gpu_only("scan-pipeline"));
+    CHECK_FALSE(is_baseline("compact-pipeline"));  // solid, a variant's colour, not dashed
+    CHECK(is_gpu_only("compact-pipeline"));
+    CHECK_FALSE(is_gpu_only("scan-decoupled-lookback-vector"));
+    CHECK(is_baseline("cub-scan"));
+    CHECK(versus_library(f, f.points[0]) == "1.20x the speed of cub-scan (CUB 0.6 ms)");
+    CHECK(versus_library(f, f.points[2]) == "1.15x the speed of cub-select-if (CUB 0.69 ms)");
+    const std::vector<Series> s = series_of(f, "int");
+    REQUIRE(s.size() == 2);
+    CHECK(s[0].algo == "scan-pipeline");  // ours first, then the baselines
+    CHECK_FALSE(s[0].baseline);
+    CHECK(s[1].baseline);
+    CHECK(shows_series(LabLines::Scans, "scan-pipeline"));
+    CHECK_FALSE(shows_series(LabLines::Reductions, "compact-pipeline"));
 }
 
 TEST_CASE("a ladder rung opens the lab on a whole-catalog run, not on a run of a few variants",

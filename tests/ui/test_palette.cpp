@@ -2,6 +2,8 @@
 // normal vision and for the two commonest colour-vision deficiencies.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <set>
 #include <utility>
 
@@ -72,5 +74,21 @@ TEST_CASE("the lab's lines each have a colour of their own", "[palette]") {
                 CHECK(lines[i] != lines[j]);
                 CHECK(difference(lines[i], lines[j], Vision::Normal) >= 8.0);
             }
+    }
+}
+
+TEST_CASE("a lab line keeps its hue from one theme to another", "[palette]") {
+    // CIELAB hue angle of the same series in the dark and the light theme (the light theme's
+    // is deeper, for white paper): within 20 degrees, so that "the orange line" stays orange.
+    auto hue = [](std::uint32_t c) {
+        const Lab l = to_lab(c, Vision::Normal);
+        return std::atan2(l.b, l.a) * 180.0 / 3.14159265358979;
+    };
+    for (int i = 0; i < 10; ++i) {
+        double d = std::fabs(hue(dark_colours().series[i]) - hue(light_colours().series[i]));
+        d = std::min(d, 360.0 - d);
+        INFO("series " << i << ": " << d << " degrees apart");
+        CHECK(d <= 20.0);
+        CHECK(presentation_colours().series[i] == light_colours().series[i]);
     }
 }

@@ -74,14 +74,15 @@ TEST_CASE("the code and explanation panels draw a settled step the same every fr
     for (ImVec2 size : {ImVec2(410, 476), ImVec2(300, 400), ImVec2(700, 600)}) {
         INFO("window " << size.x << "x" << size.y);
         std::vector<std::vector<float>> code, explanation;
-        for (int i = 0; i < 5; ++i) {
+        for (int i = 0; i < 9; ++i) {
             code.push_back(frame(size, [&] { draw_code(*v, ui); }));
             explanation.push_back(frame(size, [&] { draw_explanation(*v, ui); }));
         }
-        // The first frames settle (tables and scroll positions size themselves).
-        for (int i = 3; i < 5; ++i) {
-            CHECK(code[i] == code[2]);
-            CHECK(explanation[i] == explanation[2]);
+        // The first frames settle (tables, scroll positions and the code's wrapped lines size
+        // themselves: every line wraps now, which takes up to four frames), then stay.
+        for (int i = 5; i < 9; ++i) {
+            CHECK(code[i] == code[4]);
+            CHECK(explanation[i] == explanation[4]);
         }
         CHECK(!code[2].empty());
     }

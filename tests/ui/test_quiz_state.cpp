@@ -121,5 +121,21 @@ TEST_CASE("a quiz attempt goes on with the next slide, from the same seed", "[qu
     const Slide& shown = s.ui.lesson.library->lessons.front().slides[slide];
     CHECK(s.view().trace->request.algo == shown.request.algo);
     CHECK(s.view().trace->request.seed == 777);
-    CHECK(s.ui.step() == 0);
+    CHECK(s.ui.step() == std::size_t(shown.step));  // the slide's step: the attempt keeps it
+}
+
+TEST_CASE("an attempt started on a slide starts at the slide's step", "[quiz]") {
+    Session s(false);
+    s.post(act::OpenLesson{"02-bank-conflicts", 0});
+    s.update();
+    REQUIRE(s.ui.lesson.library);
+    const Slide& slide = s.ui.lesson.library->lessons[1].slides[0];
+    REQUIRE(slide.step > 0);
+    s.ui.lesson.quiz.seed_typed = "4242";
+    s.post(act::StartQuiz{});
+    s.update();
+    s.update();
+    REQUIRE(s.ui.lesson.quiz.on);
+    CHECK(s.view().trace->request.seed == 4242);
+    CHECK(s.ui.step() == std::size_t(slide.step));
 }

@@ -148,3 +148,27 @@ TEST_CASE("accesses group by thread runs and by warp-wide instructions", "[trace
     const std::vector<std::size_t> starts = access_groups(events, order, occurrence);
     CHECK(starts == std::vector<std::size_t>{0, 3, 6});
 }
+
+TEST_CASE("under lockstep one warp's intended pairs are not drawn as races, a swap is",
+          "[trace_view][race]") {
+    auto marked = [](const TraceView& v) {
+        std::size_t cells = 0;
+        for (const StepView& s : v.steps)
+            for (std::uint8_t c : s.cells) cells += (c & kCellRaced) ? 1 : 0;
+        return cells;
+    };
+    // Lockstep: every pair ran in lockstep's order, the write before the read as meant.
+    const auto lock = make_trace_view(legacy("lockstep"));
+    REQUIRE_FALSE(lock->races.empty());
+    for (const RacePair& r : lock->races) CHECK(r.intended);
+    CHECK(marked(*lock) == 0);
+    for (const StepView& s : lock->steps) CHECK_FALSE(has_real_race(*lock, s));
+    // Sequential: lane 0 read s[16] before lane 16 wrote it, the other way round: a real race,
+    // drawn, at its step.
+    const auto seq = make_trace_view(legacy("sequential"));
+    const RacePair* r = pair_on(*seq, 16, 0, 16);
+    REQUIRE(r);
+    CHECK_FALSE(r->intended);
+    CHECK(has_real_race(*seq, seq->steps[r->second_step]));
+    CHECK(marked(*seq) > 0);
+}

@@ -84,3 +84,29 @@ TEST_CASE("a request reads back into the form", "[form]") {
     REQUIRE(c.ok());
     CHECK(form_of(c.request) == f);
 }
+
+TEST_CASE("switching variant moves n and block to what it takes and shows", "[form]") {
+    ws::ui::RequestForm f;
+    f.algo = "reduce-interleaved-strided";
+    f.n = "1000";
+    f.block = 32;
+    CHECK(ws::ui::adopt_variant_rules(f) ==
+          "block 32 -> 64: its bank conflicts begin at block 64: in a block of 32 the busy lanes' "
+          "words 2*s*tid (below 32) each sit in a bank of their own");
+    CHECK(f.block == 64);
+    CHECK(ws::ui::adopt_variant_rules(f).empty());  // nothing moves twice
+    f.block = 256;
+    CHECK(ws::ui::adopt_variant_rules(f).empty());  // a larger block stays
+    CHECK(f.block == 256);
+    f.algo = "aos-vs-soa";
+    f.n = "1000";
+    CHECK(ws::ui::adopt_variant_rules(f) ==
+          "n 1000 -> 1002: aos-vs-soa reads whole structs of 3 elements");
+    CHECK(f.n == "1002");
+    f.algo = "scan-pipeline";  // one block size: a warp for each job
+    CHECK(ws::ui::adopt_variant_rules(f) ==
+          "block 256 -> 224: scan-pipeline needs exactly 224: a producer, an aggregator, a "
+          "look-back warp and four consumer warps");
+    CHECK(f.block == 224);
+    CHECK(ws::ui::adopt_variant_rules(f).empty());
+}

@@ -133,3 +133,64 @@ TEST_CASE("the ring view says what two H200s did in a step, where it was recorde
     CHECK(recorded_step_line(lab, run_of(2, false, 1000), 1).empty());
     CHECK(recorded_step_line(lab, run_of(4, false, std::uint64_t(1) << 20), 1).empty());
 }
+
+TEST_CASE("no arrow or link label covers a GPU, 8 GPUs in a 1024x768 window too", "[ring]") {
+    // The Across GPUs panel at 1024x768 in presentation mode (23-pixel text), and larger.
+    for (const auto& [area, em] :
+         {std::pair{Rect{0, 0, 1008, 640}, 23.0f}, std::pair{Rect{0, 0, 1264, 600}, 23.0f},
+          std::pair{Rect{0, 0, 1600, 900}, 17.0f}})
+        for (unsigned k : {4u, 8u})
+            for (bool naive : {false, true}) {
+                const multi::RingRun run = run_of(k, naive, 1 << 20);
+                for (std::size_t state = 0; state < run.after_step.size(); ++state) {
+                    INFO("k=" << k << " naive=" << naive << " state " << state << " area " << area.w
+                              << "x" << area.h);
+                    const RingLayout l = ring_layout(run, state, area, em);
+                    for (const RingArrow& a : l.arrows) {
+                        if (a.label.empty()) continue;  // said once over the picture
+                        const Rect r = ring_label_rect(a.lx, a.ly, a.label, a.so_far, em);
+                        for (const Rect& g : l.gpus) CHECK_FALSE(overlap(r, g));
+                    }
+                    for (const RingLinkLabel& k2 : l.links) {
+                        const Rect r = ring_label_rect(k2.x, k2.y, k2.text, "", em);
+                        for (const Rect& g : l.gpus) CHECK_FALSE(overlap(r, g));
+                    }
+                }
+            }
+}
+
+TEST_CASE("words every arrow would repeat are said once, and labels stay apart", "[ring]") {
+    const multi::RingRun ring = run_of(8, false, 1 << 20);
+    CHECK(ring_step_common(ring, 0).empty());  // the start: no arrow
+    CHECK(ring_step_common(ring, 1) ==
+          "every arrow carries 512.0 KiB, added on arrival; each of these links 512.0 KiB so far");
+    CHECK(ring_step_common(ring, 9) ==
+          "every arrow carries 512.0 KiB, copied; each of these links 4.5 MiB so far");
+    const RingLayout l = ring_layout(ring, 3, {0, 0, 1008, 540}, 23.0f);
+    REQUIRE(l.arrows.size() == 8);
+    for (const RingArrow& a : l.arrows) {
+        CHECK(a.label == "chunk " + std::to_string(a.chunk));
+        CHECK(a.so_far.empty());
+    }
+    // Links that carried different totals keep their own words.
+    const multi::RingRun uneven = run_of(4, false, 1001);
+    CHECK(ring_step_common(uneven, 1).empty());
+    // The naive plan's arrows into GPU 0 at 8 GPUs, in a 1024x768 window: no two labels meet.
+    for (bool naive : {false, true}) {
+        const multi::RingRun run = run_of(8, naive, 99999);
+        for (std::size_t state = 1; state < run.after_step.size(); ++state) {
+            INFO("naive=" << naive << " state " << state);
+            const float em = 23.0f;
+            const RingLayout m = ring_layout(run, state, {0, 0, 1008, 540}, em);
+            std::vector<Rect> labels;
+            for (const RingArrow& a : m.arrows)
+                if (!a.label.empty())
+                    labels.push_back(ring_label_rect(a.lx, a.ly, a.label, a.so_far, em));
+            for (const RingLinkLabel& k : m.links)
+                labels.push_back(ring_label_rect(k.x, k.y, k.text, "", em));
+            for (std::size_t i = 0; i < labels.size(); ++i)
+                for (std::size_t j = i + 1; j < labels.size(); ++j)
+                    CHECK_FALSE(overlap(labels[i], labels[j]));
+        }
+    }
+}

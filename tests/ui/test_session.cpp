@@ -158,7 +158,7 @@ TEST_CASE("side by side: three networks of the request's size, run in the backgr
         CHECK(s.ui.runs.circuits[i]->circuit.columns() == 128);
     }
     CHECK(s.ui.runs.circuits[0]->circuit.depth() == 7);
-    CHECK(s.ui.runs.circuits[1]->circuit.depth() == 13);
+    CHECK(s.ui.runs.circuits[1]->circuit.depth() == 12);  // 2 log2(m) - 2: the longest chain
     // The one cursor runs over the deepest network's steps in the circuit view only.
     CHECK(&cursor_view(s.view(), s.ui) == &s.view());
     s.ui.view = View::Circuit;

@@ -239,6 +239,25 @@ TEST_CASE("a link from the lab reopens its family and type", "[link]") {
     }
 }
 
+TEST_CASE("a link from the lab reopens the recording on show; --lab-file names one", "[link]") {
+    Session s(true);
+    s.ui.view = View::Lab;
+    WindowArgs a;
+    a.lab_file = "roofline-scan-pipeline-nvidia-h200";
+    REQUIRE(s.apply(a).empty());
+    REQUIRE(s.ui.lab.data != nullptr);
+    REQUIRE(s.ui.lab.file < s.ui.lab.data->files.size());
+    CHECK(s.ui.lab.data->files[s.ui.lab.file].path.find("roofline-scan-pipeline-nvidia-h200") !=
+          std::string::npos);
+    const std::string link = state_link(s.link_flags());
+    CHECK(link.find("lab-file=roofline-scan-pipeline-nvidia-h200") != std::string::npos);
+    check_reopens(s);
+    Session bad(true);
+    WindowArgs b;
+    b.lab_file = "no-such-run";
+    CHECK(bad.apply(b).find("--lab-file no-such-run: no such recording") == 0);
+}
+
 TEST_CASE("a link carries the look and a quiz attempt", "[link]") {
     Session s(true);
     s.ui.form.algo = "reduce-interleaved-strided";

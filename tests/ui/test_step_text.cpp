@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "kernels/run/emulator_backend.hpp"
+#include "tests/ui/emulated_view.hpp"
 #include "ui/model/trace/step_text.hpp"
 #include "ui/model/window/request_form.hpp"
 
@@ -27,11 +28,11 @@ TEST_CASE("the step's totals in words", "[text]") {
     // 32 threads spread over all 8 warps, every one divergent.
     auto v = traced("reduce-interleaved-divergent", "256", 256);
     CHECK(step_summary(*v, 3) ==
-          "step (3,0): 8 of 8 warps busy, 8 divergent, 13% of lanes working");
+          "step (3,0): 8 of 8 warps busy, 8 divergent, lanes busy in 13% of 768 issue slots");
     // The strided variant packs the same 32 threads into one warp.
     auto s = traced("reduce-interleaved-strided", "256", 256);
     CHECK(step_summary(*s, 3) ==
-          "step (3,0): 1 of 8 warps busy, 0 divergent, 13% of lanes working");
+          "step (3,0): 1 of 8 warps busy, 0 divergent, lanes busy in 100% of 96 issue slots");
     CHECK(step_summary(*s, 99) == "no steps recorded");
 }
 
@@ -48,7 +49,9 @@ TEST_CASE("explanations name the line, the lanes and the banks", "[text]") {
 
     auto d = traced("reduce-interleaved-divergent", "256", 256);
     const auto ds = explain_step(*d, 3);
-    CHECK(ds[1].rfind("8 busy warps are divergent: only 13% of the busy warps' lanes", 0) == 0);
+    CHECK(ds[1].rfind("8 busy warps are divergent. Lanes are busy in 13% of the busy warps' issue "
+                      "slots (96 of the 768 lane slots of its 24 warp instructions)",
+                      0) == 0);
     CHECK(ds[1].find("predicated") != std::string::npos);
 }
 
@@ -83,7 +86,7 @@ TEST_CASE("an if/else is divergence: the explanation names both sides and their 
     CHECK(s.counters.divergent_warps == 1);
     CHECK(s.counters.idle_lane_warps == 0);
     CHECK(step_summary(*v, 3) ==
-          "step (3,0): 4 of 4 warps busy, 1 divergent, 100% of lanes working");
+          "step (3,0): 4 of 4 warps busy, 1 divergent, lanes busy in 85% of 448 issue slots");
     const auto text = explain_step(*v, 3);
     REQUIRE(text.size() >= 2);
     CHECK(text[1].rfind("1 busy warp is divergent. In warp 0 lanes 4\xe2\x80\x93"
@@ -144,4 +147,29 @@ TEST_CASE("lanes, threads and lines read as ranges", "[text]") {
     CHECK(lines_text({30}) == "line 30");
     CHECK(lines_text({37, 42, 43}) == "lines 37, 42 and 43");  // two in a row stay two
     CHECK(lines_text({42, 43}) == "lines 42 and 43");
+}
+
+TEST_CASE("a variant opened below its lesson's block says why nothing shows", "[step][lesson]") {
+    // The strided index at block 32: no conflict in the whole run, and the window says why;
+    // at the block the controls move it to, the conflicts are there and the sentence goes.
+    const auto at32 = testing::emulated_view("reduce-interleaved-strided", "4096", 32);
+    CHECK(at32->trace->totals.bank_conflicts == 0);
+    CHECK(below_lesson_block(*at32) ==
+          "At block 32 nothing shows: its bank conflicts begin at block 64: in a block of 32 the "
+          "busy lanes' words 2*s*tid (below 32) each sit in a bank of their own.");
+    const VariantInfo* strided = find_variant("reduce-interleaved-strided");
+    REQUIRE(strided);
+    const auto at_lesson =
+        testing::emulated_view("reduce-interleaved-strided", "4096", strided->lesson_block);
+    CHECK(at_lesson->trace->totals.bank_conflicts > 0);
+    CHECK(below_lesson_block(*at_lesson).empty());
+    // Every other variant that teaches conflicts shows them at 32 already, or has none at all.
+    for (const VariantInfo& info : catalog()) {
+        if (info.lesson_block || info.block_rule != BlockRule::PowerOfTwo32To1024) continue;
+        INFO(info.id);
+        const auto small = testing::emulated_view(info.id, "4096", 32);
+        const auto large = testing::emulated_view(info.id, "4096", 256);
+        CHECK(
+            (small->trace->totals.bank_conflicts > 0 || large->trace->totals.bank_conflicts == 0));
+    }
 }

@@ -43,6 +43,18 @@ TEST_CASE("scan and circuit flags", "[args]") {
     CHECK(parse({"--screenshot", "a.png", "--panel", "circuit"}).args.panel == PanelId::Circuit);
 }
 
+TEST_CASE("the pipeline view's flags, and no --block gives a variant its one size", "[args]") {
+    const ParsedArgs p = parse({"--algo", "scan-pipeline", "--n", "20780", "--schedule",
+                                "lockstep,copies=lazy", "--view", "pipeline"});
+    REQUIRE(p.error.empty());
+    CHECK(p.args.view == View::Pipeline);
+    CHECK(p.args.form.block == 224);
+    CHECK(parse({"--algo", "scan-blelloch", "--n", "64"}).args.form.block == 32);
+    CHECK(parse({"--algo", "scan-pipeline", "--n", "64", "--block", "256"}).error ==
+          "--block 256: scan-pipeline needs exactly 224: a producer, an aggregator, a look-back "
+          "warp and four consumer warps");
+}
+
 TEST_CASE("bad flags give one line", "[args]") {
     CHECK(parse({"--algo", "nope"}).error ==
           "--algo nope: no such algorithm (see `warpscope list`)");
@@ -173,6 +185,9 @@ TEST_CASE("lab flags: the family and the type it plots", "[args]") {
     const std::string usage = window_usage();
     CHECK(usage.find("--lab-family") != std::string::npos);
     CHECK(usage.find("--lab-type") != std::string::npos);
+    CHECK(parse({"--lab-file", "roofline-scan-pipeline-nvidia-h100"}).args.lab_file ==
+          "roofline-scan-pipeline-nvidia-h100");
+    CHECK(parse({"--lab-file", ""}).error == "--lab-file: give a recording's name");
 }
 
 TEST_CASE("ring flags: the Across GPUs view's GPUs and plan", "[args]") {

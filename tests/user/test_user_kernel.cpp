@@ -15,6 +15,7 @@
 #include <fstream>
 #include <set>
 
+#include "kernels/io/regular_file.hpp"
 #include "kernels/user/child_protocol.hpp"
 #include "kernels/user/child_report.hpp"
 #include "kernels/user/kernel_header.hpp"
@@ -418,4 +419,28 @@ TEST_CASE("the README's allow-list is the filter's", "[user]") {
     std::set<std::string> allowed;
     for (const AllowedCall& c : allowed_calls()) allowed.insert(c.name);
     CHECK(listed == allowed);
+}
+
+TEST_CASE("a header states the block sizes it is written for, and another is refused in one line",
+          "[user]") {
+    const KernelHeader warp =
+        parse_kernel_header("// warpscope-kernel: reduce shared=none blocks=32\nrest", "k.cu");
+    REQUIRE(warp.ok());
+    CHECK(warp.blocks == std::vector<unsigned>{32});
+    CHECK(block_refusal(warp, 32, "k.cu").empty());
+    CHECK(block_refusal(warp, 128, "k.cu") ==
+          "k.cu:1: written for block 32 (its header's blocks=32), not --block 128");
+    const KernelHeader any = parse_kernel_header("// warpscope-kernel: reduce\nrest", "k.cu");
+    CHECK(block_refusal(any, 128, "k.cu").empty());  // no blocks=: any its rule takes
+    CHECK_FALSE(parse_kernel_header("// warpscope-kernel: reduce blocks=48\n", "k.cu").ok());
+    CHECK(parse_kernel_header("// warpscope-kernel: reduce block=any blocks=48,96\n", "k.cu").ok());
+    CHECK_FALSE(parse_kernel_header("// warpscope-kernel: reduce blocks=\n", "k.cu").ok());
+    // Puzzle 6's one-warp solution says so: at --block 128 it is refused, not summed wrong.
+    std::string error;
+    const std::string solution = io::read_regular_file(
+        std::string(WS_SOURCE_DIR) + "/assets/puzzles/06-warp-shuffle.solution.cu", 1 << 20, error);
+    REQUIRE(error.empty());
+    const KernelHeader six = parse_kernel_header(solution, "06.cu");
+    REQUIRE(six.ok());
+    CHECK_FALSE(block_refusal(six, 128, "06.cu").empty());
 }

@@ -64,6 +64,9 @@ void arrange(const SharedGridInput& in, const Rect& area, float labels, SharedGr
         spec.area = {area.x + indent, area.y, area.w - indent, spec.area.h};
         out.registers_caption = {area.x, area.y, indent - 8, caption};
     }
+    // A register box holds its longest count whole (a count is never shortened).
+    if (in.register_chars > in.min_chars)
+        set_min_cell(spec, in.min_px, in.advance, in.register_chars);
     // A warp per row, so that shuffles arch along it; where 32 readable boxes do not fit the
     // width, half a warp (or a quarter) per row rather than lanes cut off at the right.
     for (std::uint32_t columns = trace::kWarpSize; columns >= 8; columns /= 2) {
@@ -105,6 +108,12 @@ std::uint32_t array_columns(std::uint32_t per_array, float width, float min_cell
 Rect array_label(const SharedGridLayout& l, std::uint32_t a) {
     const Rect first = l.cells.cell(a * l.array_cells);
     return {l.array_label_x, first.y, l.array_label_w - 4, first.h};
+}
+
+std::uint32_t bank_aligned_columns(float width, float min_cell_w, float gap) {
+    for (std::uint32_t columns : {trace::kWarpSize, trace::kWarpSize / 2})
+        if (float(columns) * (min_cell_w + gap) <= width) return columns;
+    return 0;
 }
 
 void set_min_cell(GridSpec& spec, float min_px, float advance, std::size_t chars) {

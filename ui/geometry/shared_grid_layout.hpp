@@ -18,6 +18,7 @@ struct SharedGridInput {
     std::uint32_t elem_words = 1;    // 4-byte words per cell (2 for double)
     std::size_t value_chars = 1;     // the longest value text the block ever holds
     std::size_t min_chars = 5;       // the most characters any of its values needs at its shortest
+    std::size_t register_chars = 0;  // the longest count a register box shows (lost CAS tries)
     float min_px = 12;               // the smallest readable value size (value_text.hpp)
     float mono_px = 16;              // the value font's size
     float advance = 0.602f;          // its glyph width per pixel of size
@@ -56,6 +57,12 @@ struct SharedGridLayout {
 std::uint32_t array_columns(std::uint32_t per_array, float width, float min_cell_w, float gap);
 // Bands: where array a's name goes, at the left of its first row (it follows the pan).
 Rect array_label(const SharedGridLayout& l, std::uint32_t a);
+
+// Columns that keep the banks in line where a picture sets two blocks' cells side by side
+// (compare): 32 words a row where 32 readable cells (`min_cell_w`, `gap` apart) fit `width`,
+// else 16 (a bank's words two rows apart) where those fit, else 0 (the grid chooses, every
+// column in view, rather than a row cut at the side's edge).
+std::uint32_t bank_aligned_columns(float width, float min_cell_w, float gap);
 
 // The smallest cell whose values read: `chars` characters at min_px.
 void set_min_cell(GridSpec& spec, float min_px, float advance, std::size_t chars);

@@ -102,6 +102,8 @@ void counter_table(const TraceView& v, const StepView& s, bool split, const Hard
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().text_dim),
                            "whole run, all %u blocks: %llu conflicts (ld + st)", v.trace->grid,
                            static_cast<unsigned long long>(v.trace->totals.bank_conflicts));
+    if (const std::string why = below_lesson_block(v); !why.empty())
+        text_wrapped_colored(palette().text, why);
     ImGui::PopFont();
     draw_hardware_counts(hw, kConflictMetrics);
 }
@@ -118,7 +120,8 @@ std::string counter_text(const TraceView& v, const StepView& s, const HardwareVi
                   static_cast<unsigned long long>(v.st_conflicts), v.block ? v.block->block : 0);
     bool agree = true;
     const std::string gpu = hardware_counts_text(hw, kConflictMetrics, agree);
-    return std::string(buf) + (gpu.empty() ? "  (ncu?)" : "; " + gpu);
+    return std::string(buf) +
+           (gpu.empty() ? (hw.why_none.empty() ? "" : "; " + hw.why_none) : "; " + gpu);
 }
 
 float counter_line_height(const std::string& text) {
@@ -189,7 +192,8 @@ void draw_banks(const TraceView& v, UiState& ui) {
         draw_banks_picture("##banks", info, avail - counter_table_height(split, hardware));
         counter_table(v, s, split, ui.hardware);
     } else {
-        const std::string text = counter_text(v, s, ui.hardware);
+        std::string text = counter_text(v, s, ui.hardware);
+        if (const std::string why = below_lesson_block(v); !why.empty()) text += ". " + why;
         draw_banks_picture("##banks", info, avail - counter_line_height(text));
         counter_line(text);
     }

@@ -61,7 +61,7 @@ void number_lines(const TraceView& v) {
         ImGui::TextUnformatted(text.c_str());
         if (!matches) {
             ImGui::SameLine();
-            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.conflict), "(differs)");
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.disagree), "(differs)");
         }
     };
     line(n.work, n.work_matches);
@@ -80,7 +80,8 @@ void single(const TraceView& v, UiState& ui) {
     std::string how =
         std::string(trace::column_rule_text(c.map.layout)) + "; a level = a step that adds";
     if (!c.marked) how += "; additions at the kernel's += lines";
-    if (c.rows > c.depth()) how += "; several rows in a level: a thread adding again, no sync";
+    if (c.rows > c.adding_steps())
+        how += "; several rows in a level: a thread adding again, no sync";
     if (c.unplaced) how += "; " + std::to_string(c.unplaced) + " additions not placed";
     legend("   " + how);
     const std::size_t step = v.clamp(static_cast<long>(ui.step()));
@@ -112,7 +113,7 @@ void side_by_side(UiState& ui) {
         if (!v || !v->trace) {
             ImGui::TextUnformatted(ui.runs.circuit_running ? "running\xe2\x80\xa6" : "not run yet");
         } else if (v->circuit.empty()) {
-            text_wrapped_colored(palette().conflict,
+            text_wrapped_colored(palette().disagree,
                                  !v->trace->error.empty() ? v->trace->error : v->circuit.why_none);
         } else {
             // The two numbers the comparison is about, large; the textbook's, small.
@@ -120,7 +121,7 @@ void side_by_side(UiState& ui) {
             ImGui::TextUnformatted(n.measured.c_str());
             if (!n.work_matches || !n.depth_matches) {
                 ImGui::SameLine();
-                ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().conflict),
+                ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().disagree),
                                    "(differs from the textbook)");
             }
             ImGui::PushFont(fonts().small);

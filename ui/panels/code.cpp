@@ -108,13 +108,14 @@ void draw_code(const TraceView& v, UiState& ui) {
         const ImVec2 pos = ImGui::GetCursorScreenPos();
         if (line == followed) followed_y = ImGui::GetCursorPosY();
         const std::string text = half_indent(v.source_lines[i]);
-        // A line that ran is never cut where the panel is narrow (1280x720 beside the
-        // controls): it wraps at its spaces, its highlight as tall as its rows.
+        // No line is cut where the panel is narrow (1280x720 beside the controls, the formula
+        // line above the one that ran): it wraps at its spaces, a highlight as tall as its rows.
         const float text_x = ImGui::GetCursorPosX() + gutter + number_w;
-        const float wrap_w = std::max(width - text_x, 8 * char_w);
+        // (A little short of the edge: text wrapped exactly at it could call up the horizontal
+        // scroll bar one frame and not the next.)
+        const float wrap_w = std::max(width - text_x - 0.5f * char_w, 8 * char_w);
         const float rows_h =
-            act ? std::max(ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap_w).y, text_h)
-                : text_h;
+            std::max(ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap_w).y, text_h);
         if (line == followed) followed_h = rows_h;
         if (act) {
             const float w = ImGui::GetWindowWidth() + ImGui::GetScrollMaxX() + 100;
@@ -124,26 +125,28 @@ void draw_code(const TraceView& v, UiState& ui) {
             const std::string lanes = std::to_string(act->threads);
             const float lx =
                 pos.x + lanes_w - small->CalcTextSizeA(small->FontSize, 1e9f, 0, lanes.c_str()).x;
-            dl->AddText(small, small->FontSize, {lx, y}, p.line_ran_text, lanes.c_str());
+            draw_label(dl, {lx, y}, p.line_ran_text, lanes,
+                       {pos.x - 2, pos.y - 2, lanes_w + 4, line_h + 4}, "threads", small,
+                       small->FontSize);
             if (act->conflicts || act->atomics.retries) {
                 const std::string ways = act->conflicts ? std::to_string(act->max_ways) + "-way"
                                                         : std::to_string(act->atomics.retries);
                 const Rect badge{pos.x + lanes_w + 6, pos.y + 1, banks_w + 4, line_h - 2};
                 fill_rect(dl, badge, p.conflict, 3.0f);
-                dl->AddText(small, small->FontSize, {badge.x + 2, y}, text_on(p.conflict),
-                            ways.c_str());
+                draw_label(dl, {badge.x + 2, y}, text_on(p.conflict), ways,
+                           {badge.x, badge.y - 2, badge.w, badge.h + 4}, "badge", small,
+                           small->FontSize);
             }
         }
         ImGui::SetCursorScreenPos({pos.x + gutter, pos.y});
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.text_dim), "%3zu", i + 1);
         ImGui::SameLine(text_x);
-        if (act) {
-            ImGui::PushTextWrapPos(text_x + wrap_w);
+        ImGui::PushTextWrapPos(text_x + wrap_w);
+        if (act)
             ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.line_ran_text), "%s", text.c_str());
-            ImGui::PopTextWrapPos();
-        } else {
+        else
             ImGui::TextUnformatted(text.c_str());
-        }
+        ImGui::PopTextWrapPos();
         if (act && ImGui::IsMouseHoveringRect(pos, {pos.x + 4000, pos.y + rows_h}) &&
             ImGui::IsWindowHovered())
             ImGui::SetTooltip("line %u in step %s:\n%s", unsigned(line), step_label(*s).c_str(),
@@ -151,19 +154,15 @@ void draw_code(const TraceView& v, UiState& ui) {
     }
     ImGui::PopFont();
 
-    // Follow the step: bring its busiest line into view once per step change.
-    if (s && ui.panels.code_scrolled_to != step) {
-        ui.panels.code_scrolled_to = step;
-        if (followed_y >= 0) {
-            // The whole of the line, wrapped rows and all, in view: a third of the way down
-            // where there is room, else its first row at the top.
-            const float h = ImGui::GetWindowHeight() - ImGui::GetStyle().ScrollbarSize;
-            const float top = ImGui::GetScrollY(), bottom = top + h;
-            if (followed_y < top + line_h || followed_y + followed_h > bottom - line_h)
-                ImGui::SetScrollY(std::max(
-                    0.0f,
-                    followed_y - std::max(0.0f, std::min(h * 0.35f, h - followed_h - line_h))));
-        }
+    // Follow the step: bring its busiest line into view once per step change, and again when
+    // the text or the panel changed size (P, a resize), which moved it.
+    const float view_h = ImGui::GetWindowHeight() - ImGui::GetStyle().ScrollbarSize;
+    const CodeFollow now{step, ImGui::GetFontSize(), view_h};
+    if (s && !(ui.panels.code_followed == now)) {
+        ui.panels.code_followed = now;
+        if (followed_y >= 0)
+            if (auto y = follow_scroll(followed_y, followed_h, line_h, ImGui::GetScrollY(), view_h))
+                ImGui::SetScrollY(*y);
     }
     ImGui::EndChild();
 }

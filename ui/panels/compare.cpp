@@ -12,8 +12,10 @@
 
 #include "kernels/catalog.hpp"
 #include "ui/fonts.hpp"
+#include "ui/geometry/shared_grid_layout.hpp"
 #include "ui/model/trace/compare_table.hpp"
 #include "ui/model/trace/step_text.hpp"
+#include "ui/model/trace/value_text.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/banks_picture.hpp"
@@ -79,7 +81,7 @@ void side(const char* id, float width, const TraceView* v, UiState& ui, GridView
     ImGui::PushFont(fonts().heading);
     text_line_clipped(p.text, info ? info->title : v->trace->request.algo);
     ImGui::PopFont();
-    if (!v->trace->error.empty()) text_wrapped_colored(p.conflict, v->trace->error);
+    if (!v->trace->error.empty()) text_wrapped_colored(p.disagree, v->trace->error);
     if (v->empty()) {
         ImGui::EndChild();
         return;
@@ -91,9 +93,13 @@ void side(const char* id, float width, const TraceView* v, UiState& ui, GridView
     ImGui::TextWrapped("%s", line.c_str());
     ImGui::PopFont();
     warp_row(*v, step);
-    // The banks picture where it has room to be read (the grid keeps the rest).
+    // The banks picture where it has room to be read, before the grid (which scrolls) where
+    // the side is short: the banks are what tells the two apart; the grid keeps two rows.
     const float avail = ImGui::GetContentRegionAvail().y;
-    const float banks_h = std::min(avail * 0.4f, 220.0f);
+    const float readable = 6 * (fonts().small->FontSize + 2);
+    const float grid_rows = 3 * (fonts().mono->FontSize * 1.4f + 4);
+    const float banks_h =
+        std::min(std::max(avail * 0.4f, std::min(readable, avail - grid_rows)), 220.0f);
     if (const InstructionInfo* inst = worst_shared(*v, v->steps[step]);
         inst && banks_h >= 6 * (fonts().small->FontSize + 2))
         draw_banks_picture("##cmpbanks", *inst, banks_h);
@@ -178,11 +184,22 @@ void draw_compare(const TraceView& v, UiState& ui) {
     if (v.trace && right && right->trace)
         table(compare_rows(v, *right, f, ui.runs.compare_n), v.trace->request.algo,
               right->trace->request.algo);
-    // 32 words a row where either side has bank conflicts: the banks line up in columns.
+    // Where either side has bank conflicts, 32 words a row (the banks line up in columns) or,
+    // where 32 readable cells do not fit a side, 16 (a bank's words two rows apart), else what
+    // the grid chooses: every column in view (the banks pictures above tell the banks).
     const bool banks =
         v.block_totals.bank_conflicts || (right && right->block_totals.bank_conflicts);
-    const std::uint32_t columns = banks ? trace::kWarpSize : 0;
     const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
+    std::uint32_t columns = 0;
+    if (banks) {
+        ImFont* mono = fonts().mono;
+        const float advance = mono->CalcTextSizeA(mono->FontSize, 1e9f, 0, "0").x / mono->FontSize;
+        const std::size_t chars = std::max(v.min_chars, right ? right->min_chars : 0);
+        GridSpec spec;
+        set_min_cell(spec, min_value_px(fonts().size / kBaseFontPixels), advance, chars);
+        // The side's frame, padding and the grid's overview strip take about 3 em.
+        columns = bank_aligned_columns(half - 3 * ImGui::GetFontSize(), spec.min_cell_w, spec.gap);
+    }
     side("##a", half, &v, ui, ui.panels.compare_grid[0], ui.runs.running, columns);
     ImGui::SameLine();
     side("##b", half, right, ui, ui.panels.compare_grid[1], ui.runs.compare_running, columns);

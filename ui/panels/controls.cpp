@@ -144,9 +144,38 @@ void stride_control(RequestForm& f) {
     f.stride = static_cast<std::uint32_t>(stride);
 }
 
+// When the copy engine lands a bulk copy, for a kernel that loads its stages with it (a tile of
+// fixed bytes: scan-pipeline's): prompt, K steps later, only when every warp waits, at random.
+void copies_control(sim::Schedule& s, const std::string& algo) {
+    const VariantInfo* v = find_variant(algo);
+    if (!v || !v->tile_bytes) return;
+    using Policy = sim::CopyPolicy;
+    choice<Policy>("Copies", "##copies", s.copies,
+                   {{Policy::Prompt, "prompt"},
+                    {Policy::Delay, "delayed"},
+                    {Policy::Lazy, "lazy"},
+                    {Policy::Random, "random"}});
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "When the copy engine finishes a bulk copy (a GPU decides; no program sees it)."
+            "\nprompt: before the block's next step\ndelayed: K steps after it was issued"
+            "\nlazy: only when every warp that could run is waiting (a consumer waits on a "
+            "loading stage)\nrandom: at random and out of order");
+    if (s.copies == Policy::Delay) {
+        label("  steps");
+        int k = static_cast<int>(std::max(1u, s.copy_delay));
+        ImGui::SliderInt("##copydelay", &k, 1, 64, "%d", ImGuiSliderFlags_AlwaysClamp);
+        s.copy_delay = static_cast<unsigned>(k);
+    }
+    if (s.copies == Policy::Random) {
+        label("  seed");
+        ImGui::InputScalar("##copyseed", ImGuiDataType_U64, &s.copy_seed);
+    }
+}
+
 // The schedule: the threads' policy (with its seed), the order blocks start in and how many run
-// at once, and the threads a race search sent ahead (kept until cleared). One text underneath,
-// sim::Schedule's.
+// at once, when copies land (a kernel with bulk copies), and the threads a race search sent
+// ahead (kept until cleared). One text underneath, sim::Schedule's.
 void schedule_control(RequestForm& f, UiState& ui) {
     sim::Schedule s = sim::Schedule::parse(f.schedule).value_or(sim::Schedule{});
     using Kind = sim::Schedule::Kind;
@@ -189,6 +218,7 @@ void schedule_control(RequestForm& f, UiState& ui) {
             "Blocks that run at once: the room a GPU has for them. 1: one block "
             "after another.");
     s.resident = static_cast<unsigned>(resident);
+    copies_control(s, f.algo);
     if (!s.ahead.empty()) {
         std::string ahead;
         for (const sim::RunAhead& a : s.ahead)
@@ -234,23 +264,12 @@ void pattern_control(RequestForm& f) {
     }
 }
 
-// On switching to a variant that takes only some counts (aos-vs-soa: whole structs of 3), n
-// moves to the next one it takes, and the note under the result says so.
-void adopt_count_rule(RequestForm& f, UiState& ui) {
-    const VariantInfo* v = find_variant(f.algo);
-    const auto n = run::parse_count(f.n);
-    if (!v || !n) return;
-    const std::uint64_t accepted = accepted_count(*v, *n);
-    if (accepted == *n) return;
-    ui.note = "n " + f.n + " -> " + std::to_string(accepted) + ": " + v->id +
-              " reads whole structs of 3 elements";
-    f.n = std::to_string(accepted);
-}
-
 void request_controls(const TraceView& v, UiState& ui) {
     RequestForm f = ui.form;
     algorithm_combo(f);
-    if (f.algo != ui.form.algo) adopt_count_rule(f, ui);
+    // A switch of variant: n and block move to what it takes and shows, and the note says so.
+    if (f.algo != ui.form.algo)
+        if (std::string note = adopt_variant_rules(f); !note.empty()) ui.note = std::move(note);
     label("n");
     ImGui::InputTextWithHint("##n", "64, 2^10, 2^20+3", &f.n);
     block_control(f);
@@ -290,7 +309,7 @@ void request_controls(const TraceView& v, UiState& ui) {
         ui.post(act::RunForm{});
     }
     if (!ui.runs.form_error.empty())
-        text_wrapped_colored(palette().conflict, "\xe2\x9a\xa0 " + ui.runs.form_error);
+        text_wrapped_colored(palette().disagree, "\xe2\x9a\xa0 " + ui.runs.form_error);
     if (ui.runs.slow_run_pending) {
         text_wrapped_colored(palette().text_dim,
                              "This many elements take the emulator about " +

@@ -16,7 +16,6 @@
 #include "kernels/io/data_root.hpp"
 #include "kernels/user/puzzle.hpp"
 #include "ui/fonts.hpp"
-#include "ui/keys.hpp"
 #include "ui/model/window/kernel_editor.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/session.hpp"
@@ -67,7 +66,10 @@ void puzzle_box(UiState& ui) {
     EditorState& e = ui.editor;
     if (e.puzzle_file.empty()) return;
     const Palette& p = palette();
-    ImGui::TextWrapped("%s", e.puzzle_statement.c_str());
+    // The statement folds away (its header stays), leaving the code the panel's height.
+    if (ImGui::CollapsingHeader(("Statement##" + e.puzzle_file).c_str(),
+                                ImGuiTreeNodeFlags_DefaultOpen))
+        ImGui::TextWrapped("%s", e.puzzle_statement.c_str());
     if (ImGui::SmallButton(e.hint_shown ? "hide the hint" : "hint")) e.hint_shown = !e.hint_shown;
     ImGui::SameLine();
     if (e.grading) ImGui::BeginDisabled();
@@ -93,9 +95,10 @@ void toolbar(const TraceView& v, UiState& ui) {
     if (ImGui::Button("Template"))
         load_file(e, io::data_root() + "/assets/kernels/template-reduce.cu");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("start from a reduction with its loop to write");
+    // No copy of the catalog's kernel while a puzzle is open: it would hand the answer over.
     const std::string copy = "Copy of " + ui.form.algo;
-    same_line_if_fits(copy.c_str());
-    if (ImGui::Button(copy.c_str())) {
+    if (e.puzzle_file.empty()) same_line_if_fits(copy.c_str());
+    if (e.puzzle_file.empty() && ImGui::Button(copy.c_str())) {
         const VariantInfo* info = find_variant(ui.form.algo);
         const char* source = info ? embedded_source(info->source_file) : nullptr;
         std::string why;
@@ -112,8 +115,6 @@ void toolbar(const TraceView& v, UiState& ui) {
     }
     same_line_if_fits("Load");
     if (ImGui::Button("Load")) load_file(e, e.path);
-    // F5 runs, in the editor or anywhere in the window (while this panel is drawn).
-    if (ImGui::IsKeyPressed(kGlfwKeyF5, false) && !e.running) ui.post(act::RunKernel{});
     const bool can_run = !e.running && (e.loaded || !e.path.empty());
     const char* run_label = e.running ? "running\xe2\x80\xa6" : "Save and run (F5)";
     same_line_if_fits(run_label);
@@ -161,7 +162,12 @@ void draw_editor(const TraceView& v, UiState& ui) {
     }
     if (e.error_line > 0 && e.followed_error != e.error_line) marks.show_line = e.error_line;
     e.followed_error = e.error_line;
-    if (draw_code_editor("##kernel", e.text, marks, {0, 0})) e.error_line = -1;
+    ImGui::PushFont(fonts().mono);
+    ui.panels.editor_lines_in_view =
+        (ImGui::GetContentRegionAvail().y - 2 * ImGui::GetStyle().FramePadding.y) /
+        ImGui::GetTextLineHeight();
+    ImGui::PopFont();
+    if (draw_code_editor("##kernel", e.text, marks, {0, 0})) ui.post(act::KernelEdited{});
 }
 
 }  // namespace ws::ui

@@ -19,8 +19,8 @@ namespace ws::ui {
 void draw_explanation(const TraceView& v, UiState& ui) {
     const Palette& p = palette();
     const std::size_t step = v.clamp(static_cast<long>(ui.step()));
-    if (draw_slide_words(ui)) ImGui::Separator();  // lecture mode: the slide's words
-    if (ui.lesson.quiz.on) {
+    // In lecture mode the slide's card carries the slide's words and the quiz box.
+    if (ui.lesson.quiz.on && !lecture_on(ui)) {
         // The question about the next step; what this step did would give the answer away
         // only for the next one, but the box needs the room.
         draw_quiz_box(v, ui);

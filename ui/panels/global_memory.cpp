@@ -70,7 +70,7 @@ std::string block_line(const TraceView& v, const Tally& block, const HardwareVie
                                                   "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"},
                                                  agree);
     return "block " + std::to_string(v.block ? v.block->block : 0) + ": " + block.text() +
-           (gpu.empty() ? "  (ncu?)" : "; " + gpu);
+           (gpu.empty() ? (hw.why_none.empty() ? "" : "; " + hw.why_none) : "; " + gpu);
 }
 
 }  // namespace

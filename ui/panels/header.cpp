@@ -2,6 +2,7 @@
 // for an error the program survived (a kernel error, a failed GPU run, a bad file).
 #include <imgui.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -16,16 +17,18 @@
 namespace ws::ui {
 namespace {
 
+// The most a banner takes from the view tabs' full titles: beyond it they go short.
+constexpr float kBannerRoomEm = 25.0f;
+
 struct ViewTab {
     View view;
     const char* title;  // in full
     const char* brief;  // where the header is narrow
 };
-constexpr ViewTab kViewTabs[] = {{View::Step, "Step through", "Step"},
-                                 {View::Compare, "Compare", "Compare"},
-                                 {View::Circuit, "Circuit", "Circuit"},
-                                 {View::Ring, "Across GPUs", "GPUs"},
-                                 {View::Lab, "Bandwidth lab", "Lab"}};
+constexpr ViewTab kViewTabs[] = {
+    {View::Step, "Step through", "Step"},  {View::Compare, "Compare", "Compare"},
+    {View::Circuit, "Circuit", "Circuit"}, {View::Pipeline, "Pipeline", "Pipe"},
+    {View::Ring, "Across GPUs", "GPUs"},   {View::Lab, "Bandwidth lab", "Lab"}};
 
 void view_tab(UiState& ui, View view, const char* title) {
     const bool on = ui.view == view;
@@ -67,7 +70,16 @@ void draw_header(const TraceView& v, UiState& ui) {
     const std::string must = v.trace ? "n=" + std::to_string(v.trace->request.n) +
                                            "  block=" + std::to_string(v.trace->request.block)
                                      : "";
-    const bool brief = left_width(ui, false) + ImGui::CalcTextSize(must.c_str()).x > total;
+    // An error's banner takes the room between the tabs and n and block: the short tabs when
+    // the full ones would leave it less than its words (or kBannerRoomEm) need.
+    std::string error = ui.banner;
+    if (error.empty() && v.trace && !v.trace->error.empty()) error = v.trace->error;
+    const std::string banner = error.empty() ? "" : "\xe2\x9a\xa0 " + error;
+    const float banner_need = banner.empty() ? 0.0f
+                                             : std::min(ImGui::CalcTextSize(banner.c_str()).x + 24,
+                                                        kBannerRoomEm * ImGui::GetFontSize());
+    const bool brief =
+        left_width(ui, false) + ImGui::CalcTextSize(must.c_str()).x + banner_need > total;
     if (ImGui::Button(controls_label(ui))) ui.controls_hidden = !ui.controls_hidden;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("show or hide the controls (C)");
     ImGui::SameLine(0, 16);
@@ -81,23 +93,25 @@ void draw_header(const TraceView& v, UiState& ui) {
     for (const ViewTab& t : kViewTabs) view_tab(ui, t.view, brief ? t.brief : t.title);
     ImGui::SameLine(0, 16);
 
-    // The banner takes the rest of the strip when there is an error.
-    std::string error = ui.banner;
-    if (error.empty() && v.trace && !v.trace->error.empty()) error = v.trace->error;
     const ImVec2 pos = ImGui::GetCursorScreenPos();
     const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-    const Rect strip{pos.x, pos.y, right - pos.x, ImGui::GetFrameHeight()};
+    Rect strip{pos.x, pos.y, right - pos.x, ImGui::GetFrameHeight()};
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    if (!error.empty()) {
-        fill_rect(dl, strip, p.banner_error_bg, 3.0f);
-        const std::string text = "\xe2\x9a\xa0 " + error;
-        dl->PushClipRect(tl(strip), br(strip), true);
-        dl->AddText({strip.x + 8, strip.y + ImGui::GetStyle().FramePadding.y}, p.banner_error_text,
-                    text.c_str());
-        dl->PopClipRect();
-        ImGui::Dummy({strip.w, strip.h});
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", error.c_str());
+    if (!banner.empty()) {
+        // The banner, cut with "…" where it must be (all of it on hover), then n and block.
+        const float must_w = must.empty() ? 0.0f : ImGui::CalcTextSize(must.c_str()).x + 16;
+        const Rect box{strip.x, strip.y, std::max(0.0f, strip.w - must_w), strip.h};
+        fill_rect(dl, box, p.banner_error_bg, 3.0f);
+        const std::string shown = fit_text(banner, box.w - 16);
+        draw_label(dl, {box.x + 8, box.y + ImGui::GetStyle().FramePadding.y}, p.banner_error_text,
+                   shown, box, "header");
+        ImGui::Dummy({box.w, box.h});
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (click: dismiss)", error.c_str());
         if (ImGui::IsItemClicked()) ui.banner.clear();
+        if (must.empty()) return;
+        ImGui::SameLine(0, 16);
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.text_dim), "%s", must.c_str());
         return;
     }
     if (!v.trace) return;

@@ -120,8 +120,9 @@ void draw_plot(const MeasurementFile& f, UiState& ui, float height) {
                             (s.type != type ? " (" + s.type + ")" : "");
         if (look.chosen) label = "\xe2\x96\xb6 " + label + "  (chosen)";
         p.line(label, xs, ys, st, &notes);
-        // The chosen line says at its largest n how it stands against the library.
-        if (look.chosen && !s.points.empty()) {
+        // The chosen line (and a GPU-only rung's) says at its largest n how it stands against
+        // the library.
+        if ((look.chosen || is_gpu_only(s.algo)) && !s.points.empty()) {
             const MeasuredPoint& last = s.points.back();
             const std::string vs = versus_library(f, last);
             if (!vs.empty())
@@ -211,7 +212,7 @@ void sweep_controls(UiState& ui, const MeasurementFile* shown) {
         if (ImGui::Button("Save to assets/measurements")) ui.post(act::SaveSweep{});
     }
     if (!st.error.empty())
-        text_wrapped_colored(palette().conflict, "the sweep stopped: " + st.error);
+        text_wrapped_colored(palette().disagree, "the sweep stopped: " + st.error);
     if (!ui.lab.sweep_message.empty()) ImGui::TextDisabled("%s", ui.lab.sweep_message.c_str());
 }
 
@@ -292,6 +293,8 @@ void draw_lab(const TraceView&, UiState& ui) {
                 if (ImGui::Selectable(file_label(lab.files[i]).c_str(), i == ui.lab.file))
                     ui.lab.file = i;
             ImGui::EndCombo();
+        } else if (ImGui::IsItemHovered()) {  // every point's source: GPU, date and file
+            ImGui::SetTooltip("every point of the plot and the table below: %s", f->path.c_str());
         }
         ImGui::SameLine();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
@@ -310,7 +313,7 @@ void draw_lab(const TraceView&, UiState& ui) {
         draw_plot(*f, ui, std::max(avail * 0.5f, avail - below - row));
     }
     if (ui.lab.sweep_available) sweep_controls(ui, f);
-    for (const std::string& problem : lab.problems) text_wrapped_colored(p.conflict, problem);
+    for (const std::string& problem : lab.problems) text_wrapped_colored(p.disagree, problem);
     if (f) bytes_caption();
     // Harris's table is about reductions: it goes with the reduction lines.
     const LabLines lines = ui.lab.lines.value_or(lab_lines_for(ui.form.algo));

@@ -15,10 +15,12 @@
 #include <string>
 
 #include "ui/fonts.hpp"
+#include "ui/model/ring/byte_label.hpp"
 #include "ui/model/ring/ring_layout.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
+#include "ui/widgets/playback_row.hpp"
 
 namespace ws::ui {
 namespace {
@@ -45,10 +47,15 @@ void controls(UiState& ui) {
         ui.post(act::RunRing{});
     }
     ImGui::SameLine(0, ImGui::GetFontSize());
+    // The size on show is the one the ring runs (--ring-n may give another than the three).
     std::size_t at = 0;
-    while (at + 1 < std::size(kSizes) && kSizes[at] != ui.ring.n) ++at;
+    while (at < std::size(kSizes) && kSizes[at] != ui.ring.n) ++at;
+    const std::string shown = at < std::size(kSizes)
+                                  ? std::string(kSizeNames[at])
+                                  : std::to_string(ui.ring.n) + " floats (" +
+                                        bytes_label(ui.ring.n * sizeof(float)) + ")";
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11);
-    if (ImGui::BeginCombo("each GPU's array", kSizeNames[at])) {
+    if (ImGui::BeginCombo("each GPU's array", shown.c_str())) {
         for (std::size_t i = 0; i < std::size(kSizes); ++i)
             if (ImGui::Selectable(kSizeNames[i], i == at) && kSizes[i] != ui.ring.n) {
                 ui.ring.n = kSizes[i];
@@ -58,33 +65,18 @@ void controls(UiState& ui) {
     }
 }
 
-void playback_row(UiState& ui, std::size_t states) {
-    Playback& pb = ui.playback;
-    const ImVec2 size{ImGui::GetFrameHeight() * 1.6f, 0};
-    if (ImGui::Button("|\xe2\x97\x80", size)) set_step(pb, 0, states);
-    ImGui::SameLine();
-    if (ImGui::Button("\xe2\x97\x81", size)) step_by(pb, -1, states);
-    ImGui::SameLine();
-    if (ImGui::Button(pb.playing ? "\xe2\x96\xae\xe2\x96\xae" : "\xe2\x96\xb6", size))
-        toggle_play(pb, states);
-    ImGui::SameLine();
-    if (ImGui::Button("\xe2\x96\xb7", size)) step_by(pb, 1, states);
-    ImGui::SameLine();
-    if (ImGui::Button("\xe2\x96\xb6|", size)) set_step(pb, states ? states - 1 : 0, states);
-    ImGui::SameLine();
-    ImGui::TextUnformatted(ring_state_caption(*ui.ring.run, std::min(pb.step, states - 1)).c_str());
-}
-
 // A label on a backing, centred at (x, y), one line or two.
-void label(ImDrawList* dl, float x, float y, const std::string& first, const std::string& second,
-           ImU32 color, ImU32 second_color) {
+// Each line must stay in the picture (`area`).
+void label(ImDrawList* dl, const Rect& area, float x, float y, const std::string& first,
+           const std::string& second, ImU32 color, ImU32 second_color) {
     const Palette& p = palette();
     const ImVec2 a = ImGui::CalcTextSize(first.c_str());
     const ImVec2 b = second.empty() ? ImVec2{0, 0} : ImGui::CalcTextSize(second.c_str());
     const float w = std::max(a.x, b.x), h = a.y + b.y;
     fill_rect(dl, {x - w / 2 - 4, y - h / 2 - 2, w + 8, h + 4}, with_alpha(p.panel_bg, 0.9f), 3);
-    dl->AddText({x - a.x / 2, y - h / 2}, color, first.c_str());
-    if (!second.empty()) dl->AddText({x - b.x / 2, y - h / 2 + a.y}, second_color, second.c_str());
+    draw_label(dl, {x - a.x / 2, y - h / 2}, color, first, area, "ring label");
+    if (!second.empty())
+        draw_label(dl, {x - b.x / 2, y - h / 2 + a.y}, second_color, second, area, "ring label");
 }
 
 void picture(const multi::RingRun& run, std::size_t state, float t) {
@@ -101,8 +93,8 @@ void picture(const multi::RingRun& run, std::size_t state, float t) {
         const Rect& b = l.gpus[g];
         fill_rect(dl, b, p.panel_bg, p.cell_rounding);
         stroke_rect(dl, b, series_color(g), 3 * p.line_width, p.cell_rounding);
-        dl->AddText({b.x + 0.4f * em, b.y + 0.2f * em}, series_color(g),
-                    ("GPU " + std::to_string(g)).c_str());
+        draw_label(dl, {b.x + 0.4f * em, b.y + 0.2f * em}, series_color(g),
+                   "GPU " + std::to_string(g), b, "ring label");
     }
     for (const RingChunkBox& k : l.chunks) {
         // Stripes: one per GPU whose input the chunk holds, in that GPU's colour.
@@ -120,8 +112,9 @@ void picture(const multi::RingRun& run, std::size_t state, float t) {
                     k.received ? 3 * p.line_width : p.line_width);
     }
     for (const RingArrow& a : l.arrows)
-        label(dl, a.lx, a.ly, a.label, a.so_far, p.text, p.text_dim);
-    for (const RingLinkLabel& k : l.links) label(dl, k.x, k.y, k.text, "", p.text_dim, p.text_dim);
+        if (!a.label.empty()) label(dl, c.rect, a.lx, a.ly, a.label, a.so_far, p.text, p.text_dim);
+    for (const RingLinkLabel& k : l.links)
+        label(dl, c.rect, k.x, k.y, k.text, "", p.text_dim, p.text_dim);
     end_canvas(c);
 }
 
@@ -157,10 +150,12 @@ void draw_ring(const TraceView& v, UiState& ui) {
         return;
     }
     const std::size_t states = ui.ring.run->after_step.size();
-    playback_row(ui, states);
     const std::size_t state = std::min(ui.playback.step, states - 1);
+    playback_row(ui, states, ring_state_caption(*ui.ring.run, state));
     ImGui::PushFont(fonts().small);
     text_wrapped_colored(palette().text_dim, totals(*ui.ring.run));
+    if (const std::string common = ring_step_common(*ui.ring.run, state); !common.empty())
+        text_wrapped_colored(palette().text, common);
     if (ui.lab.data)
         if (const std::string real =
                 recorded_step_line(ui.lab.data->multi_gpu, *ui.ring.run, state);

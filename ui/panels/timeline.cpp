@@ -8,6 +8,7 @@
 #include <string>
 
 #include "ui/fonts.hpp"
+#include "ui/model/trace/race_steps.hpp"
 #include "ui/model/trace/step_text.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
@@ -52,9 +53,15 @@ void buttons(const TraceView& v, UiState& ui) {
     if (ImGui::SliderFloat("steps/s", &speed, float(kMinSpeed), float(kMaxSpeed), "%.2g",
                            ImGuiSliderFlags_Logarithmic))
         ui.speed = speed;
+    // The keys, the longest that fits: F1 lists them all.
     ImGui::SameLine(0, 24);
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().text_dim),
-                       "Space: play/pause   \xe2\x86\x90/\xe2\x86\x92: step   F1: all keys");
+    const float room = ImGui::GetContentRegionAvail().x;
+    for (const char* keys : {"Space: play/pause   \xe2\x86\x90/\xe2\x86\x92: step   F1: all keys",
+                             "Space: play   F1: all keys", "F1: keys"})
+        if (ImGui::CalcTextSize(keys).x <= room) {
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().text_dim), "%s", keys);
+            break;
+        }
 }
 
 }  // namespace
@@ -85,13 +92,21 @@ void draw_timeline(const TraceView& v, UiState& ui) {
         const float h = std::max(2.0f, bar_h * std::min(busy, 1.0f));
         paint.rect({x + 2, bar_top + bar_h - h, w - 4, h}, p.lane_on);
         if (s.counters.bank_conflicts) paint.rect({x + 2, bar_top, w - 4, 3}, p.conflict);
-        if (!s.races.empty()) paint.rect({x + 2, bar_top + 4, w - 4, 3}, p.raced);
+        if (has_real_race(v, s)) paint.rect({x + 2, bar_top + 4, w - 4, 3}, p.raced);
         if (s.micro) continue;  // access-steps are labelled as a group below
         const std::string full = step_label(s);
-        if (!text_centered(c.dl, {x, c.rect.y + 1, w, label_h}, p.text, full, f, f->FontSize) &&
-            (i == 0 || v.steps[i - 1].id.phase != s.id.phase))
-            c.dl->AddText(f, f->FontSize, {x + 2, c.rect.y + 1}, p.text,
-                          std::to_string(s.id.phase).c_str());
+        if (text_centered(c.dl, {x, c.rect.y + 1, w, label_h}, p.text, full, f, f->FontSize) ||
+            (i > 0 && v.steps[i - 1].id.phase == s.id.phase))
+            continue;
+        // The phase's number where its step label is too wide, across the phase's steps (they
+        // have none), where it fits there: else the phases are told by their seams alone and
+        // the playback row names the step.
+        std::size_t end = i + 1;
+        while (end < n && v.steps[end].id.phase == s.id.phase) ++end;
+        const Rect span{x, c.rect.y, w * float(end - i), label_h + 2};
+        const std::string phase = std::to_string(s.id.phase);
+        if (label_size(phase, f, f->FontSize).x + 3 <= span.w)
+            draw_label(c.dl, {x + 2, c.rect.y + 1}, p.text, phase, span, "step", f, f->FontSize);
     }
     // A racy step's access-steps: one label across them, "(1,0): 32 access-steps".
     for (std::size_t i = 0; i < n; ++i) {
@@ -103,7 +118,8 @@ void draw_timeline(const TraceView& v, UiState& ui) {
             step_label(s.id) + ": " + std::to_string(s.micro_count) + " access-steps (it races)";
         if (f->CalcTextSizeA(f->FontSize, 1e9f, 0, label.c_str()).x > span)
             label = step_label(s.id);
-        c.dl->AddText(f, f->FontSize, {x + 2, c.rect.y + 1}, p.text, label.c_str());
+        draw_label(c.dl, {x + 2, c.rect.y + 1}, p.text, label, {x, c.rect.y, span, label_h + 2},
+                   "step", f, f->FontSize);
     }
     // The cursor slides from the previous step to this one.
     const float from = float(v.clamp(static_cast<long>(ui.playback.from_step)));

@@ -8,6 +8,7 @@
 
 #include "ui/fonts.hpp"
 #include "ui/model/pictures/ballot_rows.hpp"
+#include "ui/model/trace/lane_slots.hpp"
 #include "ui/model/trace/step_text.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
@@ -43,12 +44,19 @@ WarpGrid warp_grid(const TraceView& v, const Rect& area) {
 
 // One warp in one step as the strip draws it: lanes by path; in an access-step, its threads
 // marked.
-LaneStrip strip_of(const TraceView& v, const StepView& s, std::uint32_t warp) {
+LaneStrip strip_of(const TraceView& v, const StepView& s, std::uint32_t warp,
+                   const std::vector<WarpSlots>& slots) {
     LaneStrip lanes;
     lanes.live = v.live_mask(warp);
     if (warp < s.paths.size()) {
         lanes.paths = s.paths[warp].masks;
         lanes.divergent = s.paths[warp].divergent;
+    }
+    if (warp < slots.size() && slots[warp].instructions) {
+        const WarpSlots& w = slots[warp];
+        lanes.busy.resize(32);
+        for (unsigned lane = 0; lane < 32; ++lane)
+            lanes.busy[lane] = float(w.used[lane]) / float(w.instructions);
     }
     for (std::uint16_t t : s.micro_threads)
         if (t / trace::kWarpSize == warp) lanes.highlight |= 1u << (t % trace::kWarpSize);
@@ -95,8 +103,8 @@ void draw_ballots(const TraceView& v, const StepView& s) {
                                          font_px, label_w, count_w);
     for (std::size_t r = 0; r < l.rows.size(); ++r) {
         const BallotRow& row = l.rows[r];
-        c.dl->AddText(font, font_px, {row.label.x + 2, row.label.y}, p.text_dim,
-                      ("w" + std::to_string(row.warp)).c_str());
+        draw_label(c.dl, {row.label.x + 2, row.label.y}, p.text_dim, "w" + std::to_string(row.warp),
+                   row.label, "ballot", font, font_px);
         const std::uint32_t live = v.live_mask(row.warp);
         for (unsigned lane = 0; lane < 32; ++lane) {
             const Rect cell = l.cell(r, lane);
@@ -107,12 +115,13 @@ void draw_ballots(const TraceView& v, const StepView& s) {
                 c.dl->AddLine({cell.x - 1, cell.y - 2}, {cell.x - 1, cell.bottom() + 2},
                               p.text_dim);
         }
-        c.dl->AddText(font, font_px, {row.count_box.x, row.count_box.y}, p.text,
-                      ("= " + std::to_string(row.count)).c_str());
+        draw_label(c.dl, {row.count_box.x, row.count_box.y}, p.text,
+                   "= " + std::to_string(row.count), row.count_box, "ballot", font, font_px);
     }
     if (l.hidden)
-        c.dl->AddText(font, font_px, {c.rect.x + 2, c.rect.y + 2 + l.height + 2}, p.text_dim,
-                      ("and " + std::to_string(l.hidden) + " more warps' ballots").c_str());
+        draw_label(c.dl, {c.rect.x + 2, c.rect.y + 2 + l.height + 2}, p.text_dim,
+                   "and " + std::to_string(l.hidden) + " more warps' ballots", c.rect, "ballot",
+                   font, font_px);
     if (c.hovered) {
         const ImVec2 m = ImGui::GetIO().MousePos;
         for (std::size_t r = 0; r < l.rows.size(); ++r)
@@ -170,16 +179,23 @@ void draw_warps(const TraceView& v, UiState& ui) {
     paint.rect(cur, p.current_fill);
     paint.outline(cur, p.current, 2.0f);
 
+    std::vector<std::vector<WarpSlots>> slots(v.step_count());
+    for (std::size_t s = 0; s < v.step_count(); ++s) slots[s] = warp_slots(v, s);
     for (std::uint32_t w = 0; w < v.warps; ++w) {
         const float y = g.y0 + float(w) * g.row_h;
         const bool label = g.row_h >= fonts().small->FontSize - 1 || w % 4 == 0;
         if (label)
-            c.dl->AddText(fonts().small, std::min(fonts().small->FontSize, g.row_h + 6),
-                          {c.rect.x + 2, y}, p.text_dim, ("w" + std::to_string(w)).c_str());
+            // In the column left of the strips, over its row (or the four it heads).
+            draw_label(c.dl, {c.rect.x + 2, y}, p.text_dim, "w" + std::to_string(w),
+                       {c.rect.x, y - 1, g.x0 - c.rect.x,
+                        std::max(g.row_h * (g.row_h >= fonts().small->FontSize - 1 ? 1 : 4),
+                                 fonts().small->FontSize) +
+                            2},
+                       "warp", fonts().small, std::min(fonts().small->FontSize, g.row_h + 6));
         for (std::size_t s = 0; s < v.step_count(); ++s) {
             const Rect strip{g.x0 + float(s) * g.col_w + 2, y, g.col_w - 8, g.strip_h};
             if (!ImGui::IsRectVisible(tl(strip), br(strip))) continue;
-            draw_lane_strip(paint, strip, strip_of(v, v.steps[s], w));
+            draw_lane_strip(paint, strip, strip_of(v, v.steps[s], w, slots[s]));
         }
     }
     if (c.hovered) {

@@ -41,6 +41,8 @@ void marker(ImDrawList* dl, ImVec2 c, float r, const LineStyle& st) {
 bool Plot::begin(const char* id, ImVec2 size) {
     canvas_ = begin_canvas(id, size);
     legend_.clear();
+    notes_.clear();
+    to_draw_.clear();
     legend_w_ = 0;
     hover_ = Hover{};
     open_ = canvas_.rect.w > 80 && canvas_.rect.h > 60;
@@ -55,8 +57,11 @@ void Plot::axes(const Axis& x, const Axis& y) {
     const Rect& r = canvas_.rect;
     const float left = ImGui::CalcTextSize("00000").x + font * 1.4f;
     const float bottom = font * 2.6f;
-    tf_.frame = {r.x + left, r.y + font * 0.6f, r.w - left - font - legend_w_,
-                 r.h - bottom - font * 0.6f};
+    // Right of the frame: room for half the last tick's label, then the legend's column.
+    const float right = font * 1.8f + legend_w_;
+    // Above the frame: the y axis's name on a line of its own, over the top tick's label.
+    const float top = font * 1.7f;
+    tf_.frame = {r.x + left, r.y + top, r.w - left - right, r.h - bottom - top};
     tf_.x = x;
     tf_.y = y;
     const Rect& f = tf_.frame;
@@ -65,19 +70,21 @@ void Plot::axes(const Axis& x, const Axis& y) {
         const float px = tf_.px(t.value);
         dl->AddLine({px, f.y}, {px, f.bottom()}, p.grid, 1.0f);
         const ImVec2 ts = ImGui::CalcTextSize(t.label.c_str());
-        dl->AddText({px - ts.x * 0.5f, f.bottom() + 3}, p.plot_axis, t.label.c_str());
+        draw_label(dl, {px - ts.x * 0.5f, f.bottom() + 3}, p.plot_axis, t.label, r, "tick");
     }
     for (const Tick& t : ticks_for(y, f.h, font * 2.2f)) {
         const float py = tf_.py(t.value);
         dl->AddLine({f.x, py}, {f.right(), py}, p.grid, 1.0f);
         const ImVec2 ts = ImGui::CalcTextSize(t.label.c_str());
-        dl->AddText({f.x - ts.x - 5, py - ts.y * 0.5f}, p.plot_axis, t.label.c_str());
+        // The lowest sits on the frame's bottom, clear of the x axis's first label.
+        draw_label(dl, {f.x - ts.x - 5, std::min(py - ts.y * 0.5f, f.bottom() - ts.y)}, p.plot_axis,
+                   t.label, r, "tick");
     }
     stroke_rect(dl, f, p.plot_axis, 1.0f);
     const ImVec2 xl = ImGui::CalcTextSize(x.label.c_str());
-    dl->AddText({f.x + (f.w - xl.x) * 0.5f, f.bottom() + font * 1.3f}, p.plot_axis,
-                x.label.c_str());
-    dl->AddText({r.x, f.y - font * 0.6f}, p.plot_axis, y.label.c_str());
+    draw_label(dl, {f.x + (f.w - xl.x) * 0.5f, f.bottom() + font * 1.3f}, p.plot_axis, x.label, r,
+               "tick");
+    draw_label(dl, {r.x, r.y}, p.plot_axis, y.label, r, "tick");
 }
 
 void Plot::segment(Point a, Point b, const LineStyle& style) {
@@ -121,19 +128,42 @@ void Plot::hline(double y, const std::string& label, ImU32 color) {
     segment({tf_.frame.x, py}, {tf_.frame.right(), py}, st);
     // Labelled at the right end, where the legend (top left) does not cover it.
     const float tw = ImGui::CalcTextSize(label.c_str()).x;
-    if (py >= tf_.frame.y && py <= tf_.frame.bottom())
-        canvas_.dl->AddText({tf_.frame.right() - tw - 6, py - ImGui::GetFontSize() - 1}, color,
-                            label.c_str());
+    if (py < tf_.frame.y || py > tf_.frame.bottom()) return;
+    // Over the line, or under it where the line runs along the frame's top.
+    const float em = ImGui::GetFontSize();
+    const Rect at{tf_.frame.right() - tw - 6, py - em - 1 < tf_.frame.y ? py + 3 : py - em - 1, tw,
+                  em};
+    draw_label(canvas_.dl, {at.x, at.y}, color, label, tf_.frame, "line");
+    notes_.push_back(at);  // the notes keep clear of it
 }
 
 void Plot::annotate(double x, double y, const std::string& text, ImU32 color) {
     const Point at{tf_.px(x), tf_.py(y)};
-    const ImVec2 ts = ImGui::CalcTextSize(text.c_str());
-    const Rect box{std::max(tf_.frame.x, at.x - ts.x - 10), std::max(tf_.frame.y, at.y - ts.y - 10),
-                   ts.x + 8, ts.y + 4};
-    fill_rect(canvas_.dl, box, with_alpha(palette().plot_bg, 0.9f));
-    stroke_rect(canvas_.dl, box, color, 2.0f);
-    canvas_.dl->AddText({box.x + 4, box.y + 2}, palette().text, text.c_str());
+    // On two lines ("n = 2^28:" above the rest) where one is wider than the frame.
+    std::string words = text;
+    ImVec2 ts = ImGui::CalcTextSize(words.c_str());
+    if (const auto colon = words.find(": "); ts.x + 8 > tf_.frame.w && colon != std::string::npos) {
+        words = words.substr(0, colon + 1) + "\n" + words.substr(colon + 2);
+        ts = ImGui::CalcTextSize(words.c_str());
+    }
+    Rect box{std::max(tf_.frame.x, std::min(at.x - ts.x - 10, tf_.frame.right() - ts.x - 8)),
+             std::max(tf_.frame.y, at.y - ts.y - 10), ts.x + 8, ts.y + 4};
+    // Clear of the earlier notes: below them, or above where that leaves the frame.
+    for (bool down : {true, false}) {
+        Rect moved = box;
+        for (std::size_t tries = 0; tries <= notes_.size(); ++tries) {
+            const auto hit = std::find_if(notes_.begin(), notes_.end(),
+                                          [&](const Rect& r) { return overlaps(r, moved); });
+            if (hit == notes_.end()) break;
+            moved.y = down ? hit->bottom() + 4 : hit->y - moved.h - 4;
+        }
+        if (moved.y >= tf_.frame.y && moved.bottom() <= tf_.frame.bottom()) {
+            box = moved;
+            break;
+        }
+    }
+    notes_.push_back(box);
+    to_draw_.push_back({box, words, color});
 }
 
 void Plot::vline(double x, const std::string& label, ImU32 color) {
@@ -142,21 +172,30 @@ void Plot::vline(double x, const std::string& label, ImU32 color) {
     segment({px, tf_.frame.y}, {px, tf_.frame.bottom()}, st);
     // Labelled at the bottom, clear of the peak's label at the top right.
     if (px >= tf_.frame.x && px <= tf_.frame.right())
-        canvas_.dl->AddText({px + 4, tf_.frame.bottom() - ImGui::GetFontSize() - 4}, color,
-                            label.c_str());
+        draw_label(canvas_.dl, {px + 4, tf_.frame.bottom() - ImGui::GetFontSize() - 4}, color,
+                   label, tf_.frame, "line");
 }
 
 void Plot::end() {
     if (!open_) return;
     const Palette& p = palette();
     ImDrawList* dl = canvas_.dl;
+    // The annotations over every line.
+    for (const Note& n : to_draw_) {
+        fill_rect(dl, n.box, with_alpha(p.plot_bg, 0.9f));
+        stroke_rect(dl, n.box, n.color, 2.0f);
+        draw_label(dl, {n.box.x + 4, n.box.y + 2}, p.text, n.words, tf_.frame, "note");
+    }
+    to_draw_.clear();
     // Legend, top-left inside the frame.
     const float line_h = ImGui::GetTextLineHeight();
     float w = 0;
     for (const LegendItem& it : legend_) w = std::max(w, ImGui::CalcTextSize(it.label.c_str()).x);
     // Inside the frame's top left, or in the column reserved beside it.
-    const float bx = legend_w_ > 0 ? tf_.frame.right() + 8 : tf_.frame.x + 8;
-    const Rect box{bx, tf_.frame.y + (legend_w_ > 0 ? 0 : 8), w + line_h * 2.2f,
+    // (In the column, no wider than it: a longer label is cut with "…", all of it on hover.)
+    const float bx = legend_w_ > 0 ? canvas_.rect.right() - legend_w_ : tf_.frame.x + 8;
+    const float bw = legend_w_ > 0 ? std::min(w + line_h * 2.2f, legend_w_ - 2) : w + line_h * 2.2f;
+    const Rect box{bx, tf_.frame.y + (legend_w_ > 0 ? 0 : 8), bw,
                    float(legend_.size()) * line_h + 8};
     if (!legend_.empty()) {
         fill_rect(dl, box, with_alpha(p.plot_bg, 0.9f));
@@ -174,7 +213,13 @@ void Plot::end() {
             dl->AddLine({x0, y}, {x1, y}, it.style.color, it.style.thickness);
         if (it.style.markers)
             marker(dl, {box.x + line_h * 0.85f, y}, it.style.thickness + 1.5f, it.style);
-        dl->AddText({box.x + line_h * 1.8f, y - line_h * 0.5f}, p.text, it.label.c_str());
+        const float text_x = box.x + line_h * 1.8f;
+        const std::string shown = fit_text(it.label, box.right() - 2 - text_x);
+        draw_label(dl, {text_x, y - line_h * 0.5f}, p.text, shown, box, "legend");
+        const ImVec2 m = ImGui::GetIO().MousePos;
+        if (shown != it.label && m.x >= box.x && m.x < box.right() && m.y >= y - line_h * 0.5f &&
+            m.y < y + line_h * 0.5f)
+            ImGui::SetTooltip("%s", it.label.c_str());
     }
     if (!hover_.text.empty()) {
         dl->AddCircle(iv(hover_.at), 7.0f, p.current, 0, 2.0f);

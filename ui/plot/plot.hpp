@@ -39,7 +39,8 @@ class Plot {
               const std::vector<double>& ys, const LineStyle& style,
               const std::vector<std::string>* notes = nullptr);
     void hline(double y, const std::string& label, ImU32 color);
-    // Words at a data point (left of it, above), in a box that keeps them readable over lines.
+    // Words at a data point (left of it, above), in a box that keeps them readable over lines
+    // (drawn by end(), over every line).
     void annotate(double x, double y, const std::string& text, ImU32 color);
     void vline(double x, const std::string& label, ImU32 color);
     void end();
@@ -51,6 +52,11 @@ class Plot {
         std::string label;
         LineStyle style;
     };
+    struct Note {
+        Rect box;
+        std::string words;
+        ImU32 color;
+    };
     struct Hover {
         float dist2 = 1e30f;
         std::string text;
@@ -59,6 +65,9 @@ class Plot {
     Canvas canvas_;
     Transform tf_;
     std::vector<LegendItem> legend_;
+    // The annotations' boxes and the reference lines' labels so far: a later note moves clear.
+    std::vector<Rect> notes_;
+    std::vector<Note> to_draw_;  // the annotations, drawn last
     Hover hover_;
     bool open_ = false;
     float legend_w_ = 0;  // > 0: the legend's column right of the frame

@@ -5,15 +5,39 @@
 
 #include <algorithm>
 #include <bitset>
+#include <cmath>
 #include <string>
 
 #include "ui/fonts.hpp"
+#include "ui/model/pictures/bank_picture.hpp"
 #include "ui/model/trace/step_text.hpp"
+#include "ui/model/trace/value_text.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
 #include "ui/widgets/painter.hpp"
 
 namespace ws::ui {
+namespace {
+
+// A word's label centred in its box, at the size word_label chose (clipped to the box).
+void draw_box_label(ImDrawList* dl, const Rect& box, ImU32 colour, const BoxLabel& label,
+                    ImFont* font) {
+    // A box narrower than even the "…" mark gets the mark as wide as the box.
+    float px = label.px;
+    ImVec2 ts = font->CalcTextSizeA(px, 1e9f, 0, label.text.c_str());
+    if (ts.x > box.w && ts.x > 0) {
+        px *= box.w / ts.x;
+        ts = font->CalcTextSizeA(px, 1e9f, 0, label.text.c_str());
+    }
+    dl->PushClipRect(tl(box), br(box), true);
+    // The height may exceed the box's by the font's line gap (the glyphs stay inside).
+    draw_label(
+        dl, {std::floor(box.x + (box.w - ts.x) * 0.5f), std::floor(box.y + (box.h - ts.y) * 0.5f)},
+        colour, label.text, {box.x, box.y - 2, box.w, box.h + 4}, "word", font, px);
+    dl->PopClipRect();
+}
+
+}  // namespace
 
 // With 8- or 16-byte accesses the warp is served in groups of 16 or 8 lanes; show the worst.
 void draw_banks_picture(const char* id, const InstructionInfo& info, float height) {
@@ -52,6 +76,11 @@ void draw_banks_picture(const char* id, const InstructionInfo& info, float heigh
         stacked ? std::min(slot_h / float(std::max(1u, g.ways())), label_h * 1.5f) : label_h * 1.2f;
     const float lane_w = c.rect.w / float(g.lane_count);
 
+    // Word addresses shrink to the readable minimum at text size 1 (what a projected 1280x720
+    // picture still reads; the columns are 32 across however large the type), then keep their
+    // last digits (BoxLabel).
+    const float min_px = std::min(small->FontSize, min_value_px(1.0f));
+    const float digit_advance = small->CalcTextSizeA(1.0f, 1e9f, 0, "0").x;
     const bool every_label = small->CalcTextSizeA(small->FontSize, 1e9f, 0, "31").x < lane_w - 2;
     for (std::uint32_t k = 0; k < g.lane_count; ++k) {
         const std::uint32_t lane = g.first_lane + k;
@@ -64,9 +93,12 @@ void draw_banks_picture(const char* id, const InstructionInfo& info, float heigh
         const std::uint32_t lane = g.first_lane + k;
         if (!every_label && lane % 8 != 0) continue;
         const bool on = info.inst.active_mask >> lane & 1u;
-        c.dl->AddText(small, small->FontSize,
-                      {lanes.x + float(k) * lane_w + 2, lanes.y + (lane_h - small->FontSize) / 2},
-                      on ? text_on(p.lane_on) : p.text_dim, std::to_string(lane).c_str());
+        // Every lane's number in its lane, or every eighth's across the eight lanes it heads.
+        const Rect room{lanes.x + float(k) * lane_w, lanes.y - 1,
+                        lane_w * (every_label ? 1.0f : 8.0f), lane_h + 2};
+        draw_label(c.dl, {room.x + 2, lanes.y + (lane_h - small->FontSize) / 2},
+                   on ? text_on(p.lane_on) : p.text_dim, std::to_string(lane), room, "lane", small,
+                   small->FontSize);
     }
     const bool every_bank = small->CalcTextSizeA(small->FontSize, 1e9f, 0, "31").x < col;
     for (std::uint32_t b = 0; b < 32; ++b) {
@@ -92,8 +124,8 @@ void draw_banks_picture(const char* id, const InstructionInfo& info, float heigh
                 const Rect tab{box.x + box.w * 0.5f - ts.x * 0.5f - 2,
                                box.y + box.h * 0.5f - ts.y * 0.5f, ts.x + 4, ts.y};
                 fill_rect(c.dl, tab, p.conflict);
-                c.dl->AddText(small, small->FontSize, {tab.x + 2, tab.y}, text_on(p.conflict),
-                              n.c_str());
+                draw_label(c.dl, {tab.x + 2, tab.y}, text_on(p.conflict), n,
+                           {x, slots_top, col, slot_h}, "ways", small, small->FontSize);
             }
         }
         for (std::size_t w = 0; w < words.size() && (stacked || !conflict); ++w) {
@@ -103,11 +135,9 @@ void draw_banks_picture(const char* id, const InstructionInfo& info, float heigh
             paint.rect(box, fill);
             // The word's address where the box has room for it (the tooltip has them all),
             // and how many lanes share it (a broadcast).
-            std::string label = std::to_string(words[w].word);
-            if (sharing > 1) label += " x" + std::to_string(sharing);
-            text_centered(c.dl, box, text_on(fill), label, small, small->FontSize) ||
-                text_centered(c.dl, box, text_on(fill), std::to_string(words[w].word), small,
-                              small->FontSize);
+            const BoxLabel label = word_label(words[w].word, std::uint32_t(sharing), box.w - 1,
+                                              small->FontSize, min_px, digit_advance);
+            draw_box_label(c.dl, box, text_on(fill), label, small);
             for (std::uint32_t lane = 0; lane < 32; ++lane) {
                 if (!(words[w].lanes >> lane & 1u)) continue;
                 const float lx = lanes.x + (float(lane - g.first_lane) + 0.5f) * lane_w;
@@ -124,14 +154,15 @@ void draw_banks_picture(const char* id, const InstructionInfo& info, float heigh
             if (small->CalcTextSizeA(small->FontSize, 1e9f, 0, ways.c_str()).x > col)
                 ways = std::to_string(words.size());
             const float tw = small->CalcTextSizeA(small->FontSize, 1e9f, 0, ways.c_str()).x;
-            c.dl->AddText(
-                small, small->FontSize, {x + (col - tw) * 0.5f, y},
-                y < slots_top + float(words.size()) * box_h ? text_on(p.conflict) : p.text,
-                ways.c_str());
+            draw_label(c.dl, {x + (col - tw) * 0.5f, y},
+                       y < slots_top + float(words.size()) * box_h ? text_on(p.conflict) : p.text,
+                       ways, {x, slots_top, col, slots_bottom - slots_top + 1}, "ways", small,
+                       small->FontSize);
         }
         if (every_bank || b % 4 == 0)
-            c.dl->AddText(small, small->FontSize, {x + 1, slots_bottom + 1}, p.text_dim,
-                          std::to_string(b).c_str());
+            draw_label(c.dl, {x + 1, slots_bottom + 1}, p.text_dim, std::to_string(b),
+                       {x, slots_bottom, col * (every_bank ? 1.0f : 4.0f), label_h + 1}, "bank",
+                       small, small->FontSize);
         const ImVec2 m = ImGui::GetIO().MousePos;
         if (c.hovered && m.x >= x && m.x < x + col && !words.empty()) {
             std::string tip = "bank " + std::to_string(b) + ": " +
@@ -154,8 +185,7 @@ void draw_banks_picture(const char* id, const InstructionInfo& info, float heigh
         caption += "; lanes " + std::to_string(g.first_lane) + "-" +
                    std::to_string(g.first_lane + g.lane_count - 1) + ", the worst of " +
                    std::to_string(pic.groups.size()) + " groups served one after another";
-    c.dl->AddText(small, small->FontSize, {c.rect.x, c.rect.bottom() - label_h}, p.text_dim,
-                  caption.c_str());
+    draw_caption(c.dl, {c.rect.x, c.rect.bottom() - label_h, c.rect.w, label_h + 2}, caption);
     end_canvas(c);
 }
 

@@ -115,6 +115,9 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
     in.elem_words = std::max(1u, v.elem_size / 4);
     in.value_chars = v.value_chars;
     in.min_chars = v.min_chars;
+    std::uint32_t most_lost = 0;
+    for (const StepView& s : v.steps) most_lost = std::max(most_lost, s.most_retries);
+    if (most_lost) in.register_chars = std::to_string(most_lost).size();
     in.min_px = min_value_px(scale);
     in.mono_px = mono->FontSize;
     in.advance = advance;
@@ -169,27 +172,21 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
         f.paint = &vector.emplace(c.dl);
     // Unified: markers, arrows, then cells on top, so that an arrow crossing a row runs under
     // its values. Split: arrows first, then thread boxes and cells over them.
-    ImFont* small = fonts().small;
     if (f.split) {
         grid::draw_arrows(f);
         for (std::uint32_t i = 0; i < v.threads; ++i) grid::draw_thread_box(f, i);
+        const std::string per_row = f.threads.columns >= trace::kWarpSize
+                                        ? std::string("a warp a row")
+                                        : std::to_string(f.threads.columns) + " lanes a row";
         const std::string registers =
             l.registers_caption_short ? short_registers
             : f.step.most_retries > 0
-                ? "compare-and-swaps each thread lost (0: won at the first try; a warp a row):"
+                ? "compare-and-swaps each thread lost (0: won at the first try; " + per_row + "):"
             : f.step.shuffle_events == 0 && f.step.ballot_events == 0
-                ? (f.threads.columns >= trace::kWarpSize
-                       ? std::string("threads, a warp a row:")
-                       : "threads, " + std::to_string(f.threads.columns) + " lanes a row:")
-            : f.threads.columns >= trace::kWarpSize
-                ? "registers, a warp a row (the value received by shuffle):"
-                : "registers, " + std::to_string(f.threads.columns) +
-                      " lanes a row (the value received by shuffle):";
-        c.dl->AddText(small, small->FontSize, {l.registers_caption.x, l.registers_caption.y},
-                      p.text_dim, registers.c_str());
-        if (v.cells)
-            c.dl->AddText(small, small->FontSize, {l.cells_caption.x, l.cells_caption.y + 2},
-                          p.text_dim, cells_caption.c_str());
+                ? "threads, " + per_row + ":"
+                : "registers, " + per_row + " (the value received by shuffle):";
+        draw_caption(c.dl, l.registers_caption, registers);
+        if (v.cells) draw_caption(c.dl, l.cells_caption, cells_caption, 2);
     } else {
         if (raster)
             grid::draw_marker_runs(f);
@@ -203,8 +200,8 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
     for (std::uint32_t a = 0; a < l.arrays && l.arrays > 1; ++a) {
         const Rect r = array_label(l, a);
         if (r.bottom() < f.g.area.y || r.y > f.g.area.bottom()) continue;
-        c.dl->AddText(mono, mono->FontSize, {r.x, r.y + (r.h - mono->FontSize) / 2}, p.text,
-                      arrays[a].c_str());
+        draw_label(c.dl, {r.x, r.y + (r.h - mono->FontSize) / 2}, p.text, arrays[a], r, "array",
+                   mono, mono->FontSize);
     }
     if (l.banks) grid::draw_bank_labels(f, l.labels_y);
     if (options.overview && (vs.zoom > 1.01f || l.scrolling)) {

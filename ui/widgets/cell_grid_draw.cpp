@@ -18,9 +18,9 @@ void text_in(ImDrawList* dl, const Rect& r, ImU32 color, const std::string& text
              float px) {
     const ImVec2 ts = font->CalcTextSizeA(px, 1e9f, 0.0f, text.c_str());
     dl->PushClipRect(tl(r), br(r), true);
-    dl->AddText(font, px,
-                {std::floor(r.x + (r.w - ts.x) * 0.5f), std::floor(r.y + (r.h - ts.y) * 0.5f)},
-                color, text.c_str());
+    // The height may exceed the cell's by the font's line gap (the glyphs stay inside).
+    draw_label(dl, {std::floor(r.x + (r.w - ts.x) * 0.5f), std::floor(r.y + (r.h - ts.y) * 0.5f)},
+               color, text, {r.x, r.y - 2, r.w, r.h + 4}, "cell", font, px);
     dl->PopClipRect();
 }
 
@@ -110,9 +110,11 @@ bool draw_lost_races(const Frame& f, const Rect& full, const Rect& r, std::uint3
     const ImU32 fill =
         mix(palette().lane_on, palette().conflict, float(lost) / float(s.most_retries));
     f.paint->rect(r, fill);
+    // As a cell's value: shrunk to fit, else shortened with "~" (the tooltip has it whole).
+    const ValueText vt = fit_value(double(lost), trace::DType::Int32, std::to_string(lost), full.w,
+                                   full.h, fonts().mono->FontSize, f.min_px, f.advance);
     f.dl->PushClipRect(tl(r), br(r), true);
-    text_in(f.dl, full, text_on(fill), std::to_string(lost), fonts().small,
-            std::min(fonts().small->FontSize, std::max(f.min_px, full.h * 0.8f)));
+    text_in(f.dl, full, text_on(fill), vt.text, fonts().mono, vt.px);
     f.dl->PopClipRect();
     return true;
 }
@@ -142,7 +144,12 @@ void draw_thread_box(const Frame& f, std::uint32_t t) {
         const std::string widest = std::to_string(f.v.threads ? f.v.threads - 1 : 0);
         const bool lanes = f.threads.columns == trace::kWarpSize &&
                            small->CalcTextSizeA(px, 1e9f, 0.0f, widest.c_str()).x > full.w - 2;
-        text_in(f.dl, full, ink, std::to_string(lanes ? t % trace::kWarpSize : t), small, px);
+        const std::string number = std::to_string(lanes ? t % trace::kWarpSize : t);
+        // Narrower still: the number shrinks to the box, or (below a readable size) the box
+        // goes without it, its tooltip naming the thread.
+        const float w = small->CalcTextSizeA(px, 1e9f, 0.0f, number.c_str()).x;
+        const float fit_px = w > full.w - 2 ? px * (full.w - 2) / w : px;
+        if (fit_px >= 0.6f * f.min_px) text_in(f.dl, full, ink, number, small, fit_px);
     }
     f.dl->PopClipRect();
 }
@@ -253,6 +260,7 @@ void draw_races(const Frame& f, const Rect& line) {
     std::string words;
     for (std::uint32_t index : f.step.races) {
         const RacePair& r = f.v.races[index];
+        if (r.intended) continue;  // one warp's pair in lockstep order: not a race that bit
         if (r.first_thread >= f.v.threads || r.second_thread >= f.v.threads) continue;
         // From the thread that went first to the one that went second.
         const Rect a = thread_rect(r.first_thread), b = thread_rect(r.second_thread);
@@ -264,11 +272,16 @@ void draw_races(const Frame& f, const Rect& line) {
                  (r.second_writes ? " wrote" : " read");
     }
     if (words.empty() || line.empty()) return;
+    // Cut with "…" where the line is narrow (the Explanation tells every pair).
+    ImGui::PushFont(small);
+    words = fit_text(words, line.w - 8);
+    ImGui::PopFont();
     const ImVec2 ts = small->CalcTextSizeA(small->FontSize, 1e9f, 0, words.c_str());
     const Rect box{line.x, line.y + 1, std::min(ts.x + 8, line.w), line.h - 2};
     f.dl->AddRectFilled(tl(box), br(box), p.raced);
     f.dl->PushClipRect(tl(box), br(box), true);
-    f.dl->AddText(small, small->FontSize, {box.x + 4, box.y + 1}, text_on(p.raced), words.c_str());
+    draw_label(f.dl, {box.x + 4, box.y + 1}, text_on(p.raced), words,
+               {box.x, box.y - 2, box.w, box.h + 4}, "race", small, small->FontSize);
     f.dl->PopClipRect();
 }
 
@@ -291,8 +304,9 @@ void tooltip(const Frame& f, long cell, long thread) {
         for (const RacePair& r : f.v.races)
             if (r.cell == s)
                 ImGui::Text(
-                    "race: thread %u %s it (line %u, access-step %u), then thread %u %s "
+                    "%s: thread %u %s it (line %u, access-step %u), then thread %u %s "
                     "it (line %u, access-step %u)",
+                    r.intended ? "no sync, but in lockstep's order (as meant)" : "race",
                     unsigned(r.first_thread), r.first_writes ? "wrote" : "read",
                     unsigned(r.first_line), unsigned(f.v.steps[r.first_step].micro),
                     unsigned(r.second_thread), r.second_writes ? "wrote" : "read",
@@ -312,6 +326,10 @@ void tooltip(const Frame& f, long cell, long thread) {
                 ImGui::Text("received %s from lane %u by shuffle",
                             format_value(s.value, f.v.trace->smem_type).c_str(),
                             unsigned(s.from_thread % trace::kWarpSize));
+        if (t < f.step.thread_atomics.size() && f.step.thread_atomics[t].tries)
+            ImGui::Text("compare-and-swaps: %u tried, %u lost",
+                        unsigned(f.step.thread_atomics[t].tries),
+                        unsigned(f.step.thread_atomics[t].retries));
     }
     ImGui::EndTooltip();
 }

@@ -100,8 +100,8 @@ void draw_column_labels(const Picture& p, const Rect& area) {
     for (std::uint32_t i = (p.l.first_col + k - 1) / k * k; i <= p.l.last_col; i += k) {
         const std::string s = std::to_string(i);
         const float w = text_w(s);
-        p.dl->AddText(f, f->FontSize, {std::floor(p.l.x[i] - w * 0.5f), area.y + 1}, col,
-                      s.c_str());
+        draw_label(p.dl, {std::floor(p.l.x[i] - w * 0.5f), area.y + 1}, col, s,
+                   {area.x, area.y, area.w, f->FontSize + 3}, "column", f, f->FontSize);
     }
 }
 
@@ -111,16 +111,19 @@ void draw_level_labels(const Picture& p, const TraceView& v, const Rect& area, b
     ImFont* f = fonts().small;
     const Palette& pal = palette();
     const float h = f->FontSize;
-    auto y_of = [&](std::uint32_t i) { return p.l.row_y(p.c.levels[i].first_row) - h * 0.5f; };
+    // Centred on the level's first row, kept inside the picture.
+    auto y_of = [&](std::uint32_t i) {
+        return std::clamp(p.l.row_y(p.c.levels[i].first_row) - h * 0.5f, area.y, area.bottom() - h);
+    };
     const float current_y = p.current >= 0 ? y_of(std::uint32_t(p.current)) : -1e9f;
     float last = p.l.y[0] - h * 0.5f;
-    p.dl->AddText(f, h, {area.x + 2, std::floor(last)}, pal.text_dim, "in");
+    draw_label(p.dl, {area.x + 2, std::floor(last)}, pal.text_dim, "in", area, "level", f, h);
     for (std::uint32_t i = 0; i < p.c.levels.size(); ++i) {
         const float y = y_of(i);
         const bool current = long(i) == p.current;
         if (!current && (y < last + h || std::fabs(y - current_y) < h)) continue;
-        p.dl->AddText(f, h, {area.x + 2, std::floor(y)}, current ? pal.text : pal.text_dim,
-                      level_label(v, i, with_step).c_str());
+        draw_label(p.dl, {area.x + 2, std::floor(y)}, current ? pal.text : pal.text_dim,
+                   level_label(v, i, with_step), area, "level", f, h);
         if (!current) last = y;
     }
 }

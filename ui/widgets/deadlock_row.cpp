@@ -19,7 +19,7 @@ ImU32 fill(State s) {
     const Palette& p = palette();
     switch (s) {
         case State::Waiting:
-            return p.raced;
+            return p.waiting;
         case State::Finished:
             return p.tile_prefix;
         case State::NotStarted:
@@ -38,7 +38,7 @@ bool draw_deadlock_row(const TraceView& v) {
     const DeadlockPicture pic = deadlock_picture(v.trace->deadlock, width, font->FontSize);
     text_wrapped_colored(p.text, "No block can go on: " + pic.summary + ".");
     ImGui::PushFont(fonts().small);
-    legend_row({{p.raced, "waits (spins on a flag)"},
+    legend_row({{p.waiting, "waits (spins on a flag)"},
                 {p.cell_undefined, "not started", true},
                 {p.tile_prefix, "done"},
                 {p.arrow, "waits for"}},

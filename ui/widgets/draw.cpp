@@ -4,6 +4,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include <imgui_internal.h>
+
+#include "ui/fonts.hpp"
+#include "ui/geometry/label_log.hpp"
 #include "ui/theme.hpp"
 
 namespace ws::ui {
@@ -37,15 +41,48 @@ void stroke_rect(ImDrawList* dl, const Rect& r, ImU32 color, float thickness, fl
     dl->AddRect(tl(r), br(r), color, rounding, 0, thickness);
 }
 
-bool text_centered(ImDrawList* dl, const Rect& r, ImU32 color, const std::string& text,
-                   ImFont* font, float size) {
+ImVec2 label_size(const std::string& text, ImFont* font, float size) {
     if (!font) font = ImGui::GetFont();
     if (size <= 0) size = ImGui::GetFontSize();
-    const ImVec2 ts = font->CalcTextSizeA(size, 1e9f, 0.0f, text.c_str());
+    return font->CalcTextSizeA(size, 1e9f, 0.0f, text.c_str());
+}
+
+void draw_label(ImDrawList* dl, ImVec2 pos, ImU32 color, const std::string& text, const Rect& box,
+                const char* owner, ImFont* font, float size) {
+    if (!font) font = ImGui::GetFont();
+    if (size <= 0) size = ImGui::GetFontSize();
+    dl->AddText(font, size, pos, color, text.c_str());
+    LabelLog& log = label_log();
+    if (!log.on || text.empty()) return;
+    const ImVec2 ts = label_size(text, font, size);
+    const Rect r{pos.x, pos.y, ts.x, ts.y};
+    // Only what shows: a label scrolled out of its picture's clip is not on screen.
+    const ImVec2 c0 = dl->GetClipRectMin(), c1 = dl->GetClipRectMax();
+    if (!overlaps(r, {c0.x, c0.y, c1.x - c0.x, c1.y - c0.y})) return;
+    const ImGuiWindow* w = ImGui::GetCurrentWindowRead();
+    std::string who = w ? w->Name : "";
+    if (owner) who += std::string(who.empty() ? "" : "/") + owner;
+    log.add({text, r, box, who});
+}
+
+void draw_caption(ImDrawList* dl, const Rect& box, const std::string& text, float dy) {
+    ImFont* small = fonts().small;
+    ImGui::PushFont(small);
+    const std::string shown = fit_text(text, box.w);
+    ImGui::PopFont();
+    draw_label(dl, {box.x, box.y + dy}, palette().text_dim, shown, box, "caption", small,
+               small->FontSize);
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    if (shown != text && box.contains(m.x, m.y)) ImGui::SetTooltip("%s", text.c_str());
+}
+
+bool text_centered(ImDrawList* dl, const Rect& r, ImU32 color, const std::string& text,
+                   ImFont* font, float size) {
+    const ImVec2 ts = label_size(text, font, size);
     if (ts.x > r.w + 0.5f || ts.y > r.h + 2.0f) return false;
-    dl->AddText(font, size,
-                {std::floor(r.x + (r.w - ts.x) * 0.5f), std::floor(r.y + (r.h - ts.y) * 0.5f)},
-                color, text.c_str());
+    // Its rule: the width within half a pixel, the height within two (the font's line gap).
+    draw_label(dl, {std::floor(r.x + (r.w - ts.x) * 0.5f), std::floor(r.y + (r.h - ts.y) * 0.5f)},
+               color, text, {r.x - 0.5f, r.y - 1.0f, r.w + 1.0f, r.h + 2.0f}, nullptr, font, size);
     return true;
 }
 
@@ -146,15 +183,21 @@ void legend_row(const std::vector<LegendEntry>& entries, int max_lines) {
     ImGui::NewLine();
 }
 
-void text_line_clipped(ImU32 color, const std::string& text) {
-    const float width = ImGui::GetContentRegionAvail().x;
+std::string fit_text(const std::string& text, float width) {
+    if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+    const char* dots = "\xe2\x80\xa6";
     std::string shown = text;
-    if (ImGui::CalcTextSize(text.c_str()).x > width) {
-        const char* dots = "\xe2\x80\xa6";
-        while (!shown.empty() && ImGui::CalcTextSize((shown + dots).c_str()).x > width)
+    while (!shown.empty() && ImGui::CalcTextSize((shown + dots).c_str()).x > width) {
+        // A whole UTF-8 character: its continuation bytes, then its first byte.
+        while (shown.size() > 1 && (static_cast<unsigned char>(shown.back()) & 0xC0) == 0x80)
             shown.pop_back();
-        shown += dots;
+        shown.pop_back();
     }
+    return shown + dots;
+}
+
+void text_line_clipped(ImU32 color, const std::string& text) {
+    const std::string shown = fit_text(text, ImGui::GetContentRegionAvail().x);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(color), "%s", shown.c_str());
     if (shown != text && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
 }

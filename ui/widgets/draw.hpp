@@ -35,6 +35,16 @@ inline ImVec2 br(const Rect& r) {
 void fill_rect(ImDrawList* dl, const Rect& r, ImU32 color, float rounding = 0.0f);
 void stroke_rect(ImDrawList* dl, const Rect& r, ImU32 color, float thickness,
                  float rounding = 0.0f);
+// Words at `pos` (their top left) in `font` at `size` (nullptr, 0: the current ones), recorded
+// in the label log (ui/geometry/label_log.hpp) with the box they must stay in and the picture
+// that drew them. Every label a picture draws goes through here.
+void draw_label(ImDrawList* dl, ImVec2 pos, ImU32 color, const std::string& text, const Rect& box,
+                const char* owner, ImFont* font = nullptr, float size = 0.0f);
+// A picture's caption in the small font, dim, at the top left of `box` (`dy` lower): cut with "…"
+// where it does not fit, all of it on hover.
+void draw_caption(ImDrawList* dl, const Rect& box, const std::string& text, float dy = 0);
+// The size `text` takes in `font` at `size` (nullptr, 0: the current ones).
+ImVec2 label_size(const std::string& text, ImFont* font = nullptr, float size = 0.0f);
 // Text centred in r if it fits (returns false and draws nothing otherwise).
 bool text_centered(ImDrawList* dl, const Rect& r, ImU32 color, const std::string& text,
                    ImFont* font = nullptr, float size = 0.0f);
@@ -57,6 +67,8 @@ struct LegendEntry {
     bool words = false;  // no swatch: the label says it ("~ value shortened")
 };
 void legend_row(const std::vector<LegendEntry>& entries, int max_lines);
+// `text` as it fits in `width` pixels in the current font: whole, or cut with "…".
+std::string fit_text(const std::string& text, float width);
 // One line of text, cut with "…" where it does not fit, the whole of it on hover.
 void text_line_clipped(ImU32 color, const std::string& text);
 // Text in a colour, wrapped at the window edge.

@@ -17,7 +17,7 @@ std::string hardware_counts_text(const HardwareView& hw, const std::vector<const
     std::string text;
     for (const char* metric : metrics) {
         const HardwareLine* l = hw.find(metric);
-        if (!l || (l->ours == 0 && l->counted == 0)) continue;  // nothing there to compare
+        if (!l) continue;  // not counted (a count of 0 is shown: none is what a class checks)
         text += (text.empty() ? hw.source + ": " : ", ") + std::string(l->metric->brief) + " " +
                 std::to_string(static_cast<long long>(l->counted)) +
                 (l->agree() ? " \xe2\x9c\x93" : " \xe2\x89\xa0 " + std::to_string(l->ours));

@@ -36,6 +36,14 @@ void draw_lane_strip(Painter& paint, const Rect& r, const LaneStrip& lanes) {
         if (lanes.divergent && st == 1 && r.h >= 4) paint.hatch(run, p.divergent, 5.0f);
         lane = end;
     }
+    // Lanes idle in part of the warp's slots: the idle share at the bottom, hatched.
+    for (int lane = 0; lane < 32 && lanes.busy.size() == 32; ++lane) {
+        if (state(lane) < 2 || lanes.busy[std::size_t(lane)] >= 0.999f) continue;
+        const float idle_h = r.h * (1.0f - lanes.busy[std::size_t(lane)]);
+        const Rect idle{r.x + float(lane) * lane_w, r.bottom() - idle_h, lane_w, idle_h};
+        paint.rect(idle, p.lane_off);
+        if (r.h >= 4) paint.hatch(idle, p.divergent, 5.0f);
+    }
     if (lane_w >= 2.0f)
         for (int lane = 8; lane < 32; lane += 8) {
             const float x = std::round(r.x + float(lane) * lane_w);

@@ -2,7 +2,9 @@
 // path in the source lit, the second and third in their own colours, idle lanes dim, lanes not
 // launched blank. A divergent warp (an instruction ran with some of its lanes) gets its idle
 // lanes hatched and an outline, so divergence reads without colour too. Lanes named in
-// `highlight` (an access-step's threads) are marked with a bar under them.
+// `highlight` (an access-step's threads) are marked with a bar under them. A lane busy in only
+// part of its warp's issue slots (it left a loop early) is drawn busy for that share of its
+// height and idle, hatched, for the rest.
 #pragma once
 #include <imgui.h>
 
@@ -19,6 +21,7 @@ struct LaneStrip {
     std::vector<std::uint32_t> paths;  // the lanes of each path, in source order
     bool divergent = false;
     std::uint32_t highlight = 0;  // lanes to mark (an access-step's)
+    std::vector<float> busy;      // per lane: the share of its warp's slots it used (empty: all)
 };
 inline constexpr int kPathColours = 3;  // paths past the third share the third's colour
 

@@ -51,11 +51,13 @@ void draw_sectors_picture(const char* id, const InstructionInfo& info, float hei
     }
     for (std::uint32_t lane = 0; lane < 32; ++lane)
         if (every_label || lane % 8 == 0)
-            c.dl->AddText(
-                small, small->FontSize,
+            draw_label(
+                c.dl,
                 {lanes.x + float(lane) * lane_w + 2, lanes.y + (lane_h - small->FontSize) / 2},
-                pic.lanes[lane].active ? text_on(p.lane_on) : p.text_dim,
-                std::to_string(lane).c_str());
+                pic.lanes[lane].active ? text_on(p.lane_on) : p.text_dim, std::to_string(lane),
+                {lanes.x + float(lane) * lane_w, lanes.y - 1, lane_w * (every_label ? 1.0f : 8.0f),
+                 lane_h + 2},
+                "lane", small, small->FontSize);
     // Each sector filled from the bottom as far as its bytes are used.
     const ImVec2 m = ImGui::GetIO().MousePos;
     for (std::size_t k = 0; k < pic.boxes.size(); ++k) {
@@ -85,13 +87,16 @@ void draw_sectors_picture(const char* id, const InstructionInfo& info, float hei
         const std::string at =
             "line @" + std::to_string(pic.boxes[k].sector * kSectorBytes / kLineBytes * kLineBytes);
         if (small->CalcTextSizeA(small->FontSize, 1e9f, 0, at.c_str()).x < x1 - x0)
-            c.dl->AddText(small, small->FontSize, {x0, y + 3}, p.text_dim, at.c_str());
+            draw_label(c.dl, {x0, y + 3}, p.text_dim, at, {x0, y, x1 - x0, small->FontSize + 4},
+                       "line", small, small->FontSize);
         k = end;
     }
-    if (caption_row)
-        c.dl->AddText(small, small->FontSize, {c.rect.x, c.rect.bottom() - label_h}, p.text_dim,
-                      "boxes: 32-byte sectors, filled as far as the lanes use them; bars: "
-                      "128-byte lines (@ first byte)");
+    if (caption_row) {
+        const std::string caption =
+            "boxes: 32-byte sectors, filled as far as the lanes use them; bars: 128-byte lines "
+            "(@ first byte)";
+        draw_caption(c.dl, {c.rect.x, c.rect.bottom() - label_h, c.rect.w, label_h + 2}, caption);
+    }
     end_canvas(c);
 }
 

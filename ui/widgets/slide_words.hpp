@@ -1,16 +1,24 @@
-// Lecture mode: the current slide's words (the lesson, "slide k of N", the heading, what to say,
-// the question, and the teacher's note when N shows it), drawn where the explanation panel is,
-// or over the bottom of a view that has none (the circuit view, the lab).
+// Lecture mode: the slide's card of the presenter layout (ui/geometry/presenter_layout.hpp): the
+// lesson and "slide k of N", the heading, what to say and the question to the class, in large
+// type across the window, and the quiz box at its right while an attempt is on. The teacher's
+// note is never drawn here: it is in the teacher's own window (ui/teacher_window.hpp).
 #pragma once
+#include <string>
+
+#include "ui/geometry/presenter_layout.hpp"
+#include "ui/model/trace/trace_view.hpp"
 
 namespace ws::ui {
 
-struct Layout;
 struct UiState;
 
-// Into the current window; false (nothing drawn) when no lesson is on.
-bool draw_slide_words(const UiState& ui);
-// Over the bottom of the stage, when a lesson is on and the view has no explanation panel.
-void draw_slide_overlay(const UiState& ui, const Layout& layout);
+// A lesson's slide is on: the window uses the presenter layout.
+bool lecture_on(const UiState& ui);
+// What the card needs at those widths, measured with the window's fonts (no frame needed).
+SlideCardNeeds measure_slide_card(const UiState& ui, const SlideCardWidths& widths);
+// Every word the card shows, a paragraph a line (what the class sees of the slide).
+std::string slide_card_text(const UiState& ui);
+// The card at layout.slide; nothing when it is empty.
+void draw_slide_card(const TraceView& v, UiState& ui, const Layout& layout);
 
 }  // namespace ws::ui

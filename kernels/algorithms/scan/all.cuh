@@ -21,11 +21,12 @@
 #include "kernels/algorithms/scan/17_compact_ballot.cuh"
 #include "kernels/algorithms/scan/18_lookback_blockidx.cuh"
 #include "kernels/algorithms/scan/19_lookback_fallback.cuh"
+#include "kernels/algorithms/scan/20_pipeline.cuh"
 
 namespace ws::scan {
 using AllVariants =
     std::tuple<KoggeStone, KoggeStoneInplace, Blelloch, BlellochPadded, BrentKung, Sklansky,
                WarpShuffle, ScanThenFan, ReduceThenScan, DecoupledLookback, DecoupledLookbackVector,
                WarpSmem, WarpSmemZeroPad, WarpShufflePtx, ReduceThenScanTwoLevel, CompactScan,
-               CompactBallot, LookbackBlockIdx, LookbackFallback>;
+               CompactBallot, LookbackBlockIdx, LookbackFallback, pipeline::Pipeline>;
 }  // namespace ws::scan

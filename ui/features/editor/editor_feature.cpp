@@ -13,19 +13,27 @@
 namespace ws::ui {
 namespace {
 
-std::string write_text(const std::string& path, const std::string& text) {
-    std::error_code ec;
-    const auto dir = std::filesystem::path(path).parent_path();
-    if (!dir.empty()) std::filesystem::create_directories(dir, ec);
-    return io::write_file_atomically(path, text);
-}
-
 // "cuda" when the controls chose the GPU and this build, a GPU and NVRTC can run a student's
 // kernel there; else "cpu".
 std::string editor_backend(const RequestForm& form) {
     return form.gpu && run::usable_gpu() && user::nvrtc_unavailable_reason().empty()
                ? user::kBackendCuda
                : user::kBackendCpu;
+}
+
+// A grade or a run's line is stale once the text changed or runs again.
+void clear_grade(EditorState& e) {
+    e.grade_lines.clear();
+    e.solved = false;
+}
+
+// A puzzle opened: its request in the controls, not run with the catalog's kernel (that would
+// show the built-in solution), but with the puzzle's start kernel.
+void puzzle_opened(Outcome& out, const RequestForm& form) {
+    out.form = form;
+    out.run = Outcome::Run::Nothing;
+    out.to_front.push_back(PanelId::Editor);
+    out.then.push_back(act::RunKernel{});
 }
 
 }  // namespace
@@ -58,8 +66,8 @@ Outcome EditorFeature::apply(const WindowArgs& a, const FeatureContext& c) {
             out.error = "--puzzle " + e;
             return out;
         }
-        out.form = form;  // the puzzle's request in the controls
-        out.to_front.push_back(PanelId::Editor);
+        puzzle_opened(out, form);
+        if (!a.kernel_file.empty()) out.then.clear();  // --kernel's text runs instead
     }
     if (!a.kernel_file.empty()) {
         std::string error;
@@ -80,7 +88,14 @@ Outcome EditorFeature::apply(const WindowArgs& a, const FeatureContext& c) {
 std::optional<Outcome> EditorFeature::handle(const Action& a, const FeatureContext& c) {
     if (is<act::RunKernel>(a)) {
         if (!state_.running) run_kernel(c);
-        return update(c);  // a synchronous session has its result now
+        Outcome out = update(c);                  // a synchronous session has its result now
+        out.to_front.push_back(PanelId::Editor);  // F5 from anywhere: the run's line in view
+        return out;
+    }
+    if (is<act::KernelEdited>(a)) {
+        clear_grade(state_);
+        state_.error_line = -1;
+        return Outcome{};
     }
     if (is<act::GradeKernel>(a)) {
         if (!state_.grading && !state_.puzzle_file.empty()) grade(c);
@@ -93,7 +108,7 @@ std::optional<Outcome> EditorFeature::handle(const Action& a, const FeatureConte
             state_.message = error;
             state_.message_is_error = true;
         } else {
-            out.form = form;  // the puzzle's request in the controls
+            puzzle_opened(out, form);
         }
         return out;
     }
@@ -115,8 +130,10 @@ bool EditorFeature::takes_form_change(const FeatureContext& c) {
 
 void EditorFeature::run_kernel(const FeatureContext& c) {
     EditorState& e = state_;
+    clear_grade(e);  // "PASS ... solved" was of the text before: this run's line replaces it
     if (e.loaded) {
-        if (std::string error = write_text(e.path, e.text); !error.empty()) {
+        if (std::string error = io::write_file_atomically_in_folder(e.path, e.text);
+            !error.empty()) {
             e.message = error;
             e.message_is_error = true;
             return;
@@ -137,7 +154,7 @@ void EditorFeature::run_kernel(const FeatureContext& c) {
 
 void EditorFeature::grade(const FeatureContext& c) {
     EditorState& e = state_;
-    if (std::string error = write_text(e.path, e.text); !error.empty()) {
+    if (std::string error = io::write_file_atomically_in_folder(e.path, e.text); !error.empty()) {
         e.message = error;
         e.message_is_error = true;
         return;

@@ -11,13 +11,6 @@
 namespace ws::ui {
 namespace {
 
-std::string write_text(const std::string& path, const std::string& text) {
-    std::error_code ec;
-    const auto dir = std::filesystem::path(path).parent_path();
-    if (!dir.empty()) std::filesystem::create_directories(dir, ec);
-    return io::write_file_atomically(path, text);
-}
-
 std::string with_extension(const std::string& path, const char* ext) {
     return std::filesystem::path(path).replace_extension(ext).string();
 }
@@ -76,11 +69,13 @@ Outcome FilesFeature::file_action(const Action& a, const FeatureContext& c) {
         const std::string text = !exportable(v) ? ""
                                  : s->json      ? run::stats_json(*v.trace) + "\n"
                                                 : run::stats_csv(*v.trace);
-        error = exportable(v) ? write_text(path, text) : "nothing to export: no run is shown";
+        error = exportable(v) ? io::write_file_atomically_in_folder(path, text)
+                              : "nothing to export: no run is shown";
         done = "wrote " + path;
     } else {  // the quiz scores, for a teacher (export folder, quiz-scores.csv)
         const std::string path = export_path(state_.export_folder, "quiz-scores", ".csv", &error);
-        if (!path.empty()) error = write_text(path, quiz_scores_csv(c.ui.quiz_scores));
+        if (!path.empty())
+            error = io::write_file_atomically_in_folder(path, quiz_scores_csv(c.ui.quiz_scores));
         done = "wrote " + path;
     }
     state_.message = error.empty() ? done : error;

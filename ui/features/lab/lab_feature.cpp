@@ -20,10 +20,25 @@ std::vector<std::string> LabFeature::data_problems() const {
     return out;
 }
 
-Outcome LabFeature::apply(const WindowArgs& a, const FeatureContext&) {
+Outcome LabFeature::apply(const WindowArgs& a, const FeatureContext& c) {
     if (a.lab_lines) state_.lines = *a.lab_lines;
     if (a.lab_type) state_.type = *a.lab_type;
-    return {};
+    Outcome out;
+    if (a.lab_file && !show_file(*a.lab_file, c.ui.form.algo))
+        out.error = "--lab-file " + *a.lab_file + ": no such recording in " + root_ +
+                    "/assets/measurements";
+    return out;
+}
+
+bool LabFeature::show_file(const std::string& name, const std::string& algo) {
+    for (std::size_t i = 0; i < lab_.files.size(); ++i)
+        if (std::filesystem::path(lab_.files[i].path).stem().string() == name) {
+            state_.file = i;
+            // Kept for the slide's algorithm (the algorithm on show when it has none).
+            state_.file_chosen_for = algo;
+            return true;
+        }
+    return false;
 }
 
 void LabFeature::link_flags(const FeatureContext& c, LinkFlags& out) const {
@@ -32,9 +47,13 @@ void LabFeature::link_flags(const FeatureContext& c, LinkFlags& out) const {
         out.flags.insert(out.flags.end(), {"--lab-family", lab_lines_word(*state_.lines)});
     if (state_.type != LabState{}.type)
         out.flags.insert(out.flags.end(), {"--lab-type", state_.type});
+    if (state_.file < lab_.files.size())
+        out.flags.insert(
+            out.flags.end(),
+            {"--lab-file", std::filesystem::path(lab_.files[state_.file].path).stem().string()});
 }
 
-std::optional<Outcome> LabFeature::handle(const Action& a, const FeatureContext&) {
+std::optional<Outcome> LabFeature::handle(const Action& a, const FeatureContext& c) {
     if (is<act::StartSweep>(a)) {
         run::SweepRequest r;
         r.type = trace::parse_dtype(state_.type).value_or(trace::DType::Int32);
@@ -49,6 +68,10 @@ std::optional<Outcome> LabFeature::handle(const Action& a, const FeatureContext&
         return Outcome{};
     }
     if (is<act::SaveSweep>(a)) return save_sweep();
+    if (const auto* r = std::get_if<act::ShowRecording>(&a)) {
+        show_file(r->name, r->algo.empty() ? c.ui.form.algo : r->algo);
+        return Outcome{};
+    }
     return std::nullopt;
 }
 

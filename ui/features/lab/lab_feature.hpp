@@ -25,6 +25,8 @@ class LabFeature final : public Feature {
 
   private:
     Outcome save_sweep();
+    // Shows the recording of that name (its file's stem), kept for `algo`; false if none.
+    bool show_file(const std::string& name, const std::string& algo);
 
     LabState& state_;
     std::string root_;

@@ -3,6 +3,9 @@
 
 #include <chrono>
 
+#include "ui/model/lesson/claims.hpp"
+#include "ui/model/lesson/slide_check.hpp"
+
 namespace ws::ui {
 
 const Slide* LessonState::current_slide() const {
@@ -34,7 +37,11 @@ Outcome LessonFeature::open_lesson(const std::string& name, std::size_t slide,
     Outcome out;
     const Lesson* l = find_lesson(lessons_, name);
     if (!l) {
-        out.error = "--lesson " + name + ": no such lesson in assets/lessons";
+        // A lesson the loader refused says where and why (issue 35), not that it is not there.
+        const std::string problem = lesson_problem(lessons_, name);
+        out.error = "--lesson " + name + ": " +
+                    (problem.empty() ? "no such lesson in assets/lessons"
+                                     : "refused: assets/lessons/" + problem);
         return out;
     }
     if (slide >= l->slides.size()) {
@@ -99,7 +106,43 @@ Outcome LessonFeature::update(const FeatureContext& c) {
     // The question follows the trace on show, once the attempt's own has arrived.
     if (q.on && !c.ui.runs.busy) refresh_question(q, c.view, c.ui.step());
     if (!q.on) q.question.reset();
+    fill_words(c);
     return {};
+}
+
+void LessonFeature::fill_words(const FeatureContext& c) {
+    const Slide* s = state_.current_slide();
+    if (!s) {
+        state_.words = {};
+        filled_for_.clear();
+        return;
+    }
+    const std::string key = state_.name + "#" + std::to_string(state_.slide);
+    if (key == filled_for_ && &c.view == filled_from_) return;
+    // The trace's facts only from the slide's own request (or its quiz attempt's), once there.
+    const trace::Request* r = c.view.trace ? &c.view.trace->request : nullptr;
+    const bool own = r && !s->request.algo.empty() && r->algo == s->request.algo &&
+                     r->n == s->request.n && r->block == s->request.block &&
+                     r->schedule == s->request.schedule && !c.view.empty();
+    FactSources src;
+    if (own) {
+        src.view = &c.view;
+        src.step = step_ ? slide_step(c.view, *step_, step_anchor_, step_view_) : landed_;
+        src.at_moment = step_view_ == View::Pipeline;
+        src.hardware = &c.ui.hardware;
+    }
+    if (!s->figures.empty() && c.ui.lab.data)
+        src.figures = recording_named(*c.ui.lab.data, s->figures);
+    const char* pending = "â¦";  // …
+    state_.words = {
+        fill_facts(s->heading, src, nullptr, pending), fill_facts(s->say, src, nullptr, pending),
+        fill_facts(s->ask, src, nullptr, pending), fill_facts(s->note, src, nullptr, pending)};
+    if (own) {
+        filled_for_ = key;
+        filled_from_ = &c.view;
+    } else {
+        filled_for_.clear();
+    }
 }
 
 Outcome LessonFeature::show_slide(const FeatureContext& c) {
@@ -107,21 +150,29 @@ Outcome LessonFeature::show_slide(const FeatureContext& c) {
     const Slide* s = state_.current_slide();
     if (!s) return out;
     out.view = s->view;
-    // In front where they share a place with others: the slide's words (the explanation), then
-    // the slide's panel, which wins where the two share one.
-    out.to_front.push_back(PanelId::Explanation);
+    filled_for_.clear();
+    if (!s->figures.empty() && s->request.algo.empty())
+        out.then.push_back(act::ShowRecording{s->figures, ""});
+    // In front where they share a place with others (the slide's words are in its card): the
+    // code, the line that ran, then the slide's panel, which wins where the two share one.
+    out.to_front.push_back(PanelId::Code);
     if (s->panel) out.to_front.push_back(*s->panel);
     if (s->request.algo.empty()) return out;
     RequestForm f = form_of(s->request);
     f.gpu = c.ui.form.gpu && s->request.schedule == "lockstep";
     step_ = s->step;
+    step_anchor_ = s->step_anchor;
+    step_view_ = s->view;
     step_request_ = s->request;
+    filled_for_.clear();
+    // The lab and compare show the recording the slide's figures come from.
+    if (!s->figures.empty()) out.then.push_back(act::ShowRecording{s->figures, s->request.algo});
     // A quiz attempt goes on with the new slide: its request, drawn again from the same seed.
     if (state_.quiz.on) {
         state_.quiz.seed_typed = std::to_string(state_.quiz.seed);
         out.form = f;  // kept should the attempt not start
         out.confirmed = true;
-        return start_quiz(f, std::move(out));
+        return start_quiz(f, std::move(out));  // at the slide's step
     }
     out.form = f;
     out.confirmed = true;
@@ -145,11 +196,17 @@ Outcome LessonFeature::start_quiz(const RequestForm& base, Outcome out) {
     f.gpu = base.gpu;
     out.form = f;
     out.confirmed = true;
-    step_ = 0;
+    // From the first step; on a slide, from the slide's step (Q, or --quiz with --lesson).
+    const Slide* slide = state_.current_slide();
+    const bool own = slide && !slide->request.algo.empty();
+    step_ = own ? slide->step : 0;
+    step_anchor_ = own ? slide->step_anchor : StepAnchor::Number;
+    step_view_ = own ? slide->view : View::Step;
     step_request_ = r;
     q.on = true;
     q.asked_of.reset();
-    out.to_front.push_back(PanelId::Explanation);
+    // The box is in the explanation panel; in lecture mode, in the slide's card.
+    if (!state_.current_slide()) out.to_front.push_back(PanelId::Explanation);
     return out;
 }
 
@@ -159,10 +216,10 @@ std::optional<std::size_t> LessonFeature::shown(const TraceView& v) {
     if (r.algo != step_request_.algo || r.n != step_request_.n ||
         r.schedule != step_request_.schedule)
         return std::nullopt;
-    const std::size_t n = v.step_count();
-    const long at = *step_;
+    landed_ = slide_step(v, *step_, step_anchor_, step_view_);
     step_.reset();
-    return at < 0 || std::size_t(at) >= n ? (n ? n - 1 : 0) : std::size_t(at);
+    filled_for_.clear();
+    return landed_;
 }
 
 }  // namespace ws::ui

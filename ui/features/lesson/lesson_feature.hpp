@@ -33,13 +33,21 @@ class LessonFeature final : public Feature {
     // An attempt on `base`'s request: its input drawn from the seed typed (else a fresh one),
     // started at the first step.
     Outcome start_quiz(const RequestForm& base, Outcome out);
+    // The slide's words filled from the trace on show (when it is the slide's).
+    void fill_words(const FeatureContext& c);
 
     LessonState& state_;
     LessonLibrary lessons_;
     // The step a slide (or a quiz attempt) asks for, placed when the trace of its request
     // arrives.
     std::optional<long> step_;
+    StepAnchor step_anchor_ = StepAnchor::Number;
+    View step_view_ = View::Step;  // the slide's view: in the pipeline view a step is a moment
     trace::Request step_request_;
+    // Where the slide landed (its facts are read there), and what the words were filled from.
+    std::size_t landed_ = 0;
+    const TraceView* filled_from_ = nullptr;
+    std::string filled_for_;  // lesson name and slide
 };
 
 }  // namespace ws::ui

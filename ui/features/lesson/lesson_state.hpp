@@ -16,6 +16,11 @@ struct LessonState {
     std::size_t slide = 0;
     bool notes_shown = false;  // N
     QuizState quiz;            // Q starts or stops an attempt
+    // The slide's words with their {facts} filled from the trace on show at the slide's step,
+    // its GPU counts and its recording (ui/model/lesson/claims.hpp).
+    struct Words {
+        std::string heading, say, ask, note;
+    } words;
     // The lesson on and its slide, or nullptr.
     const Slide* current_slide() const;
 };

@@ -47,9 +47,9 @@ NumberLines circuit_numbers(const TraceView& v) {
     const VariantInfo* info = variant_of(v);
     const std::uint32_t m = tile_elements(v);
     out.measured =
-        plural(c.work(), "addition", "additions") + ", " + plural(c.depth(), "level", "levels");
+        plural(c.work(), "addition", "additions") + ", depth " + std::to_string(c.depth());
     out.work = "work  " + plural(c.work(), "addition", "additions");
-    out.depth = "depth  " + plural(c.depth(), "level", "levels");
+    out.depth = "depth  " + std::to_string(c.depth()) + " (the longest chain of additions)";
     if (!info || !m) return out;
     const std::string of_m = "   m = " + std::to_string(m) +
                              (info->family == Family::Scan ? " elements a block" : " cells");
@@ -76,14 +76,39 @@ NumberLines circuit_numbers(const TraceView& v) {
     return out;
 }
 
+// "62, 60, 56, 48 and 32"
+std::string counts_text(const std::vector<std::uint32_t>& counts) {
+    std::string out;
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+        if (i) out += i + 1 == counts.size() ? " and " : ", ";
+        out += std::to_string(counts[i]);
+    }
+    return out;
+}
+
+std::string level_sentence(const CircuitLevel& l, std::uint32_t depth) {
+    if (l.rows <= 1)
+        return "This step does " + plural(l.additions, "addition", "additions") +
+               " at once, none waiting for another: link " + std::to_string(l.last_depth) +
+               " of the longest chain's " + std::to_string(depth) + ".";
+    return "This step does " + plural(l.additions, "addition", "additions") + " in " +
+           std::to_string(l.rows) + " rows, one after another with no barrier between them (" +
+           counts_text(l.row_additions) +
+           "): each row needs the one before, so the step is links " +
+           std::to_string(l.first_depth) + "\xe2\x80\x93" + std::to_string(l.last_depth) +
+           " of the longest chain's " + std::to_string(depth) +
+           " (the lanes of a warp are trusted to keep in step).";
+}
+
 std::vector<std::string> circuit_sentences(const TraceView& v, std::size_t step) {
     const Circuit& c = v.circuit;
     const VariantInfo* info = variant_of(v);
     if (c.empty() || !info || info->family != Family::Scan) return {};
     const std::uint32_t m = tile_elements(v);
     std::string first =
-        "The scan network of this block: " + plural(c.work(), "addition", "additions") + " on " +
-        plural(c.depth(), "level", "levels");
+        "The scan network of this block: " + plural(c.work(), "addition", "additions") +
+        ", depth " + std::to_string(c.depth()) + " (its longest chain of additions, each " +
+        "waiting for the one before)";
     if (const auto f = textbook_work_depth(*info, m))
         first += " (textbook for m = " + std::to_string(m) + ": " + std::to_string(f->work) +
                  " additions, " + pretty_formula(f->work_text) + ", and depth " +
@@ -94,17 +119,14 @@ std::vector<std::string> circuit_sentences(const TraceView& v, std::size_t step)
     const long level = c.level_of_step(origin);
     const std::uint32_t done = c.levels_done(origin);
     if (level >= 0) {
-        second = "This step is level " + std::to_string(level + 1) + " of " +
-                 std::to_string(c.depth()) + ": " +
-                 plural(c.levels[std::size_t(level)].additions, "addition", "additions") +
-                 " at once.";
+        second = level_sentence(c.levels[std::size_t(level)], c.depth());
     } else if (done == 0) {
         second = "No addition yet: this step only moves data.";
-    } else if (done == c.depth()) {
+    } else if (done == c.adding_steps()) {
         second = "Every addition is done; this step only moves data.";
     } else {
-        second = "This step adds nothing (" + std::to_string(done) + " of " +
-                 std::to_string(c.depth()) + " levels done).";
+        second = "This step adds nothing (" + std::to_string(done) + " of the " +
+                 std::to_string(c.adding_steps()) + " steps that add are done).";
     }
     return {first, second};
 }

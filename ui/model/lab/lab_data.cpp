@@ -92,8 +92,14 @@ std::string parse_harris(const std::string& text, HarrisTable& out) {
     return out.rows.empty() ? "no rows" : "";
 }
 
+bool is_gpu_only(const std::string& algo) {
+    const Baseline* b = find_baseline(algo);
+    return b && b->kind == BaselineKind::GpuOnly;
+}
+
 bool is_baseline(const std::string& algo) {
-    return find_baseline(algo) != nullptr;
+    const Baseline* b = find_baseline(algo);
+    return b && b->kind != BaselineKind::GpuOnly;  // the GPU-only rungs are ours
 }
 
 namespace {
@@ -233,11 +239,20 @@ std::vector<Series> series_of(const MeasurementFile& f, const std::string& type)
 std::vector<SeriesLook> series_looks(const std::vector<Series>& shown, const std::string& chosen) {
     std::vector<SeriesLook> out;
     unsigned variants = 0, baselines = 0;
+    std::vector<const Baseline*> drawn;  // the baselines so far: one look, one colour
     for (const Series& s : shown) {
         unsigned& k = s.baseline ? baselines : variants;
         SeriesLook look;
         look.colour = k % 10;
         look.marker = static_cast<int>(k / 10 % 4);
+        if (s.baseline) {  // baselines of one look (cub-scan, cub-select-if) differ by marker
+            const Baseline* b = find_baseline(series_algo(s.algo));
+            look.marker =
+                int(std::count_if(drawn.begin(), drawn.end(),
+                                  [&](const Baseline* d) { return d && b && d->look == b->look; }) %
+                    4);
+            drawn.push_back(b);
+        }
         look.dashed = s.baseline;
         look.chosen = s.algo == chosen;
         out.push_back(look);
@@ -270,8 +285,9 @@ std::string size_name(std::uint64_t n) {
 }
 
 std::string library_of(const std::string& algo) {
-    const VariantInfo* v = find_variant(algo);
-    return v ? reference_for(*v).name : "";
+    if (const VariantInfo* v = find_variant(algo)) return reference_for(*v).name;
+    const Baseline* b = find_baseline(algo);
+    return b && b->compared_with ? b->compared_with : "";
 }
 
 std::vector<std::string> hidden_baselines() {

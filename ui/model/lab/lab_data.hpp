@@ -59,7 +59,11 @@ void load_measurements(const std::string& dir, LabData& out);
 // Parses the CSV (kernel,name,time_ms,bandwidth_gbps,step_speedup,cumulative_speedup).
 std::string parse_harris(const std::string& text, HarrisTable& out);
 
+// A baseline drawn as one (dashed, its look's colour): not the GPU-only rungs, which are ours.
 bool is_baseline(const std::string& algo);
+// One of our kernels that only the GPU runs (scan-pipeline): no catalog entry, so never the chosen
+// line; the lab says at its largest n how it stands against its library, as for the chosen one.
+bool is_gpu_only(const std::string& algo);
 // The series of a file for one element type, reductions and baselines, sorted by algo then n.
 std::vector<Series> series_of(const MeasurementFile& f, const std::string& type);
 
@@ -106,7 +110,7 @@ std::string bytes_counted(const Series& s, std::size_t element_size);
 std::string size_name(std::uint64_t n);
 
 // The library a series is measured against (kernels/baselines.hpp: cub-reduce for reductions,
-// cub-scan for scans; "" for the baselines themselves).
+// cub-scan for scans, the GPU-only rungs' compared_with; "" for the other baselines).
 std::string library_of(const std::string& algo);
 
 // The baselines the lab leaves out until the user ticks them (kernels/baselines.hpp: shown).

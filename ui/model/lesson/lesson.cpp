@@ -22,6 +22,19 @@ void join(std::string& into, const std::string& more) {
     into += (into.empty() ? "" : " ") + more;
 }
 
+std::string longest_word(const std::string& text) {
+    std::string best, word;
+    for (char c : text + " ") {
+        if (c == ' ' || c == '\t') {
+            if (word.size() > best.size()) best = word;
+            word.clear();
+        } else {
+            word += c;
+        }
+    }
+    return best;
+}
+
 }  // namespace
 
 Lesson parse_lesson(const std::string& name, const std::string& text, std::string& error) {
@@ -36,6 +49,9 @@ Lesson parse_lesson(const std::string& name, const std::string& text, std::strin
     };
     while (std::getline(in, raw)) {
         ++number;
+        if (raw.size() > kMaxLessonLine)
+            return fail("a line of " + std::to_string(raw.size()) + " characters (at most " +
+                        std::to_string(kMaxLessonLine) + ")");
         const std::string line = trim(raw);
         if (line.empty() || line[0] == '#') continue;
         const auto colon = line.find(':');
@@ -45,9 +61,16 @@ Lesson parse_lesson(const std::string& name, const std::string& text, std::strin
             lesson.title = value;
             continue;
         }
+        if (key == "slide" || key == "say" || key == "note" || key == "ask") {
+            if (std::string word = longest_word(value); word.size() > kMaxLessonWord)
+                return fail("a word of " + std::to_string(word.size()) + " characters (at most " +
+                            std::to_string(kMaxLessonWord) +
+                            ", so that it wraps): " + word.substr(0, 20) + "...");
+        }
         if (key == "slide") {
             lesson.slides.push_back({});
             lesson.slides.back().heading = value;
+            lesson.slides.back().line = number;
             continue;
         }
         if (lesson.slides.empty()) return fail(key + " before the first slide:");
@@ -60,32 +83,45 @@ Lesson parse_lesson(const std::string& name, const std::string& text, std::strin
             if (!p.ok()) return fail(p.error);
             s.request = p.request;
             s.request_flags = value;
+        } else if (key == "step" && value == "race") {
+            s.step_anchor = StepAnchor::Race;
+        } else if (key == "step" && value == "copy-wait") {
+            s.step_anchor = StepAnchor::CopyWait;
         } else if (key == "step") {
             try {
                 std::size_t used = 0;
                 s.step = std::stol(value, &used);
                 if (used != value.size() || s.step < -1) throw std::invalid_argument(value);
             } catch (const std::exception&) {
-                return fail("step: " + value + " is not a step (0, 1, ... or -1 for the last)");
+                return fail("step: " + value +
+                            " is not a step (0, 1, ..., -1 for the last, race or copy-wait)");
             }
         } else if (key == "view") {
             const auto v = parse_view(value);
-            if (!v) return fail("view: " + value + " is not a view (step, compare, circuit, lab)");
+            if (!v) return fail("view: " + value + " is not a view (" + view_names(", ") + ")");
             s.view = *v;
         } else if (key == "panel") {
             s.panel = parse_panel(value);
             if (!s.panel)
                 return fail("panel: " + value + " is not a panel (" + panel_names() + ")");
-        } else if (key == "say") {
-            join(s.say, value);
-        } else if (key == "note") {
-            join(s.note, value);
-        } else if (key == "ask") {
-            join(s.ask, value);
+        } else if (key == "say" || key == "note" || key == "ask") {
+            std::string& into = key == "say" ? s.say : key == "note" ? s.note : s.ask;
+            join(into, value);
+            if (into.size() > kMaxSlideText)
+                return fail("slide " + std::to_string(lesson.slides.size()) + "'s " + key +
+                            " text passes " + std::to_string(kMaxSlideText) + " characters");
+        } else if (key == "figures") {
+            if (value.empty() || value.find_first_of("/\\. ") != std::string::npos)
+                return fail("figures: " + value +
+                            " is not a recording's name (a file of assets/measurements without "
+                            ".json, e.g. nvidia-h100)");
+            s.figures = value;
+        } else if (key == "claim") {
+            s.claims.push_back({number, value});
         } else {
             return fail("unknown key " + key +
                         " (title, slide, request, step, view, panel, say, "
-                        "note, ask)");
+                        "note, ask, figures, claim)");
         }
     }
     number = 0;
@@ -97,6 +133,9 @@ Lesson parse_lesson(const std::string& name, const std::string& text, std::strin
             return fail("slide " + std::to_string(i + 1) + " (" + s.heading + ") has no request");
         if (s.say.empty())
             return fail("slide " + std::to_string(i + 1) + " (" + s.heading + ") says nothing");
+        if (s.step_anchor == StepAnchor::CopyWait && s.view != View::Pipeline)
+            return fail("slide " + std::to_string(i + 1) + " (" + s.heading +
+                        "): step: copy-wait is a moment of the pipeline view (view: pipeline)");
     }
     error.clear();
     return lesson;
@@ -121,17 +160,35 @@ LessonLibrary load_lessons(const std::string& root) {
     return lib;
 }
 
-const Lesson* find_lesson(const LessonLibrary& lib, const std::string& name) {
-    for (const Lesson& l : lib.lessons) {
-        if (l.name == name) return &l;
-        const auto dash = l.name.find('-');
-        if (dash != std::string::npos) {
-            try {
-                if (std::stoi(l.name.substr(0, dash)) == std::stoi(name)) return &l;
-            } catch (const std::exception&) {
-            }
-        }
+namespace {
+
+// Lesson `l` ("04-races") is the one `name` names: itself, or its number ("4").
+bool names(const std::string& l, const std::string& name) {
+    if (l == name) return true;
+    const auto dash = l.find('-');
+    if (dash == std::string::npos) return false;
+    try {
+        std::size_t used = 0;
+        const int wanted = std::stoi(name, &used);
+        return used == name.size() && std::stoi(l.substr(0, dash)) == wanted;
+    } catch (const std::exception&) {
+        return false;
     }
+}
+
+}  // namespace
+
+std::string lesson_problem(const LessonLibrary& lib, const std::string& name) {
+    for (const std::string& p : lib.problems) {
+        const auto dot = p.find(".lesson");
+        if (dot != std::string::npos && names(p.substr(0, dot), name)) return p;
+    }
+    return "";
+}
+
+const Lesson* find_lesson(const LessonLibrary& lib, const std::string& name) {
+    for (const Lesson& l : lib.lessons)
+        if (names(l.name, name)) return &l;
     return nullptr;
 }
 

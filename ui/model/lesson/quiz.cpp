@@ -294,9 +294,9 @@ std::optional<Question> ask_additions(const TraceView& v, std::size_t step, Choo
     q.shape = AnswerShape::Number;
     q.expected = {static_cast<long long>(l.additions)};
     q.answer = answer_words(q.kind, q.expected);
-    q.prompt = "Step " + step_label(s) + " is level " + std::to_string(level + 1) + " of the " +
-               (v.circuit.reduction ? "reduction tree's " : "scan network's ") +
-               std::to_string(v.circuit.depth()) + ". How many additions will it do?";
+    q.prompt = "Step " + step_label(s) + " adds in the " +
+               std::string(v.circuit.reduction ? "reduction tree" : "scan network") + " (depth " +
+               std::to_string(v.circuit.depth()) + "). How many additions will it do?";
 
     std::set<long long> threads;
     std::set<std::uint16_t> lines;

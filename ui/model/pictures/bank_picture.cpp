@@ -54,4 +54,22 @@ BankPicture bank_picture(const trace::BlockTrace& b, const trace::WarpInstructio
     return pic;
 }
 
+BoxLabel word_label(std::uint64_t word, std::uint32_t sharing, float box_w, float px, float min_px,
+                    float advance) {
+    const std::string address = std::to_string(word);
+    // The width of `chars` digits at `size`; the ellipsis counts as 1.6 digits.
+    auto width = [&](float chars, float size) { return chars * advance * size; };
+    for (const std::string& text :
+         {sharing > 1 ? address + " x" + std::to_string(sharing) : address, address}) {
+        const float chars = float(text.size());
+        if (width(chars, px) <= box_w) return {text, px, false};
+        const float fit = box_w / (chars * advance);
+        if (fit >= min_px) return {text, std::min(fit, px), false};
+    }
+    for (std::size_t keep = address.size() - 1; keep >= 1; --keep)
+        if (width(float(keep) + 1.6f, min_px) <= box_w)
+            return {"\xe2\x80\xa6" + address.substr(address.size() - keep), min_px, true};
+    return {"\xe2\x80\xa6", min_px, true};
+}
+
 }  // namespace ws::ui

@@ -8,6 +8,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "kernels/trace/analysis.hpp"
@@ -33,5 +34,21 @@ struct BankPicture {
 };
 
 BankPicture bank_picture(const trace::BlockTrace& b, const trace::WarpInstruction& inst);
+
+}  // namespace ws::ui
+
+namespace ws::ui {
+
+// How a word's address reads in its box of the stack (and how many lanes share it, " x3"): the
+// whole text at the caption's size, or smaller down to the readable minimum; where even that is
+// too wide, the address's last digits after "…" (a visible mark; the tooltip has the whole
+// address). Never blank. `advance`: a digit's width per pixel of font size.
+struct BoxLabel {
+    std::string text;
+    float px = 0;
+    bool shortened = false;
+};
+BoxLabel word_label(std::uint64_t word, std::uint32_t sharing, float box_w, float px, float min_px,
+                    float advance);
 
 }  // namespace ws::ui

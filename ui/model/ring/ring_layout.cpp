@@ -18,7 +18,66 @@ std::pair<float, float> direction(const Rect& a, const Rect& b) {
     return {dx / len, dy / len};
 }
 
+// Moves a label centred at (x, y) to the nearest place, half an em at a time along its bow's
+// normal (nx, ny) either way, then along the arrow, where its rectangle stays in the picture and
+// covers nothing `taken` holds (the GPU boxes, the labels placed before it: with 8 GPUs in a small
+// window the arrows' labels fell on GPUs 0 and 4, and the naive plan's seven arrows into GPU 0 on
+// one another). Where no such place is near, a label's second line ("so far") goes, then the
+// label stays where it was (false). Its rectangle joins `taken`.
+bool try_place(float& x, float& y, float nx, float ny, const std::string& first,
+               const std::string& second, float em, const Rect& area, std::vector<Rect>& taken);
+
+bool place_label(float& x, float& y, float nx, float ny, const std::string& first,
+                 std::string& second, float em, const Rect& area, std::vector<Rect>& taken) {
+    if (try_place(x, y, nx, ny, first, second, em, area, taken)) return true;
+    if (!second.empty()) {
+        std::string none;
+        if (try_place(x, y, nx, ny, first, none, em, area, taken)) {
+            second.clear();
+            return true;
+        }
+    }
+    taken.push_back(ring_label_rect(x, y, first, second, em));
+    return false;
+}
+
+bool try_place(float& x, float& y, float nx, float ny, const std::string& first,
+               const std::string& second, float em, const Rect& area, std::vector<Rect>& taken) {
+    auto clear = [&](float px, float py) {
+        const Rect r = ring_label_rect(px, py, first, second, em);
+        if (r.x < area.x || r.y < area.y || r.right() > area.right() || r.bottom() > area.bottom())
+            return false;
+        return std::none_of(taken.begin(), taken.end(), [&](const Rect& g) {
+            return r.x < g.right() && g.x < r.right() && r.y < g.bottom() && g.y < r.bottom();
+        });
+    };
+    const float tx = -ny, ty = nx;  // along the arrow
+    for (int i = 0; i <= 24; ++i)
+        for (const float s : {1.0f, -1.0f})
+            for (const auto& [dx, dy] : {std::pair{nx, ny}, std::pair{tx, ty}}) {
+                const float px = x + s * dx * 0.5f * em * float(i);
+                const float py = y + s * dy * 0.5f * em * float(i);
+                if (clear(px, py)) {
+                    x = px;
+                    y = py;
+                    taken.push_back(ring_label_rect(x, y, first, second, em));
+                    return true;
+                }
+            }
+    return false;
+}
+
 }  // namespace
+
+Rect ring_label_rect(float x, float y, const std::string& first, const std::string& second,
+                     float em) {
+    auto chars = [](const std::string& s) {  // UTF-8 characters
+        return float(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+    };
+    const float w = std::max(chars(first), chars(second)) * 0.6f * em + 8;
+    const float h = (second.empty() ? 1.0f : 2.0f) * 1.2f * em + 4;
+    return {x - w / 2, y - h / 2, w, h};
+}
 
 std::string ring_state_caption(const multi::RingRun& run, std::size_t state) {
     const std::size_t steps = run.plan.steps.size();
@@ -112,6 +171,8 @@ RingLayout ring_layout(const multi::RingRun& run, std::size_t state, const Rect&
     // The step's transfers, box edge to box edge, bowed to the left of travel: outwards for the
     // ring's clockwise passes, so that their labels sit outside, apart from each other.
     std::map<std::pair<unsigned, unsigned>, bool> has_arrow;
+    std::vector<Rect> taken = out.gpus;  // what a label must not cover
+    const bool common = !ring_step_common(run, state).empty();
     auto edge_point = [&](const Rect& r, float dx, float dy) {
         // Where the ray from r's centre along (dx, dy) leaves r.
         const float hx = r.w / 2 + 0.3f * em, hy = r.h / 2 + 0.3f * em;
@@ -146,9 +207,15 @@ RingLayout ring_layout(const multi::RingRun& run, std::size_t state, const Rect&
             // a little beyond it, on the bow's side.
             arrow.lx = 0.25f * (arrow.x0 + arrow.x1) + 0.5f * arrow.cx + nx * 0.4f * em;
             arrow.ly = 0.25f * (arrow.y0 + arrow.y1) + 0.5f * arrow.cy + ny * 0.4f * em;
-            arrow.label = (chunks > 1 ? "chunk " + std::to_string(t.chunk) + ": " : "") +
-                          bytes_label(t.count * plan.element_bytes) + (t.adds ? ", adds" : "");
-            arrow.so_far = bytes_label(carried[{t.from, t.to}]) + " so far";
+            if (common) {
+                arrow.label = chunks > 1 ? "chunk " + std::to_string(t.chunk) : "";
+            } else {
+                arrow.label = (chunks > 1 ? "chunk " + std::to_string(t.chunk) + ": " : "") +
+                              bytes_label(t.count * plan.element_bytes) + (t.adds ? ", adds" : "");
+                arrow.so_far = bytes_label(carried[{t.from, t.to}]) + " so far";
+            }
+            if (!arrow.label.empty())
+                place_label(arrow.lx, arrow.ly, nx, ny, arrow.label, arrow.so_far, em, area, taken);
             has_arrow[{t.from, t.to}] = true;
             out.arrows.push_back(arrow);
         }
@@ -166,9 +233,33 @@ RingLayout ring_layout(const multi::RingRun& run, std::size_t state, const Rect&
         l.x = (a.x + b.x + a.w) / 2 + dy * 2.2f * em;
         l.y = (a.y + b.y + a.h) / 2 - dx * 2.2f * em;
         l.text = bytes_label(bytes) + " so far";
-        out.links.push_back(l);
+        // A link idle in this step keeps its total only where there is room for it (the
+        // step's own arrows come first).
+        std::string none;
+        if (try_place(l.x, l.y, dy, -dx, l.text, none, em, area, taken)) out.links.push_back(l);
     }
     return out;
+}
+
+std::string ring_step_common(const multi::RingRun& run, std::size_t state) {
+    const multi::RingPlan& plan = run.plan;
+    if (state == 0 || state > plan.steps.size()) return "";
+    const multi::RingStep& step = plan.steps[state - 1];
+    if (step.transfers.size() < 2) return "";
+    std::map<std::pair<unsigned, unsigned>, std::uint64_t> carried;
+    for (std::size_t i = 0; i < state; ++i)
+        for (const multi::RingTransfer& t : plan.steps[i].transfers)
+            carried[{t.from, t.to}] += t.count * plan.element_bytes;
+    // The same as the labels would show them (chunks of n/k differ by an element at most).
+    const multi::RingTransfer& first = step.transfers.front();
+    const std::string bytes = bytes_label(first.count * plan.element_bytes);
+    const std::string so_far = bytes_label(carried[{first.from, first.to}]);
+    for (const multi::RingTransfer& t : step.transfers)
+        if (bytes_label(t.count * plan.element_bytes) != bytes || t.adds != first.adds ||
+            bytes_label(carried[{t.from, t.to}]) != so_far)
+            return "";
+    return "every arrow carries " + bytes + (first.adds ? ", added on arrival" : ", copied") +
+           "; each of these links " + so_far + " so far";
 }
 
 std::string recorded_step_line(const MultiGpuLab& lab, const multi::RingRun& run,

@@ -49,6 +49,19 @@ struct RingLayout {
     float cx = 0, cy = 0, radius = 0;  // the circle the GPUs sit on
 };
 
+// The rectangle a label centred at (x, y) takes, one line or two (`second` empty: one), its
+// width estimated from its characters at `em` (0.6 em each, its backing's margins): the layout
+// keeps it off the GPU boxes, the test checks it.
+// What every arrow of the shown step would repeat, said once for the line over the picture:
+// "every arrow carries 488.3 KiB, added on arrival; each link 1.4 MiB so far", when all the
+// step's transfers carry the same bytes (and add alike) and their links have carried the same so
+// far; the arrows then name only their chunk (8 GPUs at 1280x720 had 16 lines of the same words
+// over their boxes). "" otherwise, or before the first step.
+std::string ring_step_common(const multi::RingRun& run, std::size_t state);
+
+Rect ring_label_rect(float x, float y, const std::string& first, const std::string& second,
+                     float em);
+
 // `state`: 0 is the start, s the state after step s (run.after_step[s]); clamped. `em`: the text
 // size in pixels, so that labels have room.
 RingLayout ring_layout(const multi::RingRun& run, std::size_t state, const Rect& area, float em);

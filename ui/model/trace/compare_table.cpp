@@ -47,7 +47,11 @@ std::vector<CompareRow> compare_rows(const TraceView& left, const TraceView& rig
     const MeasuredPoint* pa = point(measured, a, n);
     const MeasuredPoint* pb = point(measured, b, n);
     if (measured) {
-        const std::string where = "on " + measured->device + ", " + measured->date.substr(0, 10);
+        // The source on the row itself, not only in its tooltip: the GPU and the date (the file
+        // in the tooltip).
+        const std::string source = measured->device + ", " + measured->date.substr(0, 10);
+        const std::string file = measured->path.substr(measured->path.find_last_of('/') + 1);
+        const std::string where = "on " + source + (file.empty() ? "" : " (" + file + ")");
         auto ms = [](const MeasuredPoint* p) {
             if (!p) return std::string("not measured");
             char buf[32];
@@ -60,7 +64,7 @@ std::vector<CompareRow> compare_rows(const TraceView& left, const TraceView& rig
             std::snprintf(buf, sizeof buf, "%.0f GB/s", p->gbps);
             return std::string(buf);
         };
-        rows.push_back({"time at n = " + size_name(n), ms(pa), ms(pb),
+        rows.push_back({"time at n = " + size_name(n) + " (" + source + ")", ms(pa), ms(pb),
                         pa && pb ? ratio(pa->ms, pb->ms) : "",
                         "median kernel time measured " + where + " (CUDA events)"});
         rows.push_back({"bandwidth", gbps(pa), gbps(pb), pa && pb ? ratio(pa->gbps, pb->gbps) : "",

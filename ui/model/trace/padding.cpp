@@ -28,7 +28,8 @@ struct Source {
 };
 
 struct ThreadState {
-    bool carries_input = false;            // what it sends by shuffle
+    bool carries_input = false;  // what it sends by shuffle
+    bool holds_draw = false;  // an atomic's old value since its last shared write (a tile number)
     std::vector<Source> pending;           // read since the thread's last shared write
     Origin carried = Origin::Unwritten;    // what its last shared write stored (its register)
     std::uint64_t carried_cell = kNoCell;  // and where
@@ -95,15 +96,21 @@ class PaddingPass {
             // A shuffle round is simultaneous: every lane receives what its source held before.
             // A vote's word is made of every lane's predicate: input if any lane of the warp
             // carries input.
-            std::vector<bool> sent;
-            for (const auto& [to, from] : shuffles)
-                sent.push_back(from == kWholeWarp
-                                   ? warp_carries_input(to / trace::kWarpSize)
-                                   : from < threads_.size() && threads_[from].carries_input);
+            // A lane holding a tile number it drew (scan-pipeline's producer broadcasts it)
+            // sends a constant, not padding.
+            std::vector<Origin> sent;
+            for (const auto& [to, from] : shuffles) {
+                const bool input = from == kWholeWarp
+                                       ? warp_carries_input(to / trace::kWarpSize)
+                                       : from < threads_.size() && threads_[from].carries_input;
+                const bool draw =
+                    from != kWholeWarp && from < threads_.size() && threads_[from].holds_draw;
+                sent.push_back(input ? Origin::Input : draw ? Origin::Constant : Origin::Padding);
+            }
             for (std::size_t k = 0; k < shuffles.size(); ++k) {
                 ThreadState& to = threads_[shuffles[k].first];
-                to.pending.push_back({sent[k] ? Origin::Input : Origin::Padding});
-                to.carries_input = to.carries_input || sent[k];
+                to.pending.push_back({sent[k]});
+                to.carries_input = to.carries_input || sent[k] == Origin::Input;
             }
             std::vector<std::uint8_t> padding(cells_.size());
             for (std::size_t c = 0; c < cells_.size(); ++c)
@@ -127,6 +134,7 @@ class PaddingPass {
                 [[fallthrough]];     // a tile's prefix, a flag: no element, but no padding either
             case EventKind::Atomic:  // a look-back's tile number
                 th.pending.push_back({Origin::Constant});
+                th.holds_draw = th.holds_draw || e.kind == EventKind::Atomic;
                 break;
             case EventKind::SharedRead: {
                 const Origin o = cell < cells_.size() ? cells_[cell] : Origin::Constant;
@@ -140,6 +148,7 @@ class PaddingPass {
                     th.carried = cells_[cell] = written_origin(th, e, cell, array_tile_);
                     th.carried_cell = cell;
                 }
+                th.holds_draw = false;
                 break;
             case EventKind::Shuffle: {
                 if (trace::is_ballot(e)) {  // a word of the warp's predicates
@@ -152,6 +161,12 @@ class PaddingPass {
             }
             case EventKind::GlobalWrite:
             case EventKind::AtomicWrite:
+            case EventKind::TxInit:
+            case EventKind::TxArrive:
+            case EventKind::TxWait:
+            case EventKind::BulkCopy:
+            case EventKind::NamedSync:
+            case EventKind::Mark:
                 break;
         }
     }
@@ -174,6 +189,9 @@ class PaddingPass {
 
 void mark_padding(TraceView& v) {
     if (!v.block || v.cells == 0) return;
+    if (std::any_of(v.block->events.begin(), v.block->events.end(),
+                    [](const Event& e) { return e.kind == EventKind::BulkCopy; }))
+        return;  // the copy engine's bytes: their origin is not in the events
     const std::vector<std::vector<std::uint8_t>> after = PaddingPass(v).run();
     for (StepView& s : v.steps) {
         if (s.origin >= after.size()) continue;

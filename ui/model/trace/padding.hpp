@@ -16,7 +16,9 @@
 //     unrolled warp of a 32-thread block reads at s[t + 32]); a constant written later (the
 //     root that Blelloch clears) is the algorithm's, not padding.
 // A cell stays padding until a write that is not padding. Checked on every catalog kernel
-// against the cells that hold 0 when every input is 1 (tests/ui/test_padding.cpp).
+// against the cells that hold 0 when every input is 1 (tests/ui/test_padding.cpp). Not drawn
+// for a block whose stages the copy engine loads (scan-pipeline): its bytes are no lane's
+// write, so where a value came from is not in the events (none is marked, none wrongly).
 #pragma once
 
 namespace ws::ui {

@@ -37,11 +37,8 @@ std::vector<std::uint32_t> occurrences(const trace::BlockTrace& b) {
     return occ;
 }
 
-// The order the block's events ran in: the recorded one, or lockstep (every lane's k-th event
-// of a step before any lane's (k+1)-th, lanes in order).
-std::vector<std::uint32_t> run_order(const trace::BlockTrace& b, bool* recorded) {
-    *recorded = b.order.size() == b.events.size() && !b.events.empty();
-    if (*recorded) return b.order;
+// Lockstep order: every lane's k-th event of a step before any lane's (k+1)-th, lanes in order.
+std::vector<std::uint32_t> lockstep_order(const trace::BlockTrace& b) {
     std::vector<std::uint32_t> rank(b.events.size(), 0);
     for (std::size_t i = 1; i < b.events.size(); ++i) {
         const Event &p = b.events[i - 1], &e = b.events[i];
@@ -57,6 +54,30 @@ std::vector<std::uint32_t> run_order(const trace::BlockTrace& b, bool* recorded)
         return a.thread < c.thread;
     });
     return order;
+}
+
+// The order the block's events ran in: the recorded one, or lockstep.
+std::vector<std::uint32_t> run_order(const trace::BlockTrace& b, bool* recorded) {
+    *recorded = b.order.size() == b.events.size() && !b.events.empty();
+    return *recorded ? b.order : lockstep_order(b);
+}
+
+// Where each event is in `order`.
+std::vector<std::uint32_t> positions(const std::vector<std::uint32_t>& order) {
+    std::vector<std::uint32_t> pos(order.size(), 0);
+    for (std::uint32_t k = 0; k < order.size(); ++k) pos[order[k]] = k;
+    return pos;
+}
+
+// A step's access-steps keep the race mark only on cells of a real race (not an intended pair).
+void unmark_intended(const TraceView& v, std::vector<StepView>& out, std::size_t first,
+                     std::size_t first_race) {
+    std::set<std::uint32_t> real;
+    for (std::size_t i = first_race; i < v.races.size(); ++i)
+        if (!v.races[i].intended) real.insert(v.races[i].cell);
+    for (std::size_t i = first; i < out.size(); ++i)
+        for (std::uint32_t cell = 0; cell < out[i].cells.size(); ++cell)
+            if (!real.count(cell)) out[i].cells[cell] &= std::uint8_t(~kCellRaced);
 }
 
 LineActivity& line_of(StepView& s, std::uint16_t line) {
@@ -90,7 +111,7 @@ StepView access_step(const TraceView& v, const StepView& parent, const StepView&
         apply_event(v, m, e, pending[e.thread]);
         LineActivity& l = line_of(m, e.line);
         l.lanes += 1;
-        l.kinds |= static_cast<std::uint8_t>(1u << static_cast<unsigned>(e.kind));
+        l.kinds |= static_cast<std::uint16_t>(1u << static_cast<unsigned>(e.kind));
         threads_of_line[e.line].insert(e.thread);
         if (is_write(e) && e.address / v.elem_size < v.cells) {
             const auto cell = static_cast<std::size_t>(e.address / v.elem_size);
@@ -129,6 +150,27 @@ std::pair<std::size_t, std::size_t> race_pair(const trace::BlockTrace& b,
         for (std::size_t j : seen) {
             const Event& x = b.events[in_step[j]];
             if (x.thread != e.thread && (is_write(x) || is_write(e))) return {j, k};
+        }
+        seen.push_back(k);
+    }
+    return {in_step.size(), in_step.size()};
+}
+
+// The first pair of accesses of `word` (by its second access) that the schedule ran in the other
+// order than lockstep would: two threads, one writing. {n, n} when there is none.
+template <class Before>
+std::pair<std::size_t, std::size_t> swapped_pair(const trace::BlockTrace& b,
+                                                 const std::vector<std::uint32_t>& in_step,
+                                                 std::uint64_t word, Before lockstep_before) {
+    std::vector<std::size_t> seen;  // earlier accesses of the word
+    for (std::size_t k = 0; k < in_step.size(); ++k) {
+        const Event& e = b.events[in_step[k]];
+        if (!is_shared(e) || e.address / 4 != word) continue;
+        for (std::size_t j : seen) {
+            const Event& x = b.events[in_step[j]];
+            if (x.thread != e.thread && (is_write(x) || is_write(e)) &&
+                lockstep_before(in_step[k], in_step[j]))
+                return {j, k};
         }
         seen.push_back(k);
     }
@@ -177,6 +219,11 @@ void expand_racy_steps(TraceView& v) {
     bool recorded = false;
     const std::vector<std::uint32_t> order = run_order(b, &recorded);
     const std::vector<std::uint32_t> occ = occurrences(b);
+    const std::vector<std::uint32_t> lockstep = positions(lockstep_order(b));
+    // Lockstep runs x before y.
+    auto lockstep_before = [&](std::uint32_t x, std::uint32_t y) {
+        return lockstep[x] < lockstep[y];
+    };
     v.race_order = recorded ? "the " + v.trace->request.schedule + " schedule"
                             : "lockstep order (the GPU records no order)";
 
@@ -212,8 +259,13 @@ void expand_racy_steps(TraceView& v) {
                                             starts.begin()) -
                    1;
         };
+        const std::size_t first_race = v.races.size();
         for (const trace::Hazard& h : s.hazards) {
-            const auto [a, c] = race_pair(b, in_step, h);
+            // The pair a schedule swapped, when it swapped one on this word; else the first.
+            auto [a, c] = recorded ? swapped_pair(b, in_step, h.word, lockstep_before)
+                                   : std::pair{in_step.size(), in_step.size()};
+            const bool swapped = c < in_step.size();
+            if (!swapped) std::tie(a, c) = race_pair(b, in_step, h);
             if (c >= in_step.size()) continue;
             const Event &x = b.events[in_step[a]], &y = b.events[in_step[c]];
             RacePair r;
@@ -227,11 +279,26 @@ void expand_racy_steps(TraceView& v) {
             r.second_writes = is_write(y);
             r.first_step = step_of_position(a);
             r.second_step = step_of_position(c);
+            r.against_lockstep = swapped;
+            r.intended = !swapped && x.thread / trace::kWarpSize == y.thread / trace::kWarpSize &&
+                         lockstep[in_step[a]] < lockstep[in_step[c]];
             out[r.second_step].races.push_back(static_cast<std::uint32_t>(v.races.size()));
             v.races.push_back(r);
         }
+        unmark_intended(v, out, first, first_race);
     }
+    // The swaps a schedule made come first in their access-step: the label and the explanation
+    // tell them before the pairs lockstep runs in its own order.
+    for (StepView& st : out)
+        std::stable_partition(st.races.begin(), st.races.end(),
+                              [&](std::uint32_t r) { return v.races[r].against_lockstep; });
     v.steps = std::move(out);
+}
+
+bool has_real_race(const TraceView& v, const StepView& s) {
+    for (std::uint32_t index : s.races)
+        if (index < v.races.size() && !v.races[index].intended) return true;
+    return false;
 }
 
 std::optional<std::size_t> step_of_access(const TraceView& v, unsigned thread, std::uint32_t cell,

@@ -29,8 +29,12 @@ void apply_event(const TraceView& v, StepView& s, const trace::Event& e, Pending
 std::optional<std::size_t> step_of_access(const TraceView& v, unsigned thread, std::uint32_t cell,
                                           bool write);
 
-// Replaces every step with a hazard by its access-steps and fills TraceView::races.
+// Replaces every step with a hazard by its access-steps and fills TraceView::races. A pair of
+// one warp in the order lockstep runs them (pre-Volta's simultaneous warp: the write before
+// the read, as intended) is RacePair::intended: its cells are not marked as racing.
 void expand_racy_steps(TraceView& v);
+// The step has a race that is not an intended pair: the panels mark it.
+bool has_real_race(const TraceView& v, const StepView& s);
 
 // Groups events (indices into `events`, in the order they ran) into access-steps: a run of one
 // thread's accesses (the scheduler let it run on), or one access made by several threads in

@@ -3,15 +3,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
+
+#include "ui/model/trace/lane_slots.hpp"
 
 namespace ws::ui {
-namespace {
-
-int percent(std::uint64_t part, std::uint64_t whole) {
-    return whole ? static_cast<int>(std::lround(100.0 * double(part) / double(whole))) : 0;
-}
-
-}  // namespace
 
 std::string numbers_text(const std::vector<unsigned>& sorted, const char* one, const char* many) {
     std::vector<std::pair<unsigned, unsigned>> runs;
@@ -70,18 +66,27 @@ std::string lines_text(const std::vector<std::uint16_t>& lines) {
 
 namespace {
 
-// "In step (3,0), 128 threads in 4 warps run line 21, `s[t] += s[t + k];`: ..."
+// "In step (3,0), 128 threads in 4 warps run line 21, `s[t] += s[t + k];`: ..." The threads
+// and warps counted are those that ran that line (others busy elsewhere are counted apart).
 std::string what_sentence(const TraceView& v, const StepView& s) {
     const trace::Counters& c = s.counters;
-    std::string out = "In step " + step_label(s) + ", " +
-                      plural(c.active_lanes, "thread", "threads") + " in " +
-                      plural(c.active_warps, "warp", "warps");
+    std::string out = "In step " + step_label(s) + ", ";
     if (std::uint16_t line = main_line(s)) {
-        out += " run line " + std::to_string(line);
+        std::uint32_t threads = 0;
+        for (const LineActivity& l : s.lines)
+            if (l.line == line) threads = l.threads;
+        std::set<std::uint16_t> warps;
+        for (std::uint32_t i : s.instructions)
+            if (v.instructions[i].inst.line == line) warps.insert(v.instructions[i].inst.warp);
+        out += plural(threads, "thread", "threads") + " in " +
+               plural(warps.size(), "warp", "warps") + " run line " + std::to_string(line);
         const std::string code = short_code(v.line_text(line));
         if (!code.empty()) out += " (" + code + ")";
+        if (c.active_lanes > threads)
+            out += " (" + plural(c.active_lanes, "thread is", "threads are") + " busy in all)";
     } else {
-        out += " run";
+        out += plural(c.active_lanes, "thread", "threads") + " in " +
+               plural(c.active_warps, "warp", "warps") + " run";
     }
     std::vector<std::string> parts;
     if (s.global_reads)
@@ -137,23 +142,56 @@ std::string sides_text(const StepView& s, std::uint32_t* warp) {
     return "";
 }
 
-std::string lanes_sentence(const TraceView& v, const StepView& s) {
+// " (S of the T lane slots of its I recorded warp instructions)": the share's denominator.
+std::string slots_text(const LaneShare& share) {
+    return std::to_string(share.used) + " of the " + std::to_string(share.slots) +
+           " lane slots of its " +
+           plural(share.instructions, "warp instruction", "warp instructions");
+}
+
+// The first warp whose lanes ran a loop a different number of times, told as a loop.
+std::string loop_text(const TraceView& v, const std::vector<WarpSlots>& warps) {
+    for (std::uint32_t w = 0; w < warps.size(); ++w) {
+        const WarpSlots& ws = warps[w];
+        if (!ws.loop_line) continue;
+        std::string out =
+            "In warp " + std::to_string(w) + " the lanes run line " + std::to_string(ws.loop_line);
+        const std::string code = short_code(v.line_text(ws.loop_line));
+        if (!code.empty()) out += " (" + code + ")";
+        return out + " between " + std::to_string(ws.fewest_trips) + " and " +
+               plural(ws.most_trips, "time", "times") +
+               ": a loop whose trip count differs by lane. The warp issues the loop until its "
+               "last lane leaves it; the lanes that have left sit idle in those slots";
+    }
+    return "";
+}
+
+std::string lanes_sentence(const TraceView& v, std::size_t step) {
+    const StepView& s = v.steps[step];
     const trace::Counters& c = s.counters;
     const std::uint64_t idle_warps = v.warps > c.active_warps ? v.warps - c.active_warps : 0;
+    const std::vector<WarpSlots> warps = warp_slots(v, step);
+    const LaneShare share = lane_share(warps);
     std::string out;
     std::uint32_t warp = 0;
+    const std::string loop = loop_text(v, warps);
     const std::string sides = sides_text(s, &warp);
-    if (c.divergent_warps && !sides.empty()) {
+    const std::string busy = "Lanes are busy in " + std::to_string(share.percent()) + "% of the " +
+                             "busy warps' issue slots (" + slots_text(share) + ")";
+    if (c.divergent_warps && !loop.empty()) {
+        out = plural(c.divergent_warps, "busy warp is", "busy warps are") + " divergent. " + loop +
+              ". " + busy;
+    } else if (c.divergent_warps && !sides.empty()) {
         out = plural(c.divergent_warps, "busy warp is", "busy warps are") + " divergent. In warp " +
               std::to_string(warp) + " " + sides +
               ": the warp runs one side with the other side's lanes switched off, then the other "
               "(in source order here; nvcc predicates or branches and picks the order), so it "
-              "pays for both";
+              "pays for both. " +
+              busy;
     } else if (c.divergent_warps) {
-        out = plural(c.divergent_warps, "busy warp is", "busy warps are") + " divergent: only " +
-              std::to_string(percent(c.active_lanes, c.live_lanes)) +
-              "% of the busy warps' lanes do work. The hardware may run such code predicated "
-              "rather than branched; either way the idle lanes cost a full warp's time";
+        out = plural(c.divergent_warps, "busy warp is", "busy warps are") + " divergent. " + busy +
+              ". The hardware may run such code predicated rather than branched; either way the "
+              "idle lanes cost a full warp's time";
     } else if (c.active_warps) {
         out = "Every busy warp has all its lanes working (no divergence)";
     } else {
@@ -277,10 +315,11 @@ std::string step_summary(const TraceView& v, std::size_t step) {
         return "step " + step_label(s.id) + ", access-step " + std::to_string(s.micro) + " of " +
                std::to_string(s.micro_count) + ": " + who + " (" + v.race_order + ")";
     }
+    const LaneShare share = lane_share(warp_slots(v, step));
     return "step " + step_label(s) + ": " + std::to_string(c.active_warps) + " of " +
            std::to_string(v.warps) + " warps busy, " + std::to_string(c.divergent_warps) +
-           " divergent, " + std::to_string(percent(c.active_lanes, v.threads)) +
-           "% of lanes working";
+           " divergent, lanes busy in " + std::to_string(share.percent()) + "% of " +
+           std::to_string(share.slots) + " issue slots";
 }
 
 std::string contention_sentence(const StepView& s) {
@@ -311,11 +350,19 @@ std::vector<std::string> explain_step(const TraceView& v, std::size_t step) {
         std::vector<std::string> out = {access_sentence(v, s), hazard_sentence(v, s)};
         return out;
     }
-    std::vector<std::string> out = {what_sentence(v, s), lanes_sentence(v, s)};
+    std::vector<std::string> out = {what_sentence(v, s), lanes_sentence(v, step)};
     if (std::string b = banks_sentence(s); !b.empty()) out.push_back(b);
     if (std::string h = hazard_sentence(v, s); !h.empty()) out.push_back(h);
     if (std::string c = contention_sentence(s); !c.empty()) out.push_back(c);
     return out;
+}
+
+std::string below_lesson_block(const TraceView& v) {
+    if (!v.trace || !v.variant || v.trace->totals.bank_conflicts != 0 ||
+        v.variant->lesson_block <= v.trace->request.block)
+        return "";
+    return "At block " + std::to_string(v.trace->request.block) +
+           " nothing shows: " + v.variant->lesson_block_why + ".";
 }
 
 }  // namespace ws::ui

@@ -13,6 +13,10 @@ namespace ws::ui {
 
 // "step (3,0): 4 of 8 warps busy, 2 divergent, 25% of lanes working"
 std::string step_summary(const TraceView& v, std::size_t step);
+// Why a run shows no bank conflicts where its variant teaches them: "At block 32 nothing shows:
+// its bank conflicts begin at block 64: ...", when the block is below the variant's
+// lesson_block and the run has none; "" otherwise.
+std::string below_lesson_block(const TraceView& v);
 
 // What the step does and what it costs, two to four sentences.
 std::vector<std::string> explain_step(const TraceView& v, std::size_t step);

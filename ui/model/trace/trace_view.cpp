@@ -106,6 +106,13 @@ void apply_event(const TraceView& v, StepView& s, const trace::Event& e, Pending
             break;
         case EventKind::AtomicWrite:  // what that atomic left: no new access
             break;
+        case EventKind::TxInit:  // the pipeline's synchronisation: drawn by its own panel
+        case EventKind::TxArrive:
+        case EventKind::TxWait:
+        case EventKind::BulkCopy:
+        case EventKind::NamedSync:
+        case EventKind::Mark:
+            break;
         case EventKind::Shuffle: {
             if (trace::is_ballot(e)) {  // every lane got the same word: keep it once a warp
                 ++s.ballot_events;
@@ -186,7 +193,7 @@ void fill_instructions(TraceView& v, const std::vector<trace::StepId>& ids) {
         l.lanes += static_cast<std::uint32_t>(std::bitset<32>(inst.active_mask).count());
         ran[{at, inst.line, inst.warp}] |= inst.active_mask;
         l.warps += 1;
-        l.kinds |= static_cast<std::uint8_t>(1u << static_cast<unsigned>(inst.kind));
+        l.kinds |= static_cast<std::uint16_t>(1u << static_cast<unsigned>(inst.kind));
         if ((inst.active_mask & info.live_mask) != info.live_mask) l.divergent += 1;
         if (is_shared(inst.kind)) {
             l.conflicts += info.banks.conflicts();
@@ -286,7 +293,7 @@ std::shared_ptr<const TraceView> make_trace_view(std::shared_ptr<const trace::Tr
         }
     fill_paths(*v, ids);
     v->block_result = run::block_result(tr, *v->block, v->threads, v->variant);
-    v->circuit = make_circuit(tr, v->variant, *v->block, ids, v->threads, v->cells);
+    v->circuit = run::block_circuit(tr, v->variant, *v->block, ids, v->threads, v->cells);
     for (const StepView& s : v->steps) {
         v->ld_conflicts += s.smem_ld_conflicts;
         v->st_conflicts += s.smem_st_conflicts;
@@ -296,6 +303,7 @@ std::shared_ptr<const TraceView> make_trace_view(std::shared_ptr<const trace::Tr
     expand_racy_steps(*v);
     mark_padding(*v);
     v->tiles = tile_strip(*v);
+    if (v->block) v->pipeline = pipeline_view(*v->block, v->source_lines);
     for (const StepView& s : v->steps) {
         for (std::uint8_t c : s.cells) v->any_padding |= (c & kCellPadding) != 0;
         for (const WarpPathView& w : s.paths) v->max_paths = std::max(v->max_paths, w.masks.size());

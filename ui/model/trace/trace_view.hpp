@@ -20,6 +20,7 @@
 #include "ui/model/circuit/block_circuit.hpp"
 #include "ui/model/pictures/bank_picture.hpp"
 #include "ui/model/pictures/sector_picture.hpp"
+#include "ui/model/trace/pipeline_view.hpp"
 #include "ui/model/trace/tile_status.hpp"
 
 namespace ws::ui {
@@ -71,7 +72,7 @@ struct LineActivity {
     std::uint32_t max_ways = 0;   // worst N-way among them
     std::uint32_t divergent = 0;  // its warp instructions with a partial active mask
     trace::AtomicCount atomics;   // its lane-level atomics, and the compare-and-swaps retried
-    std::uint8_t kinds = 0;       // bit (1 << EventKind) for each kind seen
+    std::uint16_t kinds = 0;      // bit (1 << EventKind) for each kind seen
 };
 
 struct InstructionInfo {
@@ -105,6 +106,12 @@ struct RacePair {
     std::uint16_t first_line = 0, second_line = 0;
     bool first_writes = false, second_writes = false;
     std::size_t first_step = 0, second_step = 0;
+    // The schedule ran the two in the other order than lockstep would: the swap that a run-ahead
+    // makes (a lockstep run, and a GPU's trace, has none).
+    bool against_lockstep = false;
+    // One warp's pair in the order lockstep runs it (the write before the read where the code
+    // meant it so): a hazard, but not a race the schedule lost; not drawn as one.
+    bool intended = false;
 };
 
 struct StepView {
@@ -162,8 +169,9 @@ struct TraceView {
     // (a reduction: the value it wrote out), "last element 8128" (a scan's tile); "" if none.
     // Worded by kernels/run/result_text.hpp, beside the result checks.
     std::string block_result;
-    Circuit circuit;  // the block's addition network (the circuit view)
-    TileStrip tiles;  // the look-back's tile states (look-back traces only)
+    Circuit circuit;        // the block's addition network (the circuit view)
+    TileStrip tiles;        // the look-back's tile states (look-back traces only)
+    PipelineView pipeline;  // a pipelined block's stages and warps (pipeline_view.hpp)
     // What the legends need to name: padding cells, the most paths a warp took in one step.
     bool any_padding = false;
     std::size_t max_paths = 1;

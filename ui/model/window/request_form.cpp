@@ -2,6 +2,9 @@
 // (kernels/run/request_parse.hpp) that the commands and the window's flags use.
 #include "ui/model/window/request_form.hpp"
 
+#include "kernels/catalog.hpp"
+#include "kernels/run/request_text.hpp"
+
 namespace ws::ui {
 
 bool operator==(const RequestForm& a, const RequestForm& b) {
@@ -46,6 +49,33 @@ RequestForm form_of(const trace::Request& r) {
     f.kind = r.kind;
     f.stride = r.stride;
     return f;
+}
+
+std::string adopt_variant_rules(RequestForm& f) {
+    const VariantInfo* v = find_variant(f.algo);
+    if (!v) return "";
+    std::string note;
+    if (const auto n = run::parse_count(f.n)) {
+        const std::uint64_t accepted = accepted_count(*v, *n);
+        if (accepted != *n) {
+            note = "n " + f.n + " -> " + std::to_string(accepted) + ": " + v->id +
+                   " reads whole structs of 3 elements";
+            f.n = std::to_string(accepted);
+        }
+    }
+    if (v->lesson_block > f.block) {
+        note += (note.empty() ? "" : "; ") + std::string("block ") + std::to_string(f.block) +
+                " -> " + std::to_string(v->lesson_block) + ": " + v->lesson_block_why;
+        f.block = v->lesson_block;
+    }
+    if (const std::vector<unsigned> only = block_presets(v->block_rule);
+        only.size() == 1 && f.block != only[0]) {  // one size allowed (scan-pipeline's 224)
+        note += (note.empty() ? "" : "; ") + std::string("block ") + std::to_string(f.block) +
+                " -> " + std::to_string(only[0]) + ": " + v->id + " needs " +
+                block_rule_text(v->block_rule);
+        f.block = only[0];
+    }
+    return note;
 }
 
 }  // namespace ws::ui

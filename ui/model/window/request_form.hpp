@@ -34,5 +34,9 @@ FormCheck check_form(const RequestForm& form);
 run::RequestText form_text(const RequestForm& form);
 // The form for an existing request (a loaded trace).
 RequestForm form_of(const trace::Request& r);
+// On switching the form to the variant `f.algo`: n moves to the next count it takes (aos-vs-soa:
+// whole structs of 3) and a block below its lesson's block up to it (the strided index: bank
+// conflicts from 64 threads). What moved, in a line for the note under the result ("" : none).
+std::string adopt_variant_rules(RequestForm& f);
 
 }  // namespace ws::ui

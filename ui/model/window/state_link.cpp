@@ -14,9 +14,10 @@ namespace {
 // Switches take no value.
 const std::vector<std::string>& link_value_flags() {
     static const std::vector<std::string> flags = [] {
-        std::vector<std::string> f = {"step",      "view",    "focus",      "lesson",  "slide",
-                                      "quiz",      "compare", "theme",      "zoom",    "font-scale",
-                                      "ring-gpus", "ring-n",  "lab-family", "lab-type"};
+        std::vector<std::string> f = {"step",       "view",       "focus",     "lesson",
+                                      "slide",      "quiz",       "compare",   "theme",
+                                      "zoom",       "font-scale", "ring-gpus", "ring-n",
+                                      "lab-family", "lab-type",   "lab-file"};
         for (const run::RequestField& r : run::request_fields()) f.push_back(r.flag + 2);
         return f;
     }();

@@ -1,0 +1,83 @@
+// The editor's feature: a puzzle opens with its start kernel run, never the catalog kernel of
+// the controls (its solution); an edit or a new run clears a stale grade, so a compile error
+// never sits under "PASS ... solved"; F5 runs the kernel from anywhere in the window.
+#include <catch2/catch.hpp>
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "kernels/user/puzzle.hpp"
+#include "tests/ui/headless_imgui.hpp"
+#include "ui/features/editor/editor_feature.hpp"
+#include "ui/frame.hpp"
+#include "ui/keys.hpp"
+#include "ui/ui_state.hpp"
+
+using namespace ws;
+using namespace ws::ui;
+
+TEST_CASE("a puzzle opens with its own start kernel, not the catalog's solution", "[editor]") {
+    UiState ui;
+    ui.form.algo = "reduce-sequential";
+    EditorFeature editor(ui.editor, WS_SOURCE_DIR, true);
+    const auto files = user::puzzle_files(WS_SOURCE_DIR);
+    REQUIRE_FALSE(files.empty());
+    TraceView none;
+    const FeatureContext c{ui, none};
+    const std::optional<Outcome> out = editor.handle(act::OpenPuzzle{files.front()}, c);
+    REQUIRE(out);
+    REQUIRE(out->form);
+    CHECK(out->run == Outcome::Run::Nothing);  // the controls' algorithm is not run
+    REQUIRE(out->then.size() == 1);
+    CHECK(is<act::RunKernel>(out->then.front()));  // the start kernel is
+    CHECK(std::find(out->to_front.begin(), out->to_front.end(), PanelId::Editor) !=
+          out->to_front.end());
+}
+
+TEST_CASE("an edit or a new run clears a stale grade", "[editor]") {
+    UiState ui;
+    EditorFeature editor(ui.editor, WS_SOURCE_DIR, true);
+    TraceView none;
+    const FeatureContext c{ui, none};
+    auto graded = [&] {
+        ui.editor.grade_lines = {"PASS n=300", "solved: 3 of 3 checks"};
+        ui.editor.solved = true;
+        ui.editor.error_line = 12;
+    };
+    graded();
+    REQUIRE(editor.handle(act::KernelEdited{}, c));
+    CHECK(ui.editor.grade_lines.empty());
+    CHECK_FALSE(ui.editor.solved);
+    CHECK(ui.editor.error_line == -1);
+    // A run (here one whose file cannot be written, so it ends at once) replaces the grade.
+    graded();
+    ui.editor.loaded = true;
+    ui.editor.text = "x";
+    ui.editor.path = "/proc/warpscope-no-such-dir/k.cu";
+    REQUIRE(editor.handle(act::RunKernel{}, c));
+    CHECK(ui.editor.grade_lines.empty());
+    CHECK_FALSE(ui.editor.solved);
+    CHECK(ui.editor.message_is_error);
+}
+
+TEST_CASE("F5 runs the kernel from anywhere, typing in a field too", "[editor][keys]") {
+    testing::HeadlessImGui gui;
+    CHECK(key_action(KeyAction::RunKernel));
+    for (bool typing : {false, true}) {
+        UiState ui;
+        ImGuiIO& io = ImGui::GetIO();
+        io.DisplaySize = {800, 600};
+        io.DeltaTime = 1.0f / 60;
+        io.KeysDown[GLFW_KEY_F5] = true;
+        ImGui::NewFrame();
+        io.WantTextInput = typing;
+        handle_keys(ui);
+        ImGui::Render();
+        io.KeysDown[GLFW_KEY_F5] = false;
+        ImGui::NewFrame();
+        ImGui::Render();
+        const std::vector<Action> posted = ui.actions.take();
+        REQUIRE(posted.size() == 1);
+        CHECK(is<act::RunKernel>(posted.front()));
+    }
+}
