@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The page's emulator (its WebAssembly and Emscripten's fibers, run by node) against the native
-one: for each request of the catalog at the lessons' sizes, the trace the node tool writes and
-the one `warpscope trace` writes must be the same bytes but for the time they were recorded at
+one: for each request below at the lessons' sizes, and for every algorithm of the catalog
+(`warpscope list`) at 3000 random floats, the trace the node tool writes and the one
+`warpscope trace` writes must be the same bytes but for the time they were recorded at
 (web/trace_digest.py).
 
 usage: web/test-emulator.py build-web/warpscope-emulator.js build/warpscope
@@ -22,6 +23,13 @@ REQUESTS = [
     "--algo scan-kogge-stone --n 1024 --block 1024",
     "--algo scan-blelloch --n 512 --block 256 --kind exclusive",
     "--algo scan-decoupled-lookback --n 8192 --block 256 --blocks all",
+    # 16-byte vector loads, and a compaction's look-back (its aligned status words)
+    "--algo copy-vector4 --n 4099 --block 256 --type float --pattern random",
+    "--algo compact-ballot --n 5000 --pattern keep:40",
+    "--algo scan-decoupled-lookback-vector --n 9000 --type double --pattern random",
+    # lesson 6's pipeline (named barriers, bulk copies landing late): the copies need 16-byte
+    # aligned global memory, which the page's allocator alone does not give (device_vector.hpp)
+    "--algo scan-pipeline --n 20780 --pattern random --seed 1 --schedule lockstep,copies=lazy",
 ]
 
 
@@ -33,7 +41,10 @@ def main():
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
         page, mine = os.path.join(tmp, "page.wstrace"), os.path.join(tmp, "native.wstrace")
-        for flags in REQUESTS:
+        listed = subprocess.run([native, "list"], check=True, capture_output=True, text=True)
+        catalog = [line.split()[0] for line in listed.stdout.splitlines()[1:] if line.strip()]
+        every = ["--algo %s --n 3000 --type float --pattern random" % a for a in catalog]
+        for flags in REQUESTS + every:
             subprocess.run(["node", tool, *flags.split(), "-o", page], check=True, env=env,
                            stdout=subprocess.DEVNULL)
             subprocess.run([native, "trace", *flags.split(), "--backend", "cpu", "-o", mine],

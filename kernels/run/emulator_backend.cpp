@@ -6,6 +6,7 @@
 #include "kernels/algorithms/visit_variant.hpp"
 #include "kernels/catalog.hpp"
 #include "kernels/reduce_plan.hpp"
+#include "kernels/run/device_vector.hpp"
 #include "kernels/run/emulator_scan.hpp"
 #include "kernels/run/emulator_user.hpp"
 #include "kernels/run/input_data.hpp"
@@ -29,13 +30,13 @@ void run_reduction(const reduce::ReduceKernels<T, SimProbe>& k, const VariantInf
     const ReducePlan plan = reduce_plan(info, req.n, req.block, req.type);
     const std::vector<T> input = make_input<T>(req.pattern, req.n, req.seed);
 
-    std::vector<std::vector<T>> buffers;
-    buffers.push_back(input);
-    buffers.push_back(unwritten<T>(plan.output_elements));
-    for (std::uint64_t size : plan.scratch) buffers.push_back(unwritten<T>(size));
+    std::vector<DeviceVector<T>> buffers;  // the GPU's global memory, aligned as cudaMalloc's
+    buffers.push_back(on_device(input));
+    buffers.push_back(unwritten_on_device<T>(plan.output_elements));
+    for (std::uint64_t size : plan.scratch) buffers.push_back(unwritten_on_device<T>(size));
     if (plan.zero_output) buffers[kOutputBuffer][0] = T(0);
-    std::vector<unsigned> done(1, 0);
-    std::vector<unsigned> lock(probe::kLockWords, 0);
+    DeviceVector<unsigned> done(1, 0);
+    DeviceVector<unsigned> lock(probe::kLockWords, 0);
     auto buffer = [&](int id) { return id == kNoBuffer ? nullptr : buffers[id].data(); };
 
     sim::SimRecorder recorder(req.blocks, req.all_blocks, options.count_totals);

@@ -6,6 +6,7 @@
 
 #include "kernels/algorithms/memory/all.cuh"
 #include "kernels/algorithms/visit_variant.hpp"
+#include "kernels/run/device_vector.hpp"
 #include "kernels/run/emulator_user.hpp"
 #include "kernels/run/input_data.hpp"
 #include "kernels/run/memory_estimate.hpp"
@@ -27,17 +28,17 @@ void execute(const scan::ScanKernels<T, SimProbe>& k, const VariantInfo& info,
     const ScanPlan plan = scan_plan(info, req.n, req.block, req.type, req.kind);
     const std::vector<T> input = make_input<T>(req.pattern, req.n, req.seed);
 
-    std::vector<std::vector<T>> buffers;
-    buffers.push_back(input);
-    buffers.push_back(unwritten<T>(req.n));
+    std::vector<DeviceVector<T>> buffers;  // the GPU's global memory, aligned as cudaMalloc's
+    buffers.push_back(on_device(input));
+    buffers.push_back(unwritten_on_device<T>(req.n));
     std::fill_n(buffers[1].begin(), plan.zeroed_outputs, T(0));
-    for (std::uint64_t size : plan.scratch) buffers.push_back(unwritten<T>(size));
+    for (std::uint64_t size : plan.scratch) buffers.push_back(unwritten_on_device<T>(size));
     auto buffer = [&](int id) { return id == kNoBuffer ? nullptr : buffers[id].data(); };
     // Single pass: the tiles' status, zeroed before the launch.
-    std::vector<unsigned> flags(plan.status_tiles, 0), counter(1, 0);
-    std::vector<unsigned long long> words(plan.status_words, 0);
-    std::vector<T> aggregate = unwritten<T>(plan.status_tiles);
-    std::vector<T> inclusive = unwritten<T>(plan.status_tiles);
+    DeviceVector<unsigned> flags(plan.status_tiles, 0), counter(1, 0);
+    DeviceVector<unsigned long long> words(plan.status_words, 0);
+    DeviceVector<T> aggregate = unwritten_on_device<T>(plan.status_tiles);
+    DeviceVector<T> inclusive = unwritten_on_device<T>(plan.status_tiles);
     const scan::TileStatus<T> status{counter.data(), flags.data(), aggregate.data(),
                                      inclusive.data(), words.data()};
 
@@ -95,7 +96,7 @@ void execute(const scan::ScanKernels<T, SimProbe>& k, const VariantInfo& info,
     out.expected = trace::Value::of(check.expected_last);
     out.tolerance = double(check.tolerance_last);
     if (!out.error.empty()) return;
-    const std::vector<T>& result = buffers[1];
+    const DeviceVector<T>& result = buffers[1];
     const ArrayResult shown = array_result(info, req.n, kept);
     out.result = trace::Value::of(compaction ? T(kept) : result[shown.index]);
     const std::size_t written = std::size_t(shown.written);

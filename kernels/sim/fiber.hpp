@@ -1,7 +1,7 @@
 // A CUDA thread of the emulator: a body run on a stack of its own, suspended and resumed by the
 // scheduler. One interface, two implementations: Boost.Context natively (fiber_boost.cpp) and
 // Emscripten's fibers in the web page (fiber_emscripten.cpp; the page is linked with -sASYNCIFY
-// and swaps only below an exported function that JavaScript calls, web/page_loop.cpp).
+// and swaps only below an exported function that JavaScript calls, web/page_frame.cpp).
 #pragma once
 #include <functional>
 #include <memory>

@@ -1,13 +1,15 @@
 // The emulator's fibers in the web page: Emscripten's fibers (emscripten_fiber_*), which need the
 // page linked with -sASYNCIFY. A swap unwinds the WebAssembly stack up to the exported function
 // JavaScript called and rewinds the other fiber's, so the emulator runs only below such a
-// function (the page's frame, web/page_loop.cpp), never inside a callback Emscripten calls
+// function (the page's frame, web/page_frame.cpp), never inside a callback Emscripten calls
 // through its function table (emscripten_set_main_loop's: the rewind would not know where to
 // go back in).
 #if defined(__EMSCRIPTEN__)
 #include <emscripten/fiber.h>
 
 #include <cstddef>
+#include <memory>
+#include <new>
 #include <utility>
 #include <vector>
 
@@ -22,8 +24,20 @@ namespace {
 constexpr std::size_t kStackBytes = 64 * 1024;
 constexpr std::size_t kAsyncifyBytes = 16 * 1024;
 
+// The stacks 16-byte aligned: the compiler places 16-byte aligned locals (a Vector16) by
+// assuming the stack pointer is, and forms their addresses with bit operations that go wrong on
+// a misaligned stack (the page's malloc gives 8 bytes: the vector look-back scan summed wrong).
+constexpr std::align_val_t kStackAlignment{16};
+struct AlignedDelete {
+    void operator()(char* p) const { ::operator delete[](p, kStackAlignment); }
+};
+using StackBytes = std::unique_ptr<char[], AlignedDelete>;
+StackBytes aligned_stack(std::size_t bytes) {
+    return StackBytes(static_cast<char*>(::operator new[](bytes, kStackAlignment)));
+}
+
 struct Stacks {
-    std::unique_ptr<char[]> c, async;
+    StackBytes c, async;
 };
 
 // Stacks kept for reuse, as natively: a 1024-thread block needs 1024 of them.
@@ -33,8 +47,7 @@ std::vector<Stacks>& pool() {
 }
 
 Stacks take_stacks() {
-    if (pool().empty())
-        return {std::make_unique<char[]>(kStackBytes), std::make_unique<char[]>(kAsyncifyBytes)};
+    if (pool().empty()) return {aligned_stack(kStackBytes), aligned_stack(kAsyncifyBytes)};
     Stacks s = std::move(pool().back());
     pool().pop_back();
     return s;
@@ -46,7 +59,7 @@ emscripten_fiber_t& scheduler() {
     static emscripten_fiber_t context;
     return context;
 }
-char g_scheduler_async[kAsyncifyBytes];
+alignas(16) char g_scheduler_async[kAsyncifyBytes];
 
 }  // namespace
 
