@@ -129,7 +129,8 @@ Settings settings_from_json(const std::string& text, std::string* problem) {
     top.read_range("speed", s.speed, kMinSpeed, kMaxSpeed, true);
     top.read_range("width", s.width, 640, 16384);
     top.read_range("height", s.height, 400, 16384);
-    top.read_name("view", s.view, parse_view, "a view");
+    top.read_name(
+        "view", s.view, [](const std::string& v) { return parse_view(v); }, "a view");
     top.read("controls_hidden", s.controls_hidden, "true or false");
     top.read("circuit_side_by_side", s.circuit_side_by_side, "true or false");
     top.read("compare_algo", s.compare_algo, "an algorithm");
@@ -139,7 +140,8 @@ Settings settings_from_json(const std::string& text, std::string* problem) {
         r.read("algo", f.algo, "an algorithm");
         r.read("n", f.n, "a count");
         r.read("block", f.block, "a number of threads");
-        r.read_name("type", f.type, trace::parse_dtype, "a type");
+        r.read_name(
+            "type", f.type, [](const std::string& t) { return trace::parse_dtype(t); }, "a type");
         r.read("pattern", f.pattern, "a pattern");
         r.read("seed", f.seed, "a seed");
         r.read("schedule", f.schedule, "a schedule");
