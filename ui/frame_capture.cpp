@@ -7,6 +7,7 @@
 
 #include "ui/frame.hpp"
 #include "ui/gif.hpp"
+#include "ui/model/window/exported_file.hpp"
 #include "ui/png.hpp"
 
 namespace ws::ui {
@@ -58,6 +59,7 @@ std::string FramesSink::add(const std::vector<std::uint8_t>& rgba) {
                                   numbered_png_name(base_, range_.from + written_, range_))
                                      .string();
         if (std::string e = write_png(path, width_, height_, rgba); !e.empty()) return error_ = e;
+        exported(path);  // in the web page, each picture a download
     }
     ++written_;
     return "";

@@ -1,7 +1,7 @@
 // A frame of the web page, called by the page's script from requestAnimationFrame (shell.html):
-// what the desktop window's loop does each turn (ui/app_window.cpp), less what needs threads,
-// a file system or a second framebuffer. Exported, so that the emulator's fibers may swap below
-// it (kernels/sim/fiber_emscripten.cpp). Also the hooks the browser test calls.
+// the desktop window's turn of the loop (ui/window_loop.hpp), then the page's own: Copy link's
+// address, the settings kept in the browser. Exported, so that the emulator's fibers may swap
+// below it (kernels/sim/fiber_emscripten.cpp). Also the hooks the browser test calls.
 #include <GLFW/glfw3.h>
 #include <emscripten.h>
 #include <imgui.h>
@@ -13,31 +13,23 @@
 #include "ui/frame.hpp"
 #include "ui/window_setup.hpp"
 #include "web/emulator_run.hpp"
+#include "web/page_settings.hpp"
 #include "web/page_state.hpp"
 
 namespace {
 
-// Two frames may come with the same time; ImGui refuses a zero DeltaTime.
-double next_time(double last) {
-    const double now = glfwGetTime();
-    return now > last ? now : last + 1e-4;
-}
-
-// What only the renderer does, of what the session hands back: the clipboard, and Copy link
-// makes the page's own address the link (the query a warpscope://open link carries), so that
-// the address bar reopens the view. PNG and GIF exports are not in the page yet.
-void take_renderer_actions(const std::vector<ws::ui::Action>& actions) {
+// Copy link makes the page's own address the link (the query a warpscope://open link carries),
+// so that the address bar reopens the view; the clipboard has it too (window_loop.cpp).
+void link_in_address_bar(const std::vector<ws::ui::Action>& actions) {
     const std::string link = "warpscope://open";
     for (const ws::ui::Action& a : actions)
-        if (const auto* c = std::get_if<ws::ui::act::Clipboard>(&a)) {
-            ImGui::SetClipboardText(c->text.c_str());
-            if (c->text.rfind(link + "?", 0) == 0) {
+        if (const auto* c = std::get_if<ws::ui::act::Clipboard>(&a);
+            c && c->text.rfind(link + "?", 0) == 0) {
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wdollar-in-identifier-extension"  // EM_ASM's arguments
-                EM_ASM({ history.replaceState(null, "", location.pathname + UTF8ToString($0)); },
-                       c->text.c_str() + link.size());
+            EM_ASM({ history.replaceState(null, "", location.pathname + UTF8ToString($0)); },
+                   c->text.c_str() + link.size());
 #pragma clang diagnostic pop
-            }
         }
 }
 
@@ -59,24 +51,14 @@ EMSCRIPTEN_KEEPALIVE void ws_page_frame() {
     if (!p.prepared) {
         p.prepared = true;
         if (std::string e = prepare(s, p.args); !e.empty()) s.ui.banner = e;
+        if (!p.start_problem.empty()) s.ui.banner = p.start_problem;
+        // The flags' style (presentation mode, a theme) and the stored one: the window opened
+        // with the defaults, before the flags could run (main runs nothing on the emulator).
+        p.gui->set_style(style_of(s.ui));
     }
-    take_renderer_actions(s.update());
-    if (!p.step_placed && s.view().step_count() > 0) {
-        p.step_placed = true;
-        if (std::string e = place_step(s, p.args); !e.empty()) s.ui.banner = e;
-    }
-    const double now = next_time(p.last);
-    tick(s.ui.playback, p.last ? now - p.last : 0, playback_count(s.view(), s.ui), s.ui.speed);
-    p.last = now;
-    p.gui->begin_frame();
-    handle_keys(s.ui);
-    int ww = 0, wh = 0, fw = 0, fh = 0;
-    p.gui->window_size(ww, wh);
-    p.gui->framebuffer_size(fw, fh);
-    const Layout layout =
-        layout_for(s.ui, p.args, float(ww), float(wh), p.gui->style().effective_scale());
-    draw_frame(s.view(), s.ui, layout);
-    p.gui->render(fw, fh);
+    link_in_address_bar(p.loop.draw(*p.gui, s, p.args, glfwGetTime()));
+    p.loop.after_show(*p.gui, s);
+    ws::web::keep_settings(s.ui);
 }
 
 // The browser test's hooks: Copy link (as its button does), the step on show, moved by
@@ -86,6 +68,35 @@ EMSCRIPTEN_KEEPALIVE void ws_page_frame() {
 // script: Asyncify unwinds it and finishes it afresh, so the answer is kept for a second call.)
 EMSCRIPTEN_KEEPALIVE void ws_page_copy_link() {
     if (ws::web::page().session) ws::web::page().session->post(ws::ui::act::CopyLink{});
+}
+
+// An export, as its button does: 0 the stats as CSV, 1 the quiz scores, 2 a PNG of the next
+// frame; each becomes a download (ui/model/window/exported_file.hpp). ws_page_answer gives the
+// line the window shows for it once the frame after has been drawn.
+EMSCRIPTEN_KEEPALIVE void ws_page_export(int what) {
+    ws::ui::Session* s = ws::web::page().session.get();
+    if (!s) return;
+    if (what == 0) s->post(ws::ui::act::ExportStats{});
+    if (what == 1) s->post(ws::ui::act::ExportQuizScores{});
+    if (what == 2) s->post(ws::ui::act::ExportPng{});
+}
+
+EMSCRIPTEN_KEEPALIVE const char* ws_page_export_message() {
+    ws::web::PageState& p = ws::web::page();
+    answer() = p.session ? p.session->ui.files.message : "";
+    return answer().c_str();
+}
+
+// The last frame's size as drawn: vertices and draw commands (the browser test reports them
+// beside the frames per second; a software renderer's time goes with them).
+EMSCRIPTEN_KEEPALIVE const char* ws_page_draw_counts() {
+    const ImDrawData* d = ImGui::GetDrawData();
+    int commands = 0;
+    for (int i = 0; d && i < d->CmdListsCount; ++i) commands += d->CmdLists[i]->CmdBuffer.Size;
+    answer() = d ? std::to_string(d->TotalVtxCount) + " vertices, " + std::to_string(commands) +
+                       " draw calls"
+                 : "";
+    return answer().c_str();
 }
 
 EMSCRIPTEN_KEEPALIVE long ws_page_step(long delta) {

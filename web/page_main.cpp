@@ -7,6 +7,7 @@
 
 #include "app/backends.hpp"
 #include "ui/window_setup.hpp"
+#include "web/page_settings.hpp"
 #include "web/page_state.hpp"
 
 namespace ws::web {
@@ -28,6 +29,7 @@ int main(int argc, char** argv) {
     else
         p.args = parsed.args;
     p.session = std::make_unique<ws::ui::Session>(false);
+    p.start_problem = ws::web::restore_settings(*p.session);
     p.gui = std::make_unique<ws::ui::GuiContext>();
     const int w = p.args.width ? p.args.width : 1280, h = p.args.height ? p.args.height : 720;
     if (std::string e = p.gui->open(w, h, true, ws::ui::style_of(p.session->ui)); !e.empty())

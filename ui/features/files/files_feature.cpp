@@ -6,6 +6,7 @@
 #include "kernels/io/atomic_file.hpp"
 #include "kernels/run/stats_report.hpp"
 #include "kernels/trace/trace_file.hpp"
+#include "ui/model/window/exported_file.hpp"
 #include "ui/model/window/png_export.hpp"
 
 namespace ws::ui {
@@ -63,7 +64,7 @@ Outcome FilesFeature::file_action(const Action& a, const FeatureContext& c) {
     } else if (is<act::SaveTrace>(a)) {
         error = exportable(v) ? trace::save_trace(*v.trace, state_.path)
                               : "nothing to save: this run recorded no trace";
-        done = "saved " + state_.path;
+        if (error.empty()) done = exported(state_.path, "saved");
     } else if (const auto* s = std::get_if<act::ExportStats>(&a)) {
         const std::string path = with_extension(state_.path, s->json ? ".json" : ".csv");
         const std::string text = !exportable(v) ? ""
@@ -71,12 +72,12 @@ Outcome FilesFeature::file_action(const Action& a, const FeatureContext& c) {
                                                 : run::stats_csv(*v.trace);
         error = exportable(v) ? io::write_file_atomically_in_folder(path, text)
                               : "nothing to export: no run is shown";
-        done = "wrote " + path;
+        if (error.empty()) done = exported(path);
     } else {  // the quiz scores, for a teacher (export folder, quiz-scores.csv)
         const std::string path = export_path(state_.export_folder, "quiz-scores", ".csv", &error);
         if (!path.empty())
             error = io::write_file_atomically_in_folder(path, quiz_scores_csv(c.ui.quiz_scores));
-        done = "wrote " + path;
+        if (error.empty()) done = exported(path);
     }
     state_.message = error.empty() ? done : error;
     if (!error.empty()) out.banner = error;

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "kernels/io/atomic_file.hpp"
+#include "ui/model/window/exported_file.hpp"
 
 namespace ws::ui {
 
@@ -92,7 +93,7 @@ Outcome LabFeature::save_sweep() {
     std::error_code ec;
     std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
     const std::string e = io::write_file_atomically(path, f.text);
-    state_.sweep_message = e.empty() ? "saved " + path : e;
+    state_.sweep_message = e.empty() ? exported(path, "saved") : e;
     if (e.empty())
         f.path = path;
     else
