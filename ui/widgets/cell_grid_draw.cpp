@@ -13,15 +13,36 @@
 namespace ws::ui::grid {
 namespace {
 
-// Text centred in r at `px`, clipped to r: never skipped for want of room.
+// A clip rectangle pushed only where something drawn would cross it: each push and pop starts a
+// draw call, and a 1024-cell grid's thousands of them cost a software renderer (the web page's
+// SwiftShader, llvmpipe) more than its triangles.
+class ClipTo {
+  public:
+    ClipTo(ImDrawList* dl, const Rect& r, bool needed) : dl_(needed ? dl : nullptr) {
+        if (dl_) dl_->PushClipRect(tl(r), br(r), true);
+    }
+    ~ClipTo() {
+        if (dl_) dl_->PopClipRect();
+    }
+    ClipTo(const ClipTo&) = delete;
+    ClipTo& operator=(const ClipTo&) = delete;
+
+  private:
+    ImDrawList* dl_;
+};
+
+bool same_rect(const Rect& a, const Rect& b) {
+    return a.x == b.x && a.y == b.y && a.w == b.w && a.h == b.h;
+}
+
+// Text centred in r at `px`, clipped to r where it is wider (or taller by more than the font's
+// line gap, within which the glyphs stay inside): never skipped for want of room.
 void text_in(ImDrawList* dl, const Rect& r, ImU32 color, const std::string& text, ImFont* font,
              float px) {
     const ImVec2 ts = font->CalcTextSizeA(px, 1e9f, 0.0f, text.c_str());
-    dl->PushClipRect(tl(r), br(r), true);
-    // The height may exceed the cell's by the font's line gap (the glyphs stay inside).
+    const ClipTo clip(dl, r, ts.x > r.w + 0.5f || ts.y > r.h + 2.0f);
     draw_label(dl, {std::floor(r.x + (r.w - ts.x) * 0.5f), std::floor(r.y + (r.h - ts.y) * 0.5f)},
                color, text, {r.x, r.y - 2, r.w, r.h + 4}, "cell", font, px);
-    dl->PopClipRect();
 }
 
 // The part of r inside the grid's area (rows scrolled half out are cut at the edge, not drawn
@@ -113,9 +134,8 @@ bool draw_lost_races(const Frame& f, const Rect& full, const Rect& r, std::uint3
     // As a cell's value: shrunk to fit, else shortened with "~" (the tooltip has it whole).
     const ValueText vt = fit_value(double(lost), trace::DType::Int32, std::to_string(lost), full.w,
                                    full.h, fonts().mono->FontSize, f.min_px, f.advance);
-    f.dl->PushClipRect(tl(r), br(r), true);
+    const ClipTo clip(f.dl, r, !same_rect(r, full));  // cut at the grid's edge
     text_in(f.dl, full, text_on(fill), vt.text, fonts().mono, vt.px);
-    f.dl->PopClipRect();
     return true;
 }
 }  // namespace
@@ -129,7 +149,7 @@ void draw_thread_box(const Frame& f, std::uint32_t t) {
     const ImU32 col = warp_color(t / trace::kWarpSize);
     f.paint->rect(r, thread_fill(f, t));
     const ImU32 ink = on ? text_on(col) : palette().text_dim;
-    f.dl->PushClipRect(tl(r), br(r), true);
+    const ClipTo clip(f.dl, r, !same_rect(r, full));  // cut at the grid's edge
     bool received = false;
     for (const ShuffleArrow& s : f.step.shuffles)
         if (s.to_thread == t && !received) {
@@ -151,7 +171,6 @@ void draw_thread_box(const Frame& f, std::uint32_t t) {
         const float fit_px = w > full.w - 2 ? px * (full.w - 2) / w : px;
         if (fit_px >= 0.6f * f.min_px) text_in(f.dl, full, ink, number, small, fit_px);
     }
-    f.dl->PopClipRect();
 }
 
 // The value of a cell; across a step change the old text fades out as the new one fades in (no
@@ -200,9 +219,8 @@ void draw_cell(const Frame& f, std::uint32_t c) {
                           {r.x + 1, r.bottom() - 1 - s}, p.from_global);
     }
     if (!(f.step.defined[c] || (flags & kCellWritten))) return;
-    f.dl->PushClipRect(tl(r), br(r), true);
+    const ClipTo clip(f.dl, r, !same_rect(r, full));  // cut at the grid's edge
     draw_value(f, full, fill, c);
-    f.dl->PopClipRect();
 }
 
 void draw_bank_labels(const Frame& f, float y) {
