@@ -5,8 +5,9 @@ Serves the built page (build-web/page) on 127.0.0.1 with web/selftest.js injecte
 headless Chromium (SwiftShader) at 1280x720, and checks what the page reports: a lesson's slide
 is drawn (many colours, not one), the picture holds still and changes when the step moves,
 Copy link makes the page's address the link to the slide, and the page's emulator gives the
-same trace as the native program's `warpscope trace` (web/trace_digest.py). Then a 1024-thread
-block stepped a step a frame: frames per second. Prints the figures; exit 0 when every check passes.
+same trace as the native program's `warpscope trace` (web/trace_digest.py), exports become
+downloads, the settings are kept in localStorage and come back when the page is opened again.
+Then a 1024-thread block stepped a step a frame: frames per second. Prints the figures; exit 0 when every check passes.
 
 usage: web/test-page.py PAGE_DIR NATIVE_WARPSCOPE [--screenshot FILE]
 """
@@ -126,8 +127,10 @@ def main():
         if not ok:
             failures.append(what)
 
+    # The lesson's page, then the same page opened again at a request's link without
+    # presentation mode: the settings the page keeps bring it back.
     config = {"settleFrames": 30, "stepFrames": 30, "stepBy": 1, "requests": REQUESTS,
-              "fpsSeconds": 1}
+              "fpsSeconds": 1, "reopen": "?algo=reduce-sequential&n=1024"}
     got = open_in_chromium(page_dir, LESSON, config)
     r = got["report"]
     pics = r["pictures"]
@@ -135,6 +138,9 @@ def main():
           "the page draws at 1280x720 (%dx%d)" % (pics["slide"]["width"], pics["slide"]["height"]))
     check(pics["slide"]["colours"] >= 16,
           "the lesson's slide is drawn: %d colours" % pics["slide"]["colours"])
+    check(pics["slide"]["light"] > 160,
+          "the link's presentation mode is on show (its light theme: background brightness %.0f)"
+          % pics["slide"]["light"])
     check(pics["still"]["hash"] == pics["slide"]["hash"], "the picture holds still between frames")
     check(pics["stepped"]["hash"] != pics["still"]["hash"],
           "stepping (to step %s) changes the picture" % r["stepTo"])
@@ -144,14 +150,30 @@ def main():
         for flags in REQUESTS:
             native, page = native_answer(warpscope, flags, tmp), r["emulator"][flags]
             check(native == page, "emulator %s: page %s, native %s" % (flags, page, native))
-    print("time to first frame: %.0f ms (from navigation start)" % r["firstFrameMs"])
+    wanted = ["warpscope-trace.csv", "quiz-scores.csv", ".png"]
+    for said, name in zip(r["exports"], wanted):
+        check(said.startswith("downloaded ") and said.endswith(name),
+              "an export becomes a download: " + said)
+    check(len(r["downloads"]) == 3, "three downloads offered: %s" % r["downloads"])
+    kept = json.loads(r["settings"] or "{}")
+    check(kept.get("presentation") is True and "quiz" in kept,
+          "the settings (presentation mode, quiz scores) kept in localStorage")
+    again = json.loads(r["reopened"]["settings"] or "{}")
+    check(again.get("presentation") is True,
+          "the page opened again at %s keeps presentation mode" % r["reopened"]["query"])
+    t = r["times"]
+    print("time to first frame: %.0f ms from navigation start (runtime ready %.0f ms, main "
+          "returned %.0f ms, the first frame's function %.0f ms)"
+          % (r["firstFrameMs"], t["runtime"], t["main"], t["firstFrame"]))
     if shot and "screenshot" in got:
         pathlib.Path(shot).write_bytes(got["screenshot"])
         print("screenshot: " + shot)
 
-    config.update(settleFrames=10, stepFrames=1, requests=[], fpsSeconds=5)
+    config.update(settleFrames=10, stepFrames=1, requests=[], fpsSeconds=5, reopen="")
     r = open_in_chromium(page_dir, BLOCK_1024, config)["report"]
-    print("frames per second, stepping a 1024-thread block a step a frame: %.1f" % r["fps"])
+    print("frames per second, stepping a 1024-thread block a step a frame: %.1f (the frame's "
+          "function %.1f ms a frame; the last frame %s)"
+          % (r["fps"], r["frameFunctionMs"], r["drawCounts"]))
     check(r["fps"] > 0, "the 1024-thread block steps")
     if failures:
         raise SystemExit("test-page: %d check(s) failed" % len(failures))
