@@ -32,14 +32,18 @@ Session::Session(bool background) {
     take(ring_->run(), none);
 }
 
+void apply_look(UiState& ui, const WindowArgs& a) {
+    if (a.theme) ui.theme = *a.theme;
+    if (a.font_scale) ui.font_scale = *a.font_scale;
+    if (a.presentation) ui.presentation = ui.controls_hidden = true;
+}
+
 std::string Session::apply(const WindowArgs& a) {
     // The session's own: the view and the look.
     if (a.view) ui.view = *a.view;
     ui.help_open = a.show_help;
     if (a.panel) ui.view = panel_info(*a.panel).view;
-    if (a.theme) ui.theme = *a.theme;
-    if (a.font_scale) ui.font_scale = *a.font_scale;
-    if (a.presentation) ui.presentation = ui.controls_hidden = true;
+    apply_look(ui, a);
     if (a.hide_controls) ui.controls_hidden = true;
     if (a.show_controls) ui.controls_hidden = false;
     ui.panels.shared_grid.zoom = a.zoom;

@@ -25,6 +25,10 @@
 
 namespace ws::ui {
 
+// The flags' look (theme, font scale, presentation mode): part of Session::apply, and apart for
+// a window that opens before the flags run (the web page: its fonts then built once).
+void apply_look(UiState& ui, const WindowArgs& a);
+
 class Session {
   public:
     explicit Session(bool background);

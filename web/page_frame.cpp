@@ -13,6 +13,7 @@
 #include "ui/frame.hpp"
 #include "ui/window_setup.hpp"
 #include "web/emulator_run.hpp"
+#include "web/page_limits.hpp"
 #include "web/page_settings.hpp"
 #include "web/page_state.hpp"
 
@@ -52,9 +53,15 @@ EMSCRIPTEN_KEEPALIVE void ws_page_frame() {
         p.prepared = true;
         if (std::string e = prepare(s, p.args); !e.empty()) s.ui.banner = e;
         if (!p.start_problem.empty()) s.ui.banner = p.start_problem;
-        // The flags' style (presentation mode, a theme) and the stored one: the window opened
-        // with the defaults, before the flags could run (main runs nothing on the emulator).
-        p.gui->set_style(style_of(s.ui));
+        // The window opened with the flags' look (page_main.cpp); a lesson's may differ.
+        const Style now = style_of(s.ui), was = p.gui->style();
+        if (now.theme != was.theme || now.presentation != was.presentation ||
+            now.font_scale != was.font_scale)
+            p.gui->set_style(now);
+    }
+    if (s.ui.lesson.notes_shown) {  // N: the desktop's second window
+        s.ui.lesson.notes_shown = false;
+        s.ui.banner = ws::web::kNoNotesWindow;
     }
     link_in_address_bar(p.loop.draw(*p.gui, s, p.args, glfwGetTime()));
     p.loop.after_show(*p.gui, s);
