@@ -1,6 +1,6 @@
 // warpscope-emulator.js, run by node: the page's emulator (the same WebAssembly, the same
 // Emscripten fibers) on one request, for the test that compares its trace with the native
-// program's (web/test-emulator.sh). Usage: node warpscope-emulator.js FLAGS... -o FILE
+// program's (web/test-emulator.py). Usage: node warpscope-emulator.js FLAGS... -o FILE
 // (the flags of `warpscope trace`). Prints the trace's size and digest (emulator_run.hpp).
 #include <emscripten.h>
 

@@ -1,7 +1,7 @@
 // A request run on the emulator and encoded as a trace file's bytes, from the flags
 // `warpscope trace` takes ("--algo reduce-tree --n 4096 --block 1024"): what the page's emulator
 // and the node tool (emulator_main.cpp) give, compared byte for byte with the native program's
-// `warpscope trace -o` (web/test-emulator.sh, web/test-page.sh).
+// `warpscope trace -o` (web/test-emulator.py, web/test-page.py).
 #pragma once
 #include <string>
 

@@ -82,7 +82,7 @@ Fiber& Fiber::operator=(Fiber&& other) noexcept {
     return *this;
 }
 
-void Fiber::start(std::function<void()> body) {
+void Fiber::start_body(std::function<void()> body) {
     if (state_) pool().push_back(std::move(state_->stacks));
     state_ = std::make_unique<State>();
     State* s = state_.get();
