@@ -52,10 +52,10 @@ void export_png(GuiContext& gui, UiState& ui, const TraceView& v, const Layout& 
     if (!e.empty()) ui.banner = e;
 }
 
-// A step range being exported (UiState::files.frames): its own framebuffer and layout (the window,
-// or the chosen panel at its size on screen), where the frames go, and the next step.
 }  // namespace
 
+// A step range being exported (UiState::files.frames): its own framebuffer and layout (the window,
+// or the chosen panel at its size on screen), where the frames go, and the next step.
 struct WindowLoop::Frames {
     std::unique_ptr<Offscreen> fbo;
     std::unique_ptr<FramesSink> sink;
