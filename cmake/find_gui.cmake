@@ -1,8 +1,8 @@
-# The window needs GLFW, OpenGL, Dear ImGui, stb_image_write and giflib (Debian: libglfw3-dev,
-# libgl-dev, libimgui-dev, libstb-dev, libgif-dev). libimgui-dev ships the library and, as sources, the
+# The window needs GLFW, OpenGL, EGL (the headless renderer), Dear ImGui, stb_image_write and
+# giflib (Debian: libglfw3-dev, libgl-dev, libegl-dev, libimgui-dev, libstb-dev, libgif-dev). libimgui-dev ships the library and, as sources, the
 # GLFW and OpenGL3 backends, which we compile here.
 find_package(glfw3 3.3 QUIET)
-find_package(OpenGL QUIET)
+find_package(OpenGL QUIET COMPONENTS OpenGL EGL)
 find_package(Threads REQUIRED)
 find_path(WS_IMGUI_INCLUDE imgui.h PATH_SUFFIXES imgui)
 find_library(WS_IMGUI_LIBRARY imgui)
@@ -25,11 +25,11 @@ if(glfw3_FOUND AND OPENGL_FOUND AND WS_IMGUI_INCLUDE AND WS_IMGUI_LIBRARY AND WS
     add_library(ws_ui STATIC ${WS_UI_SOURCES})
     target_include_directories(ws_ui PRIVATE ${WS_STB_INCLUDE})
     target_link_libraries(ws_ui PUBLIC ws_ui_core ws_imgui_backends
-                          PRIVATE nlohmann_json::nlohmann_json ${WS_STB_LIBRARY} GIF::GIF)
+                          PRIVATE OpenGL::EGL nlohmann_json::nlohmann_json ${WS_STB_LIBRARY} GIF::GIF)
     ws_warnings(ws_ui)
   else()
     set(WS_HAVE_GUI OFF)
   endif()
 else()
-  message(STATUS "warpscope: the window needs libglfw3-dev, libgl-dev, libimgui-dev, libstb-dev and libgif-dev")
+  message(STATUS "warpscope: the window needs libglfw3-dev, libgl-dev, libegl-dev, libimgui-dev, libstb-dev and libgif-dev")
 endif()

@@ -9,7 +9,6 @@
 #include <cstdio>
 #include <optional>
 
-#include "kernels/run/backend.hpp"
 #include "ui/frame.hpp"
 #include "ui/gui_context.hpp"
 #include "ui/offscreen.hpp"
@@ -58,8 +57,6 @@ int run_interactive(const WindowArgs& a) {
     Settings settings = load_settings(path, &problem);
     Session s(true);
     s.ui.preferences() = settings.preferences();
-    const run::Backend* gpu = run::usable_gpu();
-    s.ui.gpu_name = gpu ? gpu->device() : "";
     if (std::string e = prepare(s, a); !e.empty()) {
         if (a.request_given || !a.trace_file.empty()) return fail(2, e);
         s.ui.banner = e;  // a stale saved request: open anyway and say why

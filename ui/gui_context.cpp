@@ -1,4 +1,4 @@
-// GLFW + OpenGL 3 + ImGui set-up, frames, and the offscreen framebuffer.
+// GLFW or headless EGL + OpenGL 3 + ImGui set-up, frames, and the offscreen framebuffer.
 #include "ui/gui_context.hpp"
 
 #include <imgui.h>
@@ -12,6 +12,9 @@
 #include <cstring>
 
 #include "ui/fonts.hpp"
+#if !defined(__EMSCRIPTEN__)
+#include "ui/headless_gl.hpp"
+#endif
 #include "ui/theme.hpp"
 #include "ui/widgets/raster_textures.hpp"
 
@@ -35,8 +38,8 @@ struct FboApi {
     PFNGLRENDERBUFFERSTORAGEPROC renderbuffer_storage = nullptr;
     PFNGLFRAMEBUFFERRENDERBUFFERPROC framebuffer_renderbuffer = nullptr;
     PFNGLCHECKFRAMEBUFFERSTATUSPROC check_framebuffer_status = nullptr;
-    bool load() {
-        auto get = [](const char* name) { return glfwGetProcAddress(name); };
+    using Getter = void* (*)(const char*);
+    bool load(Getter get) {
         gen_framebuffers = reinterpret_cast<PFNGLGENFRAMEBUFFERSPROC>(get("glGenFramebuffers"));
         bind_framebuffer = reinterpret_cast<PFNGLBINDFRAMEBUFFERPROC>(get("glBindFramebuffer"));
         delete_framebuffers =
@@ -79,6 +82,10 @@ std::vector<std::uint8_t> read_pixels(int w, int h) {
     return rgba;
 }
 
+void* glfw_proc(const char* name) {
+    return reinterpret_cast<void*>(glfwGetProcAddress(name));
+}
+
 }  // namespace
 
 GuiContext::GuiContext() = default;
@@ -87,11 +94,13 @@ GuiContext::~GuiContext() {
     if (imgui_) {
         textures_.reset();
         ImGui_ImplOpenGL3_Shutdown();
-        ImGui_ImplGlfw_Shutdown();
+        if (window_) ImGui_ImplGlfw_Shutdown();
         ImGui::DestroyContext();
     }
-    if (window_) glfwDestroyWindow(window_);
-    glfwTerminate();
+    if (window_) {
+        glfwDestroyWindow(window_);
+        glfwTerminate();
+    }
 }
 
 std::string GuiContext::open(int width, int height, bool visible, const Style& style) {
@@ -108,8 +117,37 @@ std::string GuiContext::open(int width, int height, bool visible, const Style& s
                (g_glfw_error.empty() ? std::string("unknown GLFW error") : g_glfw_error);
     glfwMakeContextCurrent(window_);
     glfwSwapInterval(visible ? 1 : 0);
-    if (!fbo_api().load()) return "this OpenGL has no framebuffer objects (needs OpenGL 3.0)";
+    if (!fbo_api().load(glfw_proc))
+        return "this OpenGL has no framebuffer objects (needs OpenGL 3.0)";
+    return start_imgui(style);
+}
 
+std::string GuiContext::open_headless(const Style& style) {
+#if defined(__EMSCRIPTEN__)
+    (void)style;
+    return "a page has no headless renderer";
+#else
+    headless_ = std::make_unique<HeadlessGl>();
+    if (std::string e = headless_->open(); !e.empty()) {
+        headless_.reset();
+        return e;
+    }
+    if (!fbo_api().load(HeadlessGl::proc))
+        return "this OpenGL has no framebuffer objects (needs OpenGL 3.0)";
+    return start_imgui(style);
+#endif
+}
+
+std::string GuiContext::renderer() const {
+    const auto* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+    std::string out = name ? name : "?";
+#if !defined(__EMSCRIPTEN__)
+    if (headless_) out += " (headless: " + headless_->where() + ")";
+#endif
+    return out;
+}
+
+std::string GuiContext::start_imgui(const Style& style) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     imgui_ = true;
@@ -117,7 +155,7 @@ std::string GuiContext::open(int width, int height, bool visible, const Style& s
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // the layout is fixed; settings live in the config directory
     io.LogFilename = nullptr;
-    ImGui_ImplGlfw_InitForOpenGL(window_, true);
+    if (window_) ImGui_ImplGlfw_InitForOpenGL(window_, true);
 #if defined(__EMSCRIPTEN__)
     ImGui_ImplOpenGL3_Init("#version 300 es");  // the web page: WebGL 2 (web/)
 #else
@@ -128,7 +166,7 @@ std::string GuiContext::open(int width, int height, bool visible, const Style& s
 }
 
 bool GuiContext::should_close() const {
-    return glfwWindowShouldClose(window_);
+    return window_ && glfwWindowShouldClose(window_);
 }
 
 void GuiContext::set_style(const Style& style) {
@@ -150,8 +188,11 @@ void GuiContext::begin_frame() {
 
 void GuiContext::begin_offscreen_frame(int width, int height) {
     ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplGlfw_NewFrame();
     ImGuiIO& io = ImGui::GetIO();
+    if (window_)
+        ImGui_ImplGlfw_NewFrame();
+    else
+        io.DeltaTime = 1.0f / 60.0f;  // headless: a steady clock, so that pictures repeat
     io.DisplaySize = ImVec2(float(width), float(height));
     io.DisplayFramebufferScale = ImVec2(1, 1);
     io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
@@ -168,14 +209,14 @@ void GuiContext::render(int fb_width, int fb_height) {
 }
 
 void GuiContext::swap() {
-    glfwSwapBuffers(window_);
+    if (window_) glfwSwapBuffers(window_);
 }
 
 void GuiContext::window_size(int& w, int& h) const {
-    glfwGetWindowSize(window_, &w, &h);
+    if (window_) glfwGetWindowSize(window_, &w, &h);
 }
 void GuiContext::framebuffer_size(int& w, int& h) const {
-    glfwGetFramebufferSize(window_, &w, &h);
+    if (window_) glfwGetFramebufferSize(window_, &w, &h);
 }
 
 Offscreen::~Offscreen() {

@@ -1,6 +1,7 @@
-// The GLFW window, its OpenGL 3 context (GLSL "#version 130") and the Dear ImGui context, with
-// fonts and theme; plus an offscreen framebuffer for screenshots and frame-time benches, so that
-// the picture has the asked-for size whatever the screen. imgui.ini is disabled.
+// The Dear ImGui context, with fonts and theme, on an OpenGL 3 context (GLSL "#version 130"):
+// the GLFW window's, or a headless one (ui/headless_gl.hpp: EGL, no window, no X server); plus
+// an offscreen framebuffer for screenshots and frame-time benches, so that the picture has the
+// asked-for size whatever the screen. imgui.ini is disabled.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -12,6 +13,7 @@ struct GLFWwindow;
 namespace ws::ui {
 
 class RasterTextures;
+class HeadlessGl;
 
 struct Style {
     std::string theme = "dark";
@@ -30,6 +32,11 @@ class GuiContext {
 
     // Opens the window (hidden for offscreen work). Returns "" or a one-line error.
     std::string open(int width, int height, bool visible, const Style& style);
+    // Opens no window: an OpenGL context of its own for offscreen frames only. "" or the error.
+    std::string open_headless(const Style& style);
+    bool headless() const { return window_ == nullptr; }
+    // What draws: "NVIDIA H100 80GB HBM3/PCIe/SSE2 (EGL device 0, EGL 1.5 (NVIDIA))".
+    std::string renderer() const;
     bool should_close() const;
     GLFWwindow* window() const { return window_; }
 
@@ -47,7 +54,9 @@ class GuiContext {
     void framebuffer_size(int& w, int& h) const;
 
   private:
+    std::string start_imgui(const Style& style);
     GLFWwindow* window_ = nullptr;
+    std::unique_ptr<HeadlessGl> headless_;
     bool imgui_ = false;
     std::unique_ptr<RasterTextures> textures_;  // the raster pictures' textures, in this context
     Style style_;

@@ -1,18 +1,13 @@
 #!/usr/bin/env bash
-# Remakes the README's screenshots in assets/screenshots/ with `warpscope --screenshot`
-# (under Xvfb when there is no display). Usage: ui/make_screenshots.sh [BUILD_DIR]
+# Remakes the README's screenshots in assets/screenshots/ with `warpscope --screenshot`, drawn by
+# the headless renderer (no display needed). Usage: ui/make_screenshots.sh [BUILD_DIR]
 # (default: build). WS_SHOTS=PATTERN remakes only the pictures whose name holds PATTERN
-# (WS_SHOTS=lesson: lecture mode's). Needs the window built (libglfw3-dev, libimgui-dev, libstb-dev) and, without
-# a display, xvfb-run (Debian: xvfb, xauth).
+# (WS_SHOTS=lesson: lecture mode's). Needs the window built (.ci/debian-packages.txt).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 ws=${1:-$root/build}/warpscope
 out=$root/assets/screenshots
 [ -x "$ws" ] || { echo "make_screenshots: no $ws (build it first)"; exit 1; }
-if [ -z "${DISPLAY:-}" ] && [ -z "${WS_SCREENSHOTS_IN_XVFB:-}" ]; then
-  export WS_SCREENSHOTS_IN_XVFB=1
-  exec xvfb-run -a -s "-screen 0 1920x1080x24" "$0" "$@"
-fi
 mkdir -p "$out"
 # Recorded measurements only from the repository, whatever the environment says.
 export WARPSCOPE_ROOT=$root

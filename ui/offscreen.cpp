@@ -44,6 +44,18 @@ struct Target {
     int w = 0, h = 0;
 };
 
+// The renderer asked for (--renderer): headless EGL, a hidden window, or headless and else the
+// window. "" or why none opened, in one line.
+std::string open_target(Target& t, Renderer renderer, const Style& style) {
+    std::string e;
+    if (renderer != Renderer::Window) {
+        e = t.gui.open_headless(style);
+        if (e.empty() || renderer == Renderer::Headless) return e;
+    }
+    std::string w = t.gui.open(t.w, t.h, false, style);
+    return w.empty() || e.empty() ? w : e + "; and " + w;
+}
+
 // Milliseconds of each frame, and of its two halves: building the draw lists (CPU) and
 // rasterising them (the renderer, to glFinish).
 struct FrameTimes {
@@ -90,6 +102,24 @@ FrameTimes render(Target& t, Session& s, const Layout& layout, int frames, doubl
     return ms;
 }
 
+// --sweep: frames drawn as the window draws them (the session updated each, the sweep's
+// progress and its points read) until `until` of the sweep is measured or it ends; "" or why it
+// did not get there.
+std::string follow_sweep(Target& t, Session& s, const Layout& layout, double until) {
+    constexpr double kLimitSeconds = 900;
+    const auto start = std::chrono::steady_clock::now();
+    for (;;) {
+        s.update();
+        const SweepStatus& sweep = s.ui.lab.sweep;
+        if (!sweep.running) return sweep.error.empty() ? "" : "the sweep stopped: " + sweep.error;
+        if (sweep.fraction >= until) return "";
+        if (ms_since(start, std::chrono::steady_clock::now()) > kLimitSeconds * 1e3)
+            return "the sweep had measured " + std::to_string(int(sweep.fraction * 100)) +
+                   "% after " + std::to_string(int(kLimitSeconds)) + " s";
+        render(t, s, layout, 1);
+    }
+}
+
 // The value below which `fraction` of the samples lie (0.5: the median).
 double percentile(std::vector<double> v, double fraction) {
     if (v.empty()) return 0;
@@ -119,8 +149,30 @@ void print_bench(const FrameTimes& ms, const Target& t, const Session& s, int fr
         std::printf("%s %s %.2f/%.2f Mpx %d tri", i ? "," : "", cost.windows[i].name.c_str(),
                     cost.windows[i].pixels * 1e-6, cost.windows[i].shaded * 1e-6,
                     cost.windows[i].triangles);
-    const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-    std::printf("\n  renderer: %s\n", renderer ? renderer : "?");
+    std::printf("\n  renderer: %s\n", t.gui.renderer().c_str());
+}
+
+// --bench-frames with --sweep: the frames drawn while the lab's live sweep runs on the GPU, the
+// session updated each frame as the window's loop does (the sweep then cancelled).
+void bench_during_sweep(Target& t, Session& s, const Layout& layout, int frames) {
+    s.update();
+    const double from = s.ui.lab.sweep.fraction;
+    std::vector<double> ms;
+    for (int i = 0; i < frames && s.ui.lab.sweep.running; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        s.update();
+        render(t, s, layout, 1);
+        ms.push_back(ms_since(start, std::chrono::steady_clock::now()));
+    }
+    const double to = s.ui.lab.sweep.fraction;
+    std::printf(
+        "median frame time: %.2f ms over %zu frames while the lab's live sweep ran on %s "
+        "(%.0f%% to %.0f%% of it measured meanwhile; 90th percentile %.2f ms; %dx%d)\n",
+        median(ms), ms.size(), s.ui.gpu_name.c_str(), from * 100, to * 100, percentile(ms, 0.9),
+        t.w, t.h);
+    std::printf("  renderer: %s\n", t.gui.renderer().c_str());
+    s.post(act::CancelSweep{});
+    s.update();
 }
 
 // Renders three frames (tables size themselves, panels scroll to the step) and writes the PNG;
@@ -265,13 +317,13 @@ int run_offscreen(const WindowArgs& args) {
         if (!std::filesystem::is_directory(a.export_pngs, ec))
             return fail(2, "--export-pngs " + a.export_pngs + ": not a folder");
     }
-    Session s(false);
+    Session s(false, a.gpu.value_or(false) || a.sweep);
     if (std::string e = prepare(s, a); !e.empty()) return fail(2, e);
     if (std::string e = place_step(s, a); !e.empty()) return fail(2, e);
     Target t;
     t.w = a.width ? a.width : 1600;
     t.h = a.height ? a.height : 900;
-    if (std::string e = t.gui.open(t.w, t.h, false, style_of(s.ui)); !e.empty()) return fail(1, e);
+    if (std::string e = open_target(t, a.renderer, style_of(s.ui)); !e.empty()) return fail(1, e);
     if (std::string e = t.fbo.create(t.w, t.h); !e.empty()) return fail(1, e);
     if (!a.screenshot_panels.empty()) {
         const std::string e = all_panels(t, s, a);
@@ -294,6 +346,13 @@ int run_offscreen(const WindowArgs& args) {
         if (!range) return fail(2, e);
         e = export_frames(t, s, a, layout, *range);
         return e.empty() ? 0 : fail(1, e);
+    }
+    if (a.sweep && !a.bench_frames)
+        if (std::string e = follow_sweep(t, s, layout, a.sweep_until); !e.empty())
+            return fail(1, e);
+    if (a.sweep && a.bench_frames) {
+        bench_during_sweep(t, s, layout, a.bench_frames);
+        return 0;
     }
     if (!a.bench_frames) {
         // In lecture mode the card is as tall as its words and the quiz's question, which the

@@ -12,14 +12,16 @@
 
 namespace ws::ui {
 
-Session::Session(bool background) {
+Session::Session(bool background, bool gpu) {
     const std::string root = io::data_root();
     sass_ = load_sass_library(root);
     ui.sass = &sass_;
     hardware_ = load_hardware_library(root);
+    const run::Backend* timer = gpu ? run::usable_gpu() : nullptr;
+    ui.gpu_name = timer ? timer->device() : "";
     ring_ = std::make_unique<RingFeature>(ui.ring);
-    lab_ = std::make_unique<LabFeature>(ui.lab, root, background ? run::usable_gpu() : nullptr,
-                                        background);
+    // A sweep takes a minute: in the background even for a picture, which follows its progress.
+    lab_ = std::make_unique<LabFeature>(ui.lab, root, timer, background || timer);
     files_ = std::make_unique<FilesFeature>(ui.files);
     runs_ = std::make_unique<RunsFeature>(ui.runs, ui.preferences(), background);
     lessons_ = std::make_unique<LessonFeature>(ui.lesson, root);

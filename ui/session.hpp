@@ -31,7 +31,11 @@ void apply_look(UiState& ui, const WindowArgs& a);
 
 class Session {
   public:
-    explicit Session(bool background);
+    // `gpu`: the registered GPU backend is offered (the controls' choice, the lab's live
+    // sweep, which always runs in the background); the interactive window offers it, pictures
+    // only when asked (--backend cuda, --sweep).
+    explicit Session(bool background, bool gpu);
+    explicit Session(bool background) : Session(background, background) {}
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
 

@@ -270,10 +270,46 @@ std::vector<ViewFlag> output_flags() {
     };
 }
 
+// Where it runs and draws: the backend, the live sweep's picture, the renderer.
+std::vector<ViewFlag> gpu_flags() {
+    return {
+        {"--backend",
+         "where the request, your kernel and the lab's sweep run: cpu (the emulator) or cuda (the "
+         "GPU; the window says why not where there is none)",
+         [](WindowArgs& a, const std::string& v) {
+             if (v != "cpu" && v != "cuda")
+                 return "--backend " + v + ": not a backend (cpu or cuda)";
+             a.gpu = v == "cuda";
+             return std::string();
+         }},
+        {"--sweep-until",
+         "with --sweep and --screenshot: take the picture once this fraction of the sweep is "
+         "measured, 0.05..1 (1: when it ends)",
+         [](WindowArgs& a, const std::string& v) {
+             const auto f = parse_float(v, 0.05f, 1.0f);
+             if (!f) return "--sweep-until " + v + ": not a fraction from 0.05 to 1";
+             a.sweep_until = *f;
+             return std::string();
+         }},
+        {"--renderer",
+         "what draws --screenshot, --export-* and --bench-frames: headless (EGL, no display), "
+         "window (a hidden window on the display) or auto (headless, else window)",
+         [](WindowArgs& a, const std::string& v) {
+             if (v == "auto" || v == "headless" || v == "window") {
+                 a.renderer = v == "headless" ? Renderer::Headless
+                              : v == "window" ? Renderer::Window
+                                              : Renderer::Auto;
+                 return std::string();
+             }
+             return "--renderer " + v + ": not a renderer (auto, headless or window)";
+         }},
+    };
+}
+
 const std::vector<ViewFlag>& view_flags() {
     static const std::vector<ViewFlag> flags = [] {
         std::vector<ViewFlag> all = state_flags();
-        for (auto part : {look_flags(), output_flags()})
+        for (auto part : {look_flags(), output_flags(), gpu_flags()})
             all.insert(all.end(), part.begin(), part.end());
         return all;
     }();
@@ -307,6 +343,8 @@ struct WindowApp {
         app.add_flag("--grade", a.grade,
                      "with --puzzle: grade the editor's kernel (--kernel FILE, else the start) at "
                      "once");
+        app.add_flag("--sweep", a.sweep,
+                     "open the lab with its live sweep started on the GPU (--backend cuda)");
         app.add_flag("--find-race", a.find_race,
                      "open with a race search of the request (Find a race), its story shown");
         app.add_flag("--check-labels", a.check_labels,
@@ -406,6 +444,10 @@ ParsedArgs parse_window_args(int argc, const char* const* argv) {
         out.error = "--teacher-screenshot goes with --screenshot FILE and --lesson NAME";
     else if (a.check_labels && a.screenshot.empty())
         out.error = "--check-labels checks the labels of a --screenshot FILE";
+    else if (a.sweep && a.gpu == false)
+        out.error = "--sweep times the GPU: it does not go with --backend cpu";
+    else if (w.app.get_option("--sweep-until")->count() && !a.sweep)
+        out.error = "--sweep-until chooses the moment of a --sweep's picture";
     else if (a.grade && a.puzzle.empty())
         out.error = "--grade grades against a --puzzle: name one";
     else if ((a.from || a.to) && !exports)

@@ -13,6 +13,11 @@
 
 namespace ws::ui {
 
+// What draws the pictures of --screenshot, --export-gif/--export-pngs and --bench-frames: a
+// headless OpenGL context (EGL, no display needed), a hidden window (a display needed), or the
+// first of these that opens.
+enum class Renderer { Auto, Headless, Window };
+
 struct WindowArgs {
     RequestForm form;
     bool request_given = false;    // some request flag was given (overrides saved settings)
@@ -56,6 +61,12 @@ struct WindowArgs {
     std::optional<long> from, to;  // 0-based steps; -1: the last; unset: the first / the last
     int frame_ms = 700;            // how long the GIF shows each step
     int bench_frames = 0;
+    Renderer renderer = Renderer::Auto;
+    // --backend: cuda runs the request, a student's kernel and the lab's sweep on the GPU (true),
+    // cpu on the emulator (false); unset: as last time (the saved settings).
+    std::optional<bool> gpu;
+    bool sweep = false;        // open the lab with its live sweep on the GPU started
+    double sweep_until = 1.0;  // pictures of a sweep: taken once this fraction is measured
     bool help = false;
 };
 

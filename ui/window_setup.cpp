@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "kernels/run/backend.hpp"
 #include "ui/cursor.hpp"
 #include "ui/widgets/slide_words.hpp"
 
@@ -39,6 +40,10 @@ Layout layout_for(const UiState& ui, const WindowArgs& a, float w, float h, floa
 }
 
 std::string prepare(Session& s, const WindowArgs& a) {
+    // Asked for the GPU where there is none: said before any work, as the commands do.
+    if (a.gpu.value_or(false) || a.sweep)
+        if (std::string why = run::unavailable_reason("cuda"); !why.empty())
+            return (a.sweep ? "--sweep: " : "--backend cuda: ") + why;
     return s.apply(a);
 }
 

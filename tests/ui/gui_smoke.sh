@@ -4,18 +4,15 @@
 # (`warpscope --screenshot-panels`), plus a few single `--screenshot` views and every slide of
 # every lesson, a quiz box and a worksheet, the editor with a student's kernel run (and one that
 # does not compile), and a step range exported as an animated GIF (read
-# back by ws_gif_check: frame count, size, not blank) and as numbered PNGs, under Xvfb; then
-# check every PNG with ws_png_check. Fails on any error or blank image.
+# back by ws_gif_check: frame count, size, not blank) and as numbered PNGs, drawn by the headless
+# renderer (no display: DISPLAY is unset here); then check every PNG with ws_png_check. Fails on
+# any error or blank image.
 #   gui_smoke.sh WARPSCOPE PNG_CHECK OUTDIR GIF_CHECK
 set -euo pipefail
 ws=$1 check=$2 out=$3 gif_check=$4
 rm -rf "$out" && mkdir -p "$out"
 
-# One X server for the whole run (starting one per picture would dominate the time).
-if [ -z "${WS_SMOKE_IN_XVFB:-}" ]; then
-  export WS_SMOKE_IN_XVFB=1
-  exec xvfb-run -a -s "-screen 0 1920x1080x24" "$0" "$@"
-fi
+unset DISPLAY WAYLAND_DISPLAY  # the pictures are the headless renderer's
 
 algos=$("$ws" list | awk 'NR > 1 && $1 != "" {print $1}')
 [ -n "$algos" ] || { echo "gui_smoke: warpscope list named no algorithm"; exit 1; }

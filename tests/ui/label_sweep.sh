@@ -2,17 +2,14 @@
 # Nothing vanishes: every view at the sizes a lecture room has (1024x768 and 1280x720 in
 # presentation mode), with the largest loads a class meets (8 GPUs, 1024 threads, doubles,
 # values of five and six digits, four-digit compare-and-swap counts, a race found), every slide
-# of every lesson and the editor with a puzzle, rendered under Xvfb with `warpscope --screenshot
+# of every lesson and the editor with a puzzle, drawn headless with `warpscope --screenshot
 # --check-labels`: no label any picture draws may leave its box or cover another
 # (ui/geometry/label_log.hpp). Fails listing each one.
 #   label_sweep.sh WARPSCOPE OUTDIR
 set -euo pipefail
 ws=$1 out=$2
 rm -rf "$out" && mkdir -p "$out"
-if [ -z "${WS_SWEEP_IN_XVFB:-}" ]; then
-  export WS_SWEEP_IN_XVFB=1
-  exec xvfb-run -a -s "-screen 0 1920x1080x24" "$0" "$@"
-fi
+unset DISPLAY WAYLAND_DISPLAY  # the pictures are the headless renderer's
 root=$(cd "$(dirname "$0")/../.." && pwd)
 ws=$(cd "$(dirname "$ws")" && pwd)/$(basename "$ws")
 out=$(cd "$out" && pwd)

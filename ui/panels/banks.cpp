@@ -58,10 +58,6 @@ float counter_table_height(bool split, bool hardware) {
     return rows + 2 * st.ItemSpacing.y + (hardware ? 2 : 1) * text + st.WindowPadding.y;
 }
 
-const std::vector<const char*> kConflictMetrics = {
-    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
-    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"};
-
 bool split_names(float width) {
     ImGui::PushFont(fonts().small);
     const float w =
@@ -105,7 +101,7 @@ void counter_table(const TraceView& v, const StepView& s, bool split, const Hard
     if (const std::string why = below_lesson_block(v); !why.empty())
         text_wrapped_colored(palette().text, why);
     ImGui::PopFont();
-    draw_hardware_counts(hw, kConflictMetrics);
+    draw_hardware_counts(hw, kBankMetrics);
 }
 
 // The counts in one line (wrapped where narrow) and the counter names in its tooltip, where the
@@ -119,7 +115,7 @@ std::string counter_text(const TraceView& v, const StepView& s, const HardwareVi
                   static_cast<unsigned long long>(v.ld_conflicts),
                   static_cast<unsigned long long>(v.st_conflicts), v.block ? v.block->block : 0);
     bool agree = true;
-    const std::string gpu = hardware_counts_text(hw, kConflictMetrics, agree);
+    const std::string gpu = hardware_counts_text(hw, kBankMetrics, agree);
     return std::string(buf) +
            (gpu.empty() ? (hw.why_none.empty() ? "" : "; " + hw.why_none) : "; " + gpu);
 }

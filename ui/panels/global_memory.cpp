@@ -65,10 +65,7 @@ struct Tally {
 // "block 0: 2.50 sectors/request (ideal 4.00); H100 counted (2026-11-25): ld sectors 40 ✓".
 std::string block_line(const TraceView& v, const Tally& block, const HardwareView& hw) {
     bool agree = true;
-    const std::string gpu = hardware_counts_text(hw,
-                                                 {"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
-                                                  "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"},
-                                                 agree);
+    const std::string gpu = hardware_counts_text(hw, kGlobalMetrics, agree);
     return "block " + std::to_string(v.block ? v.block->block : 0) + ": " + block.text() +
            (gpu.empty() ? (hw.why_none.empty() ? "" : "; " + hw.why_none) : "; " + gpu);
 }

@@ -150,10 +150,7 @@ void draw_warps(const TraceView& v, UiState& ui) {
     ImGui::PopFont();
     if (v.empty()) return;
     // Warp instructions of the memory accesses (those the kernel has: zeros are left out).
-    draw_hardware_counts(
-        ui.hardware,
-        {"smsp__sass_inst_executed_op_shared_ld.sum", "smsp__sass_inst_executed_op_shared_st.sum",
-         "smsp__sass_inst_executed_op_global_ld.sum", "smsp__sass_inst_executed_op_global_st.sum"});
+    draw_hardware_counts(ui.hardware, kWarpMetrics);
     draw_ballots(v, v.steps[step]);
 
     // Wide traces scroll sideways inside a child window.

@@ -28,6 +28,10 @@ Outcome LabFeature::apply(const WindowArgs& a, const FeatureContext& c) {
     if (a.lab_file && !show_file(*a.lab_file, c.ui.form.algo))
         out.error = "--lab-file " + *a.lab_file + ": no such recording in " + root_ +
                     "/assets/measurements";
+    if (a.sweep) {  // the lab, its live sweep started (the window checked there is a GPU)
+        out.view = View::Lab;
+        out.then.push_back(act::StartSweep{});
+    }
     return out;
 }
 

@@ -23,6 +23,7 @@ Outcome RunsFeature::apply(const WindowArgs& a, const FeatureContext& c) {
     }
     if (!a.trace_file.empty()) return out;  // the files feature opens it, and runs beside it
     if (a.request_given) prefs_.form = a.form;
+    if (a.gpu) prefs_.form.gpu = *a.gpu;
     // Asked for on the command line, or for a picture: run whatever the size.
     Outcome ran = run_form(c, a.request_given || !a.screenshot.empty() || a.bench_frames);
     ran.view = out.view;

@@ -31,6 +31,18 @@ HardwareLibrary load_hardware_library(const std::string& root);
 // One file's text (the format `tests/device/hardware_counts.py` writes); "" or why not.
 std::string parse_hardware_file(const std::string& text, std::vector<RecordedHardware>& out);
 
+// The GPU's own counts each panel sets beside its own: the banks' conflicts, the warps' memory
+// instructions, global memory's sectors.
+inline const std::vector<const char*> kBankMetrics = {
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"};
+inline const std::vector<const char*> kWarpMetrics = {
+    "smsp__sass_inst_executed_op_shared_ld.sum", "smsp__sass_inst_executed_op_shared_st.sum",
+    "smsp__sass_inst_executed_op_global_ld.sum", "smsp__sass_inst_executed_op_global_st.sum"};
+inline const std::vector<const char*> kGlobalMetrics = {
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"};
+
 struct HardwareLine {
     const run::HardwareMetric* metric = nullptr;
     std::uint64_t ours = 0;
