@@ -14,10 +14,11 @@ export WARPSCOPE_ROOT=$root
 wanted() {  # wanted NAME: in WS_SHOTS, or no WS_SHOTS
   [[ -z "${WS_SHOTS:-}" || "$1" == *"$WS_SHOTS"* ]]
 }
-shot() {  # shot NAME ARGS...
+shot() {  # shot NAME ARGS...: the picture, then recompressed losslessly (ui/shrink_pngs.py)
   wanted "$1" || return 0
   echo "assets/screenshots/$1.png"
   "$ws" --screenshot "$out/$1.png" "${@:2}"
+  python3 "$root/ui/shrink_pngs.py" "$out/$1.png" > /dev/null
 }
 # The teacher's walk: sequential addressing folds 64 values; the strided variant's conflicts.
 shot sequential-1920x1080 --algo reduce-sequential --n 64 --block 32 --step 1 --size 1920x1080
