@@ -10,6 +10,7 @@
 #include <ctime>
 #include <filesystem>
 #include <memory>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -112,7 +113,7 @@ std::string follow_sweep(Target& t, Session& s, const Layout& layout, double unt
         s.update();
         const SweepStatus& sweep = s.ui.lab.sweep;
         if (!sweep.running) return sweep.error.empty() ? "" : "the sweep stopped: " + sweep.error;
-        if (sweep.fraction >= until) return "";
+        if (until < 1 && sweep.fraction >= until) return "";  // (1: until it ends)
         if (ms_since(start, std::chrono::steady_clock::now()) > kLimitSeconds * 1e3)
             return "the sweep had measured " + std::to_string(int(sweep.fraction * 100)) +
                    "% after " + std::to_string(int(kLimitSeconds)) + " s";
@@ -153,21 +154,25 @@ void print_bench(const FrameTimes& ms, const Target& t, const Session& s, int fr
 }
 
 // --bench-frames with --sweep: the frames drawn while the lab's live sweep runs on the GPU, the
-// session updated each frame as the window's loop does (the sweep then cancelled).
+// session updated each frame as the window's loop does, at most 60 a second as a screen's
+// refresh paces the window (so that the sweep runs as it does beside the window); the sweep is
+// cancelled after the last.
 void bench_during_sweep(Target& t, Session& s, const Layout& layout, int frames) {
     s.update();
     const double from = s.ui.lab.sweep.fraction;
     std::vector<double> ms;
+    constexpr std::chrono::microseconds kRefresh{16667};
     for (int i = 0; i < frames && s.ui.lab.sweep.running; ++i) {
         const auto start = std::chrono::steady_clock::now();
         s.update();
         render(t, s, layout, 1);
         ms.push_back(ms_since(start, std::chrono::steady_clock::now()));
+        std::this_thread::sleep_until(start + kRefresh);
     }
     const double to = s.ui.lab.sweep.fraction;
     std::printf(
-        "median frame time: %.2f ms over %zu frames while the lab's live sweep ran on %s "
-        "(%.0f%% to %.0f%% of it measured meanwhile; 90th percentile %.2f ms; %dx%d)\n",
+        "median frame time: %.2f ms over %zu frames (60 a second) while the lab's live sweep "
+        "ran on %s (%.0f%% to %.0f%% of it measured meanwhile; 90th percentile %.2f ms; %dx%d)\n",
         median(ms), ms.size(), s.ui.gpu_name.c_str(), from * 100, to * 100, percentile(ms, 0.9),
         t.w, t.h);
     std::printf("  renderer: %s\n", t.gui.renderer().c_str());

@@ -157,7 +157,7 @@ int cmd_bench(const BenchOptions& opts) {
     const std::atomic<bool> never{false};
     const run::Measurements r = gpu->sweep(
         request,
-        [&](double, const std::string& line) {
+        [&](double, const std::string& line, const run::Measurements&) {
             std::fprintf(stderr, tty ? "\r\033[K%s" : "%s\n", line.c_str());
         },
         never);

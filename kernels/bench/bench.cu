@@ -82,7 +82,7 @@ void bench_type(const BenchConfig& cfg, const cuda::DeviceInfo& device, run::Mea
                     type, (unsigned long long)n, p.ms, p.gbps, s.l2_resident ? "  (L2)" : "",
                     p.ok ? "" : "  WRONG RESULT");
                 const double total = double(cfg.sizes.size() * points_per_size(cfg));
-                cfg.progress(std::min(double(out.points.size()) / total, 1.0), line);
+                cfg.progress(std::min(double(out.points.size()) / total, 1.0), line, out);
             }
         };
         if (cfg.contention) {
@@ -93,7 +93,8 @@ void bench_type(const BenchConfig& cfg, const cuda::DeviceInfo& device, run::Mea
                                          double(cfg.sizes.size() * points_per_size(cfg)),
                                      std::string(c.name) + " n=" + std::to_string(n) +
                                          ": skipped above 2^16 elements (every thread retries "
-                                         "against every other: minutes a run)");
+                                         "against every other: minutes a run)",
+                                     out);
                     continue;
                 }
                 BenchPoint p;

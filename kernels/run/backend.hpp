@@ -29,9 +29,10 @@ struct SweepRequest {
     // word, a word per warp and a word per block (kernels/bench/contention.cuh).
     bool contention = false;
 };
-// Called after each point, from the sweep's thread: the fraction done (0..1) and one line about
-// the point.
-using SweepProgress = std::function<void(double fraction, const std::string& line)>;
+// Called after each point, from the sweep's thread: the fraction done (0..1), one line about
+// the point, and every point measured so far (the window plots them as they come).
+using SweepProgress =
+    std::function<void(double fraction, const std::string& line, const Measurements& so_far)>;
 
 // One line of `warpscope info`: "SMs", "132".
 struct InfoLine {

@@ -26,14 +26,17 @@ TEST_CASE("a live sweep reports its progress and returns the lab's measurements"
     REQUIRE(bench::points_per_size(c) == 3 + ws::baselines().size());
     std::vector<double> fractions;
     std::vector<std::string> lines;
+    std::vector<std::size_t> so_far;  // the points handed over with each (the lab plots them)
     const std::atomic<bool> never{false};
     const run::Measurements m = gpu->sweep(
         c,
-        [&](double f, const std::string& line) {
+        [&](double f, const std::string& line, const run::Measurements& points) {
             fractions.push_back(f);
             lines.push_back(line);
+            so_far.push_back(points.points.size());
         },
         never);
+    for (std::size_t i = 0; i < so_far.size(); ++i) CHECK(so_far[i] == i + 1);
     CHECK(m.error == "");
     REQUIRE(fractions.size() == c.sizes.size() * bench::points_per_size(c));
     for (std::size_t i = 1; i < fractions.size(); ++i) CHECK(fractions[i] > fractions[i - 1]);
@@ -61,7 +64,7 @@ TEST_CASE("a cancelled sweep stops early and keeps what it measured", "[gpu]") {
     std::size_t calls = 0;
     const run::Measurements m = run::usable_gpu()->sweep(
         c,
-        [&](double, const std::string&) {
+        [&](double, const std::string&, const run::Measurements&) {
             if (++calls == 1) cancel = true;  // the user presses Cancel during the first size
         },
         cancel);

@@ -207,3 +207,28 @@ TEST_CASE("ring flags: the Across GPUs view's GPUs and plan", "[args]") {
     CHECK(usage.find("--ring-gpus") != std::string::npos);
     CHECK(usage.find("--ring-naive") != std::string::npos);
 }
+
+TEST_CASE("GPU flags: the backend, the live sweep and its picture's moment, the renderer",
+          "[args]") {
+    const ParsedArgs p = parse({"--backend", "cuda", "--sweep", "--sweep-until", "0.5",
+                                "--renderer", "headless", "--screenshot", "s.png"});
+    REQUIRE(p.error == "");
+    CHECK(p.args.gpu == true);
+    CHECK(p.args.sweep);
+    CHECK(p.args.sweep_until == Approx(0.5));
+    CHECK(p.args.renderer == Renderer::Headless);
+    CHECK(parse({"--backend", "cpu"}).args.gpu == false);
+    CHECK_FALSE(parse({}).args.gpu.has_value());  // as last time
+    CHECK(parse({}).args.renderer == Renderer::Auto);
+    CHECK(parse({"--renderer", "window"}).args.renderer == Renderer::Window);
+    CHECK(parse({"--sweep"}).args.sweep_until == 1.0);
+    CHECK(parse({"--backend", "gpu"}).error == "--backend gpu: not a backend (cpu or cuda)");
+    CHECK(parse({"--sweep", "--backend", "cpu"}).error ==
+          "--sweep times the GPU: it does not go with --backend cpu");
+    CHECK(parse({"--sweep-until", "0.5"}).error ==
+          "--sweep-until chooses the moment of a --sweep's picture");
+    CHECK(parse({"--sweep", "--sweep-until", "2"}).error ==
+          "--sweep-until 2: not a fraction from 0.05 to 1");
+    CHECK(parse({"--renderer", "x11"}).error ==
+          "--renderer x11: not a renderer (auto, headless or window)");
+}

@@ -87,14 +87,21 @@ TEST_CASE("the lab plots its live sweep on the GPU while it runs, its progress s
     REQUIRE(prepare(s, flags({"--sweep", "--lab-type", "float"})) == "");
     CHECK(s.ui.view == View::Lab);
     REQUIRE(s.ui.lab.sweep_available);
-    const std::size_t files_before = s.ui.lab.data->files.size();
+    // The sweep's own file, added to the recorded ones when it started, is on show.
+    const std::size_t live = s.ui.lab.data->files.size() - 1;
+    CHECK(s.ui.lab.file == live);
+    CHECK(s.ui.lab.data->files[live].date == "now, measuring");
     const Layout layout = compute_layout(View::Lab, float(kW), float(kH), 1.0f);
     std::vector<double> fractions;
     int frames_while_running = 0;
+    std::size_t points_plotted_while_running = 0;
     for (int i = 0; i < 100000 && s.ui.lab.sweep.running; ++i) {
         s.update();
         if (!s.ui.lab.sweep.running) break;
         ++frames_while_running;
+        // The file on show is the sweep's, its points so far plotted.
+        REQUIRE(s.ui.lab.file == live);
+        points_plotted_while_running = s.ui.lab.data->files[s.ui.lab.file].points.size();
         if (fractions.empty() || fractions.back() != s.ui.lab.sweep.fraction)
             fractions.push_back(s.ui.lab.sweep.fraction);
         CHECK(drawn(screen.frame(s, layout)));
@@ -104,11 +111,13 @@ TEST_CASE("the lab plots its live sweep on the GPU while it runs, its progress s
     CHECK(s.ui.lab.sweep.error == "");
     CHECK(frames_while_running > 10);  // drawn while it ran, not only at the end
     CHECK(fractions.size() > 3);       // and its progress moved on screen
+    CHECK(points_plotted_while_running > 0);
     CHECK(std::is_sorted(fractions.begin(), fractions.end()));
     // The lab shows the sweep's file: this GPU's, float, 2^10 to 2^16.
-    REQUIRE(s.ui.lab.data->files.size() == files_before + 1);
-    CHECK(s.ui.lab.file == files_before);
+    REQUIRE(s.ui.lab.data->files.size() == live + 1);  // replaced by the result, not added
+    CHECK(s.ui.lab.file == live);
     const MeasurementFile& f = s.ui.lab.data->files.back();
+    CHECK(f.date != "now, measuring");  // the sweep's dated file
     CHECK(f.device == run::usable_gpu()->device());
     REQUIRE_FALSE(f.points.empty());
     for (const MeasuredPoint& p : f.points) {
@@ -131,7 +140,8 @@ TEST_CASE("the banks, warps and global-memory panels show the GPU's own counts, 
     CHECK(s.view().trace->backend == "cuda");
     INFO(s.view().trace->hardware_error);
     REQUIRE(s.ui.hardware.live);
-    CHECK(s.ui.hardware.source.find(run::usable_gpu()->device()) != std::string::npos);
+    CHECK(s.view().trace->device == run::usable_gpu()->device());
+    CHECK(s.ui.hardware.source.find("counted now") != std::string::npos);
     struct PanelCounts {
         PanelId panel;
         const std::vector<const char*>* metrics;

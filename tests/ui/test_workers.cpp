@@ -8,10 +8,13 @@
 #include <chrono>
 #include <thread>
 
+#include "kernels/io/data_root.hpp"
 #include "ui/features/job.hpp"
+#include "ui/features/lab/lab_feature.hpp"
 #include "ui/features/lab/sweep_job.hpp"
 #include "ui/features/runs/run_request.hpp"
 #include "ui/model/window/request_form.hpp"
+#include "ui/ui_state.hpp"
 
 using namespace ws;
 using namespace ws::ui;
@@ -84,7 +87,6 @@ class FakeTimer final : public run::Backend {
                 m.error = "cancelled";
                 break;
             }
-            progress(double(i + 1) / double(s.sizes.size()), "n=" + std::to_string(s.sizes[i]));
             run::MeasuredPoint p;
             p.algo = "copy";
             p.type = "int";
@@ -92,6 +94,7 @@ class FakeTimer final : public run::Backend {
             p.ms = 1;
             p.gbps = 2;
             m.points.push_back(p);
+            progress(double(i + 1) / double(s.sizes.size()), "n=" + std::to_string(s.sizes[i]), m);
             std::this_thread::sleep_for(std::chrono::milliseconds(5));
         }
         return m;
@@ -153,6 +156,11 @@ TEST_CASE("a sweep reports progress, can be cancelled and yields measurements", 
     CHECK(sweeper.status().fraction == Approx(1.0));
     CHECK(sweeper.status().line == "n=4096");
     CHECK(sweeper.status().error.empty());
+    // Every point so far, handed over once for the plot while it runs.
+    const auto so_far = sweeper.take_partial();
+    REQUIRE(so_far);
+    CHECK(so_far->points.size() == 3);
+    CHECK_FALSE(sweeper.take_partial());
     auto file = sweeper.take_result();
     REQUIRE(file);
     CHECK(file->device == "Fake GPU");
@@ -184,4 +192,36 @@ TEST_CASE("sweep results are saved under a file name from device and date", "[wo
     f.scan_kind = ws::trace::ScanKind::Exclusive;  // beside the inclusive file of the same day
     CHECK(measurement_path("/r", f) ==
           "/r/assets/measurements/NVIDIA_H100_80GB_HBM3-2026-01-02-exclusive.json");
+}
+
+TEST_CASE("the lab plots a sweep's points while it measures, then shows the sweep's file",
+          "[workers]") {
+    const FakeTimer fake;
+    UiState ui;
+    ui.gpu_name = fake.device();
+    LabFeature lab(ui.lab, io::data_root(), &fake, true);
+    const std::size_t before = ui.lab.data->files.size();
+    const auto view = error_view({}, "");
+    const FeatureContext c{ui, *view};
+    ui.lab.sweep_from = 10;
+    ui.lab.sweep_to = 30;  // 21 points, 5 ms apart
+    REQUIRE(lab.handle(act::StartSweep{}, c));
+    REQUIRE(ui.lab.data->files.size() == before + 1);
+    CHECK(ui.lab.file == before);  // on show from the start, empty
+    CHECK(ui.lab.data->files.back().device == "Fake GPU");
+    CHECK(ui.lab.data->files.back().date == "now, measuring");
+    bool partial_seen = false;
+    REQUIRE(eventually([&] {
+        lab.update(c);
+        const std::size_t points = ui.lab.data->files[before].points.size();
+        if (ui.lab.sweep.running && points > 0 && points < 21) partial_seen = true;
+        return !ui.lab.sweep.running;
+    }));
+    CHECK(partial_seen);
+    REQUIRE(ui.lab.data->files.size() == before + 1);  // replaced, not added
+    CHECK(ui.lab.file == before);
+    const MeasurementFile& f = ui.lab.data->files.back();
+    CHECK(f.date == "2026-01-01");  // the sweep's own file, ready to save
+    CHECK(f.points.size() == 21);
+    CHECK_FALSE(f.text.empty());
 }

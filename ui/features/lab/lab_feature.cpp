@@ -60,12 +60,7 @@ void LabFeature::link_flags(const FeatureContext& c, LinkFlags& out) const {
 
 std::optional<Outcome> LabFeature::handle(const Action& a, const FeatureContext& c) {
     if (is<act::StartSweep>(a)) {
-        run::SweepRequest r;
-        r.type = trace::parse_dtype(state_.type).value_or(trace::DType::Int32);
-        for (int e = state_.sweep_from; e <= state_.sweep_to; ++e)
-            r.sizes.push_back(std::uint64_t(1) << e);
-        sweeper_.start(r);
-        state_.sweep = sweeper_.status();
+        start_sweep(c);
         return Outcome{};
     }
     if (is<act::CancelSweep>(a)) {
@@ -80,11 +75,49 @@ std::optional<Outcome> LabFeature::handle(const Action& a, const FeatureContext&
     return std::nullopt;
 }
 
+void LabFeature::start_sweep(const FeatureContext& c) {
+    run::SweepRequest r;
+    r.type = trace::parse_dtype(state_.type).value_or(trace::DType::Int32);
+    for (int e = state_.sweep_from; e <= state_.sweep_to; ++e)
+        r.sizes.push_back(std::uint64_t(1) << e);
+    if (!sweeper_.start(r)) return;
+    state_.sweep = sweeper_.status();
+    // Its file, empty until the first point, on show from now on (for the algorithm on show:
+    // the panel keeps it).
+    MeasurementFile f;
+    f.device = c.ui.gpu_name;
+    f.date = "now, measuring";
+    f.path = "this session";
+    if (!live_) {
+        lab_.files.push_back(std::move(f));
+        live_ = lab_.files.size() - 1;
+    } else {
+        lab_.files[*live_] = std::move(f);
+    }
+    state_.file = *live_;
+    state_.file_chosen_for = c.ui.form.algo;
+}
+
 Outcome LabFeature::update(const FeatureContext&) {
     state_.sweep = sweeper_.status();
+    if (!live_) return {};
+    MeasurementFile& shown = lab_.files[*live_];
+    if (auto so_far = sweeper_.take_partial()) {
+        // Its points; the label stays the live one's (the GPU, "now, measuring").
+        shown.points = std::move(so_far->points);
+        shown.peak_gbps = so_far->peak_gbps;
+        shown.l2_bytes = so_far->l2_bytes;
+    }
     if (auto file = sweeper_.take_result()) {
-        lab_.files.push_back(std::move(*file));
-        state_.file = lab_.files.size() - 1;
+        shown = std::move(*file);  // the sweep's own file, dated, ready to save
+        live_.reset();
+    } else if (!state_.sweep.running) {
+        // Ended with nothing measured: its empty file goes.
+        if (shown.points.empty()) {
+            lab_.files.erase(lab_.files.begin() + long(*live_));
+            state_.file = 0;
+        }
+        live_.reset();
     }
     return {};
 }

@@ -3,6 +3,8 @@
 // can save into assets/measurements. Its flags and link (in the lab view): --lab-family,
 // --lab-type.
 #pragma once
+#include <cstddef>
+#include <optional>
 #include <string>
 
 #include "ui/features/feature.hpp"
@@ -25,6 +27,7 @@ class LabFeature final : public Feature {
 
   private:
     Outcome save_sweep();
+    void start_sweep(const FeatureContext& c);
     // Shows the recording of that name (its file's stem), kept for `algo`; false if none.
     bool show_file(const std::string& name, const std::string& algo);
 
@@ -32,6 +35,8 @@ class LabFeature final : public Feature {
     std::string root_;
     LabData lab_;
     SweepJob sweeper_;
+    // The running sweep's file among the lab's (its points so far), shown while it measures.
+    std::optional<std::size_t> live_;
 };
 
 }  // namespace ws::ui

@@ -1,4 +1,7 @@
+// Runs a sweep on the job's thread; its points and result handed over under a lock.
 #include "ui/features/lab/sweep_job.hpp"
+
+#include <utility>
 
 namespace ws::ui {
 
@@ -7,12 +10,17 @@ bool SweepJob::start(const run::SweepRequest& request) {
     {
         std::lock_guard<std::mutex> lock(mutex_);
         error_.clear();
+        partial_.reset();
     }
     job_.submit([this, request](const JobControl& control) {
         MeasurementFile file;
         static_cast<run::Measurements&>(file) = backend_->sweep(
             request,
-            [&](double fraction, const std::string& line) { control.progress(fraction, line); },
+            [&](double fraction, const std::string& line, const run::Measurements& so_far) {
+                control.progress(fraction, line);
+                std::lock_guard<std::mutex> lock(mutex_);
+                partial_ = so_far;
+            },
             control.cancel_flag());
         {
             std::lock_guard<std::mutex> lock(mutex_);
@@ -35,6 +43,11 @@ SweepStatus SweepJob::status() const {
     std::lock_guard<std::mutex> lock(mutex_);
     s.error = error_;
     return s;
+}
+
+std::optional<run::Measurements> SweepJob::take_partial() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return std::exchange(partial_, std::nullopt);
 }
 
 std::optional<MeasurementFile> SweepJob::take_result() {

@@ -1,5 +1,6 @@
-// A bandwidth sweep (a backend's sweep, kernels/run/backend.hpp) as a Job: progress, cancel, and
-// the result as a MeasurementFile the lab adds to its recorded ones.
+// A bandwidth sweep (a backend's sweep, kernels/run/backend.hpp) as a Job: progress, the points
+// measured so far (the lab plots them while it runs), cancel, and the result as a MeasurementFile
+// the lab adds to its recorded ones.
 #pragma once
 #include <mutex>
 #include <optional>
@@ -24,12 +25,15 @@ class SweepJob {
     SweepStatus status() const;
     // The finished sweep's measurements, once (none when it measured nothing).
     std::optional<MeasurementFile> take_result();
+    // The points measured so far, when there are new ones since the last call.
+    std::optional<run::Measurements> take_partial();
     void wait() { job_.wait(); }  // (tests)
 
   private:
     const run::Backend* backend_;
     mutable std::mutex mutex_;
-    std::string error_;  // the last sweep's
+    std::string error_;                         // the last sweep's
+    std::optional<run::Measurements> partial_;  // new points, not yet taken
     Job<std::optional<MeasurementFile>> job_;
 };
 
