@@ -5,9 +5,11 @@
 #include "ui/window_args.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdlib>
 #include <functional>
 
+#include "kernels/run/backend.hpp"
 #include "kernels/run/memory_estimate.hpp"
 #include "kernels/run/request_text.hpp"
 #include "kernels/trace/dtype.hpp"
@@ -277,9 +279,10 @@ std::vector<ViewFlag> gpu_flags() {
          "where the request, your kernel and the lab's sweep run: cpu (the emulator) or cuda (the "
          "GPU; the window says why not where there is none)",
          [](WindowArgs& a, const std::string& v) {
-             if (v != "cpu" && v != "cuda")
-                 return "--backend " + v + ": not a backend (cpu or cuda)";
-             a.gpu = v == "cuda";
+             const auto& names = run::backend_names();
+             if (std::find(names.begin(), names.end(), v) == names.end())
+                 return run::choose_backend(v).error;  // the registry's one line
+             a.gpu = v != "cpu";
              return std::string();
          }},
         {"--sweep-until",
