@@ -12,9 +12,7 @@
 #include <cstring>
 
 #include "ui/fonts.hpp"
-#if !defined(__EMSCRIPTEN__)
 #include "ui/headless_gl.hpp"
-#endif
 #include "ui/theme.hpp"
 #include "ui/widgets/raster_textures.hpp"
 
@@ -123,10 +121,6 @@ std::string GuiContext::open(int width, int height, bool visible, const Style& s
 }
 
 std::string GuiContext::open_headless(const Style& style) {
-#if defined(__EMSCRIPTEN__)
-    (void)style;
-    return "a page has no headless renderer";
-#else
     headless_ = std::make_unique<HeadlessGl>();
     if (std::string e = headless_->open(); !e.empty()) {
         headless_.reset();
@@ -135,15 +129,12 @@ std::string GuiContext::open_headless(const Style& style) {
     if (!fbo_api().load(HeadlessGl::proc))
         return "this OpenGL has no framebuffer objects (needs OpenGL 3.0)";
     return start_imgui(style);
-#endif
 }
 
 std::string GuiContext::renderer() const {
     const auto* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
     std::string out = name ? name : "?";
-#if !defined(__EMSCRIPTEN__)
     if (headless_) out += " (headless: " + headless_->where() + ")";
-#endif
     return out;
 }
 

@@ -3,6 +3,18 @@
 // offered).
 #include "ui/headless_gl.hpp"
 
+#if defined(__EMSCRIPTEN__)
+// A page draws into its canvas only.
+namespace ws::ui {
+HeadlessGl::~HeadlessGl() = default;
+void* HeadlessGl::proc(const char*) {
+    return nullptr;
+}
+std::string HeadlessGl::open() {
+    return "a web page has no headless renderer";
+}
+}  // namespace ws::ui
+#else
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 
@@ -160,3 +172,4 @@ std::string HeadlessGl::open() {
 }
 
 }  // namespace ws::ui
+#endif
