@@ -38,6 +38,8 @@ run session_gpu_tests 300 build/tests/warpscope_tests "*sweep*" "*window's*" --d
 # done (its file).
 shot gpu-lab-sweep-live-1280x720 --sweep --sweep-until 0.8 --lab-type float --presentation \
   --size 1280x720
+shot gpu-lab-sweep-live-1024x768 --sweep --sweep-until 0.8 --lab-type float --presentation \
+  --size 1024x768
 shot gpu-lab-sweep-done-1920x1080 --sweep --lab-type float --size 1920x1080
 # The GPU's own counts read live: the step view (banks, warps), global memory in front.
 live="--backend cuda --algo reduce-interleaved-strided --n 256 --block 256 --pattern random --seed 3 --step 3"

@@ -285,16 +285,19 @@ void draw_lab(const TraceView&, UiState& ui) {
         for (const MeasurementFile& m : lab.files)
             names_w = std::max(names_w, ImGui::CalcTextSize(file_label(m).c_str()).x);
         // (at most half the row, so that the type and lines pickers stay on screen)
-        ImGui::SetNextItemWidth(
-            std::min(ImGui::GetContentRegionAvail().x * 0.5f,
-                     names_w + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x));
-        if (ImGui::BeginCombo("##file", file_label(*f).c_str())) {
+        const float chrome = ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x;
+        const float combo_w = std::min(ImGui::GetContentRegionAvail().x * 0.5f, names_w + chrome);
+        ImGui::SetNextItemWidth(combo_w);
+        // Where the name is wider than the half row, it is cut with "…" and whole on hover.
+        const std::string label = file_label(*f);
+        if (ImGui::BeginCombo("##file", fit_text(label, combo_w - chrome).c_str())) {
             for (std::size_t i = 0; i < lab.files.size(); ++i)
                 if (ImGui::Selectable(file_label(lab.files[i]).c_str(), i == ui.lab.file))
                     ui.lab.file = i;
             ImGui::EndCombo();
         } else if (ImGui::IsItemHovered()) {  // every point's source: GPU, date and file
-            ImGui::SetTooltip("every point of the plot and the table below: %s", f->path.c_str());
+            ImGui::SetTooltip("%s: every point of the plot and the table below, from %s",
+                              label.c_str(), f->path.c_str());
         }
         ImGui::SameLine();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
