@@ -89,7 +89,7 @@ void run_scan_with(const VariantInfo& info, const ScanKernelSet<T>& kernels,
     out.passes = unsigned(plan.launches.size());
     // Launched again with the buffers of the run above: it rewrites the same output.
     auto go = [&](const GpuProbe& probe) { scan.launch_traced(probe); };
-    record_launch(go, info.id, traced.grid, traced.smem_bytes, options, out, info.persistent);
+    record_launch(go, info.id, traced.grid, traced.smem_bytes, options, out, tile_schedule(info));
     // The GPU counts whole launches: only a one-block pass compares (hardware_compare.hpp).
     if (options.hardware && traced.grid == 1)
         read_hardware([&] { scan.launch_traced_unprobed(); }, out);

@@ -10,10 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "kernels/catalog.hpp"
 #include "kernels/cuda/check.hpp"
 #include "kernels/cuda/gpu_probe.cuh"
 #include "kernels/run/emulator_backend.hpp"
 #include "kernels/trace/analysis.hpp"
+#include "kernels/trace/drawn_tile.hpp"
 #include "kernels/trace/trace.hpp"
 
 namespace ws::cuda {
@@ -120,6 +122,15 @@ class FirstPassRecorder {
     std::uint32_t capacity_ = 0, max_phases_ = 0;
 };
 
+// How the traced pass's blocks come to their tiles: by blockIdx; drawn from a counter (the
+// look-back scans and compactions: `--blocks` then names tiles, kernels/trace/drawn_tile.hpp); or
+// persistent (each block draws tile after tile).
+enum class TileSchedule { BlockIdx, Drawn, Persistent };
+inline TileSchedule tile_schedule(const VariantInfo& v) {
+    if (v.persistent) return TileSchedule::Persistent;
+    return v.dynamic_tiles ? TileSchedule::Drawn : TileSchedule::BlockIdx;
+}
+
 inline bool traced_block_wanted(const trace::Request& r, unsigned block) {
     return r.all_blocks || std::find(r.blocks.begin(), r.blocks.end(), block) != r.blocks.end();
 }
@@ -131,9 +142,16 @@ inline bool traced_block_wanted(const trace::Request& r, unsigned block) {
 // its tiles out differently at every launch, so all its blocks are recorded in one launch (or
 // the run says in one line that it has too many events to record), and a launch that ran past
 // the room its counting launch gave gets twice the room next time.
+//
+// A kernel whose blocks draw their tile (TileSchedule::Drawn) keeps the blocks that drew the
+// tiles the request names, whichever blocks they were: windows are recorded from the first until
+// every tile asked for is found (each window is a launch of its own, so a tile is taken from the
+// first window where a recorded block drew it).
 template <class Go>
 void record_launch(Go&& go, const std::string& name, unsigned grid, unsigned smem,
-                   const run::RunOptions& options, trace::Trace& out, bool persistent = false) {
+                   const run::RunOptions& options, trace::Trace& out,
+                   TileSchedule schedule = TileSchedule::BlockIdx) {
+    const bool persistent = schedule == TileSchedule::Persistent;
     constexpr std::uint64_t kThreadsPerWindow = 1u << 18;
     constexpr std::uint64_t kEventBudget = 1u << 24;  // 512 MiB of events per recording launch
     constexpr int kRecordAttempts = 6;
@@ -141,10 +159,13 @@ void record_launch(Go&& go, const std::string& name, unsigned grid, unsigned sme
     const trace::Request& req = out.request;
     FirstPassRecorder rec(name, grid, req.block, smem);
     const unsigned window = unsigned(std::max<std::uint64_t>(1, kThreadsPerWindow / req.block));
+    const bool by_tile = schedule == TileSchedule::Drawn && !req.all_blocks;
+    std::vector<std::uint32_t> tiles_missing = by_tile ? req.blocks : std::vector<std::uint32_t>{};
     for (unsigned first = 0; first < grid; first += window) {
         const unsigned count = std::min(window, grid - first);
-        bool any_wanted = false;
-        for (unsigned b = first; b < first + count; ++b) any_wanted |= traced_block_wanted(req, b);
+        bool any_wanted = by_tile && !tiles_missing.empty();
+        for (unsigned b = first; b < first + count && !by_tile; ++b)
+            any_wanted |= traced_block_wanted(req, b);
         if (!options.count_totals && !(options.record && any_wanted)) continue;
         rec.launch(go, first, count, 0, 0);
         std::uint32_t capacity = std::max<std::uint32_t>(1, rec.max_count());
@@ -174,10 +195,27 @@ void record_launch(Go&& go, const std::string& name, unsigned grid, unsigned sme
             for (unsigned i = 0; i < c; ++i) {
                 trace::BlockTrace bt = rec.decode(i, s + i);
                 if (options.count_totals) out.totals += trace::block_counters(bt, req.block);
-                if (options.record && traced_block_wanted(req, s + i))
+                if (!options.record) continue;
+                if (by_tile) {
+                    const auto tile = trace::drawn_tile(bt);
+                    const auto it =
+                        tile ? std::find(tiles_missing.begin(), tiles_missing.end(), *tile)
+                             : tiles_missing.end();
+                    if (it == tiles_missing.end()) continue;
+                    tiles_missing.erase(it);
                     out.blocks.push_back(std::move(bt));
+                } else if (traced_block_wanted(req, s + i)) {
+                    out.blocks.push_back(std::move(bt));
+                }
             }
         }
+    }
+    if (by_tile && options.record) {
+        trace::sort_by_drawn_tile(out.blocks);
+        if (!tiles_missing.empty())
+            out.error = name + ": no recorded block drew tile " +
+                        std::to_string(tiles_missing.front()) + " (the pass has " +
+                        std::to_string(grid) + " tiles)";
     }
 }
 

@@ -13,6 +13,7 @@
 #include "kernels/run/request_check.hpp"
 #include "kernels/scan_plan.hpp"
 #include "kernels/sim/sim_probe.hpp"
+#include "kernels/trace/drawn_tile.hpp"
 #include "kernels/trace/trace_file_format.hpp"
 
 namespace ws::run {
@@ -42,7 +43,9 @@ void execute(const scan::ScanKernels<T, SimProbe>& k, const VariantInfo& info,
     const scan::TileStatus<T> status{counter.data(), flags.data(), aggregate.data(),
                                      inclusive.data(), words.data()};
 
-    sim::SimRecorder recorder(req.blocks, req.all_blocks, options.count_totals);
+    // A dynamically scheduled kernel's --blocks name tiles (kernels/trace/drawn_tile.hpp).
+    const bool by_tile = info.dynamic_tiles && !info.persistent;
+    sim::SimRecorder recorder(req.blocks, req.all_blocks, options.count_totals, by_tile);
     for (const ScanLaunch& l : plan.launches) {
         sim::LaunchConfig config;
         config.grid = {l.grid, 1, 1};
@@ -88,6 +91,7 @@ void execute(const scan::ScanKernels<T, SimProbe>& k, const VariantInfo& info,
     out.passes = unsigned(plan.launches.size());
     out.smem_bytes = recorder.smem_bytes() ? recorder.smem_bytes() : traced.smem_bytes;
     out.blocks = std::move(recorder.blocks());
+    if (by_tile) trace::sort_by_drawn_tile(out.blocks);
     if (!options.record) out.blocks.clear();
     out.totals = recorder.totals();
     const bool compaction = info.scan_op == ScanOp::CompactPositive;

@@ -67,11 +67,14 @@ std::string check_typed(const trace::Request& r, std::uint64_t max_elements,
     if (grid_out) *grid_out = grid;
     if (!r.all_blocks)
         for (std::uint32_t b : r.blocks)
-            if (b >= grid)
+            if (b >= grid) {
+                const char* unit = v->dynamic_tiles && !v->persistent ? "tile" : "block";
                 return field("--blocks", blocks_text,
-                             "block " + std::to_string(b) + " does not exist; the first pass has " +
-                                 std::to_string(grid) + " block" + (grid == 1 ? "" : "s") +
-                                 " (0.." + std::to_string(grid - 1) + ")");
+                             std::string(unit) + " " + std::to_string(b) +
+                                 " does not exist; the first pass has " + std::to_string(grid) +
+                                 " " + unit + (grid == 1 ? "" : "s") + " (0.." +
+                                 std::to_string(grid - 1) + ")");
+            }
     return "";
 }
 
@@ -114,7 +117,9 @@ const std::vector<RequestField>& request_fields() {
         {"--type", "element type: int|float|double", &RequestText::type},
         {"--pattern", pattern_help().c_str(), &RequestText::pattern},
         {"--seed", "seed of the random and keep patterns", &RequestText::seed},
-        {"--blocks", "traced blocks of the first pass: 0,3,5 or all (the window: one index)",
+        {"--blocks",
+         "traced blocks of the first pass: 0,3,5 or all (the window: one index); for the "
+         "look-back scans and compactions, tiles: the block that drew each is traced",
          &RequestText::blocks},
         {"--schedule", "emulator schedule: lockstep|sequential|random:SEED|converged",
          &RequestText::schedule},

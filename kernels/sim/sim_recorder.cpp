@@ -4,14 +4,28 @@
 
 #include "kernels/sim/cuda_shim.hpp"
 #include "kernels/trace/analysis.hpp"
+#include "kernels/trace/drawn_tile.hpp"
 
 namespace ws::sim {
 
-SimRecorder::SimRecorder(std::vector<std::uint32_t> traced, bool all_blocks, bool count_totals)
-    : traced_(std::move(traced)), all_blocks_(all_blocks), count_totals_(count_totals) {}
+SimRecorder::SimRecorder(std::vector<std::uint32_t> traced, bool all_blocks, bool count_totals,
+                         bool by_drawn_tile)
+    : traced_(std::move(traced)),
+      all_blocks_(all_blocks),
+      count_totals_(count_totals),
+      by_drawn_tile_(by_drawn_tile && !all_blocks) {}
 
+// At the block's start: whether to keep what it does (by tile: every block, until it has drawn).
 bool SimRecorder::keeps(unsigned block) const {
-    return all_blocks_ || std::find(traced_.begin(), traced_.end(), block) != traced_.end();
+    return all_blocks_ || by_drawn_tile_ ||
+           std::find(traced_.begin(), traced_.end(), block) != traced_.end();
+}
+
+// At its end: by tile, only a block that drew a tile asked for.
+bool SimRecorder::keeps_finished(const trace::BlockTrace& b) const {
+    if (!by_drawn_tile_) return true;
+    const auto tile = trace::drawn_tile(b);
+    return tile && std::find(traced_.begin(), traced_.end(), *tile) != traced_.end();
 }
 
 void SimRecorder::block_started(unsigned block) {
@@ -35,11 +49,12 @@ void SimRecorder::block_resumed(unsigned block) {
 
 void SimRecorder::barrier_released(unsigned block, unsigned phase, const std::uint8_t* smem,
                                    std::size_t bytes) {
-    if (!keeps(block)) return;
+    const auto found = live_.find(block);
+    if (found == live_.end() || !found->second.keeping) return;
     trace::Snapshot s;
     s.phase = std::uint16_t(phase);
     s.bytes.assign(smem, smem + std::min<std::size_t>(bytes, smem_bytes_));
-    live_[block].snapshots.push_back(std::move(s));
+    found->second.snapshots.push_back(std::move(s));
 }
 
 // The copy engine does not run as a thread: the landing is placed between the events that ran
@@ -68,7 +83,7 @@ void SimRecorder::block_finished(unsigned block) {
         b.events.reserve(total);
         for (auto& v : l.per_thread) b.events.insert(b.events.end(), v.begin(), v.end());
         if (count_totals_) totals_ += trace::block_counters(b, threads_per_block_);
-        if (l.keeping) {
+        if (l.keeping && keeps_finished(b)) {
             // Events are stored thread after thread; the order they ran in indexes into that.
             std::vector<std::uint32_t> first(l.per_thread.size() + 1, 0);
             for (std::size_t t = 0; t < l.per_thread.size(); ++t)

@@ -13,8 +13,11 @@ namespace ws::sim {
 class SimRecorder : public BlockObserver {
   public:
     // traced: block ids to keep whole; all_blocks keeps every block. count_totals: analyse every
-    // block and sum its counters (costs time on large grids).
-    SimRecorder(std::vector<std::uint32_t> traced, bool all_blocks, bool count_totals);
+    // block and sum its counters (costs time on large grids). by_drawn_tile (a dynamically
+    // scheduled kernel, kernels/trace/drawn_tile.hpp): `traced` names tiles, and the blocks kept
+    // are those that drew them, whatever the schedule's order (every block is recorded for it).
+    SimRecorder(std::vector<std::uint32_t> traced, bool all_blocks, bool count_totals,
+                bool by_drawn_tile = false);
 
     void block_started(unsigned block) override;
     void block_resumed(unsigned block) override;
@@ -42,10 +45,12 @@ class SimRecorder : public BlockObserver {
 
   private:
     bool keeps(unsigned block) const;
+    bool keeps_finished(const trace::BlockTrace& b) const;
 
     std::vector<std::uint32_t> traced_;
     bool all_blocks_;
     bool count_totals_;
+    bool by_drawn_tile_;
     unsigned threads_per_block_ = 0;
     unsigned smem_bytes_ = 0;
     struct Ran {
