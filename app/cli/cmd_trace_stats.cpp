@@ -30,14 +30,14 @@ bool print_hardware(const trace::Trace& t, bool json) {
     if (!t.hardware_error.empty()) {
         std::fprintf(stderr, "warpscope: the GPU's counters could not be read: %s\n",
                      t.hardware_error.c_str());
-        return false;
+        if (t.hardware.empty()) return false;  // else a group was read: shown, and a failure
     }
     bool comparable = false;
     const std::vector<run::HardwareRow> rows = run::hardware_rows(t, &comparable);
     if (json) {
         bool agree = true;
         for (const run::HardwareRow& r : rows) agree = agree && (r.agree() || r.known);
-        return !comparable || agree;
+        return t.hardware_error.empty() && (!comparable || agree);
     }
     std::printf("\nthe GPU's own counters (CUPTI) for the traced pass, unprobed, on %s:\n",
                 t.device.c_str());
@@ -51,6 +51,9 @@ bool print_hardware(const trace::Trace& t, bool json) {
         if (!r.agree() && r.known) std::printf("%34s known: %s\n", "", r.known);
         agree = agree && (r.agree() || r.known);
     }
+    std::printf("divergence: %s\n",
+                run::divergence_text(run::divergence_comparison(t, t.hardware)).c_str());
+    if (!t.hardware_error.empty()) return false;
     if (!comparable) return true;
     std::printf(agree ? "every counter agrees (or differs as known)\n"
                       : "some counters differ that must agree\n");

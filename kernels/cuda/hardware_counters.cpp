@@ -355,10 +355,29 @@ CounterResult count_hardware(const std::vector<std::string>& metrics,
 }
 
 void read_hardware(const std::function<void()>& launch, trace::Trace& out) {
-    const CounterResult r = count_hardware(run::hardware_metric_names(), launch);
-    out.hardware_error = r.error;
+    out.hardware_error.clear();
     out.hardware.clear();
-    for (const auto& [metric, value] : r.values) out.hardware.push_back({metric, value});
+    // One profiling session a group: a group the GPU or driver cannot count says why, and the
+    // others are still read.
+    // Where a group cannot be configured (a metric this GPU or CUPTI does not offer), each of
+    // its metrics is read alone, so that one missing metric costs only itself.
+    auto note = [&](const std::string& why) {
+        if (out.hardware_error.empty()) out.hardware_error = why;
+    };
+    const auto groups = run::hardware_metric_groups();
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        CounterResult r = count_hardware(groups[g], launch);
+        if (!r.error.empty() && g > 0) {
+            for (const std::string& metric : groups[g]) {
+                const CounterResult one = count_hardware({metric}, launch);
+                if (!one.error.empty()) note(metric + ": " + one.error);
+                for (const auto& [m, value] : one.values) out.hardware.push_back({m, value});
+            }
+            continue;
+        }
+        if (!r.error.empty()) note(r.error);
+        for (const auto& [metric, value] : r.values) out.hardware.push_back({metric, value});
+    }
 }
 
 }  // namespace ws::cuda

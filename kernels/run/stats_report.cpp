@@ -15,6 +15,7 @@
 #include "kernels/scan_plan.hpp"
 #include "kernels/trace/analysis.hpp"
 #include "kernels/trace/counter_fields.hpp"
+#include "kernels/trace/drawn_tile.hpp"
 
 namespace ws::run {
 namespace {
@@ -38,6 +39,32 @@ void put_counters(ordered_json& o, const trace::Counters& c) {
 // the catalog's row for the run's algo, else nullptr.
 const VariantInfo* variant_of(const trace::Trace& t, const VariantInfo* foreign) {
     return foreign ? foreign : find_variant(t.request.algo);
+}
+
+ordered_json optional_number(const std::optional<double>& v) {
+    return v ? ordered_json(*v) : ordered_json();
+}
+
+// The warps panel's divergence beside the GPU's counters (hardware_compare.hpp).
+ordered_json divergence_json(const DivergenceComparison& d) {
+    ordered_json o;
+    o["divergent_warp_steps"] = d.divergent_warp_steps;
+    o["idle_lane_warps"] = d.idle_lane_warps;
+    o["warp_instructions"] = d.warp_instructions;
+    o["partial_warp_instructions"] = d.partial_instructions;
+    o["lanes_per_instruction"] = d.lanes_per_instruction();
+    o["gpu_branch_targets"] = optional_number(d.branch_targets);
+    o["gpu_divergent_branch_targets"] = optional_number(d.divergent_targets);
+    o["gpu_warp_instructions"] = optional_number(d.gpu_warp_instructions);
+    o["gpu_thread_instructions"] = optional_number(d.gpu_thread_instructions);
+    o["gpu_threads_per_instruction"] = optional_number(d.gpu_threads_per_instruction());
+    return o;
+}
+
+// The tile the traced block drew, for a kernel whose blocks draw theirs (drawn_tile.hpp).
+std::optional<std::uint32_t> traced_tile(const trace::Trace& t, const VariantInfo* v) {
+    if (!v || !v->dynamic_tiles || v->persistent || t.blocks.empty()) return std::nullopt;
+    return trace::drawn_tile(t.blocks[0]);
 }
 
 // A block-level scan's measured work and depth (first traced block) and the textbook's.
@@ -97,6 +124,7 @@ std::string stats_json(const trace::Trace& t, const VariantInfo* foreign) {
     o["grid"] = t.grid;
     o["passes"] = t.passes;
     o["traced_block"] = t.blocks.empty() ? ordered_json() : ordered_json(t.blocks[0].block);
+    if (const auto tile = traced_tile(t, v)) o["traced_tile"] = *tile;
     if (!t.hardware.empty() || !t.hardware_error.empty()) {  // stats --hardware
         ordered_json rows = ordered_json::array();
         for (const HardwareRow& r : hardware_rows(t))
@@ -106,6 +134,10 @@ std::string stats_json(const trace::Trace& t, const VariantInfo* foreign) {
                             {"counted", r.counted ? ordered_json(*r.counted) : ordered_json()}});
         o["hardware"] = rows;
         if (!t.hardware_error.empty()) o["hardware_error"] = t.hardware_error;
+        o["divergence"] = divergence_json(divergence_comparison(t, t.hardware));
+        ordered_json counted = ordered_json::object();  // every counter read, as read
+        for (const trace::HardwareCount& h : t.hardware) counted[h.metric] = h.value;
+        o["hardware_counted"] = counted;
     }
     if (const auto s = scan_numbers(t, v, foreign != nullptr)) {
         o["tile"] = s->tile;
@@ -188,7 +220,7 @@ std::string stats_table(const trace::Trace& t, const VariantInfo* foreign) {
         out << "\n";
     }
     if (!t.blocks.empty()) {
-        out << "block " << t.blocks[0].block << ":\n";
+        out << trace::tile_and_block(t.blocks[0], v && v->dynamic_tiles) << ":\n";
         char line[256];
         std::snprintf(line, sizeof line, "%-8s %8s %8s %6s %6s %6s %6s %6s %8s %7s %7s %7s\n",
                       "step", "lanes", "of", "warps", "diverg", "idle", "smem", "wavefr",

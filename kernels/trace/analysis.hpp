@@ -37,19 +37,30 @@ std::vector<WarpInstruction> warp_instructions(const BlockTrace& b);
 // consecutive lanes that together can move 128 bytes: 32 lanes for 4-byte accesses, 16 for
 // 8-byte, 8 for 16-byte. A group with at least one active lane needs as many wavefronts as the
 // largest number of *distinct* words its active lanes touch in any one bank (many lanes reading
-// one word is a broadcast: one word). Ideal wavefronts = groups with an active lane;
-// conflicts = wavefronts - ideal.
+// one word is a broadcast: one word). Stores: ideal wavefronts = groups with an active lane.
+// Loads differ in two ways, measured on an H100 and an H200 (issue 41: every catalog kernel at
+// one block in int and double, assets/measurements/hardware-counts-*.json):
+//   - a load whose whole warp touches no bank at two distinct words takes one wavefront, however
+//     many groups its lanes span (32 lanes reading one double, two half-warps reading the same
+//     words: 1, not one a half-warp);
+//   - its ideal is what its distinct bytes need, ceil(distinct words x 4 / 128): the even lanes
+//     reading every other double (the interleaved reduction's first level) touch 128 bytes but
+//     take 2 wavefronts (one a half-warp, since both halves use banks 0, 1, 4, 5, ...): 1 conflict.
+// conflicts = wavefronts - ideal. max_ways: a store's largest distinct-words count in one bank
+// of a group; a load's wavefronts over its ideal, rounded up.
 struct BankReport {
     std::uint32_t wavefronts = 0;
     std::uint32_t ideal_wavefronts = 0;
     std::uint32_t conflicts() const { return wavefronts - ideal_wavefronts; }
-    std::uint32_t max_ways = 0;  // the largest distinct-words-per-bank count in any group
+    std::uint32_t max_ways = 0;  // the worst N-way (the rule above)
     // For each bank, the distinct words touched and how many lanes touched them (the largest
     // group wins for the picture): lanes > words means some lanes shared a word (broadcast).
     std::uint32_t words_per_bank[32] = {};
     std::uint32_t lanes_per_bank[32] = {};
 };
 BankReport bank_report(const BlockTrace& b, const WarpInstruction& inst);
+// The lanes served together (the rule above): 32, 16 or 8.
+std::uint32_t bank_group_lanes(const BlockTrace& b, const WarpInstruction& inst);
 
 // Distinct 32-byte sectors a global warp instruction touches, and the fewest it could touch
 // (ceil(active lanes * width / 32) for that width).

@@ -23,11 +23,12 @@ def main(argv):
             print(f"{name}: no hardware counts ({stats.get('hardware_error', 'none')})")
             return 1
         counts = {r["metric"]: r["counted"] for r in stats["hardware"] if r["counted"] is not None}
+        counts.update(stats.get("hardware_counted", {}))  # the divergence counters too
         runs.append({"request": stats["request"], "counts": counts})
     with open(out, "w") as f:
         json.dump({"device": device, "date": date, "driver": driver,
-                   "how": "warpscope stats --backend cuda --hardware --json, one block "
-                          "(tests/device/devrun_hardware.sh)",
+                   "how": "warpscope stats --backend cuda --hardware --json, one block, "
+                          "int and double (tests/device/counters_tiles_ring.sh)",
                    "runs": runs}, f, indent=1)
         f.write("\n")
     print(f"{out}: {len(runs)} requests")

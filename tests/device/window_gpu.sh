@@ -7,20 +7,7 @@
 # frame times with the sweep running and without. Logs under $OUT/logs, a summary last.
 set -u
 cd "$(dirname "$0")/../.."
-for f in .gl/*.deb; do dpkg -x "$f" /; done
-ldconfig
-tar -xJf .devcarry/window.tar.xz
-# Where every process finds them, a student's walled-in child too (its environment is cleared).
-cp -a build/lib/. /usr/lib/x86_64-linux-gnu/
-ldconfig
-mkdir -p /usr/share/fonts/truetype/dejavu && cp build/fonts/*.ttf /usr/share/fonts/truetype/dejavu/
-nv=/usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json
-[ -f "$nv" ] && export __EGL_VENDOR_LIBRARY_FILENAMES=$nv
-# The tests were built in /work/main (WS_SOURCE_DIR, WS_BINARY=/work/main/build/warpscope).
-if [ "$(readlink -f /work/main 2>/dev/null)" != "$(readlink -f "$PWD")" ]; then
-  mkdir -p /work && ln -sfn "$PWD" /work/main
-fi
-export WARPSCOPE_ROOT=$PWD PATH="$PATH:/usr/local/cuda/bin"
+. tests/device/bundle_setup.sh
 mkdir -p "$OUT/logs" "$OUT/shots"
 S="$OUT/summary.txt"; : > "$S"
 . tests/device/step.sh

@@ -94,8 +94,9 @@ TEST_CASE("a write with a stride of 3 words has no conflict", "[trace][banks]") 
     CHECK(r.conflicts() == 0);
 }
 
-TEST_CASE("8-byte accesses are served in two groups of 16 lanes", "[trace][banks]") {
-    SECTION("consecutive: 2 wavefronts, ideal 2, no conflict") {
+TEST_CASE("8-byte loads: groups of 16 lanes, merged where no bank repeats, as H100 and H200 count",
+          "[trace][banks]") {
+    SECTION("consecutive: two groups of 16 lanes, 2 wavefronts, ideal 2, no conflict") {
         BankReport r = access(8, kAllLanes, [](unsigned lane) { return 8u * lane; });
         CHECK(r.wavefronts == 2);
         CHECK(r.ideal_wavefronts == 2);
@@ -113,10 +114,48 @@ TEST_CASE("8-byte accesses are served in two groups of 16 lanes", "[trace][banks
         CHECK(r.words_per_bank[0] == 2);
         CHECK(r.words_per_bank[2] == 0);
     }
-    SECTION("only the first 16 lanes: one group, one wavefront") {
+    SECTION("both halves on the same 16 doubles: served at once, 1 wavefront") {
+        BankReport r = access(8, kAllLanes, [](unsigned lane) { return 8u * (lane % 16); });
+        CHECK(r.wavefronts == 1);
+        CHECK(r.ideal_wavefronts == 1);
+        CHECK(r.conflicts() == 0);
+    }
+    SECTION("every lane on one double: 1 wavefront (half-warps would count 2)") {
+        BankReport r = access(8, kAllLanes, [](unsigned) { return 24u; });
+        CHECK(r.wavefronts == 1);
+        CHECK(r.ideal_wavefronts == 1);
+        CHECK(r.conflicts() == 0);
+    }
+    SECTION("the even lanes, every other double: 2 wavefronts where 128 bytes need 1") {
+        // The interleaved reduction's first level in double: an H200 counts 1 conflict here.
+        BankReport r = access(8, 0x55555555u, [](unsigned lane) { return 8u * lane; });
+        CHECK(r.wavefronts == 2);
+        CHECK(r.ideal_wavefronts == 1);
+        CHECK(r.conflicts() == 1);
+        CHECK(r.max_ways == 2);
+    }
+    SECTION("only the first 16 lanes: one wavefront") {
         BankReport r = access(8, 0x0000ffffu, [](unsigned lane) { return 8u * lane; });
         CHECK(r.wavefronts == 1);
         CHECK(r.ideal_wavefronts == 1);
+    }
+}
+
+TEST_CASE("8-byte stores are served in two groups of 16 lanes", "[trace][banks]") {
+    SECTION("consecutive: 2 wavefronts, ideal 2, no conflict") {
+        BankReport r = access(
+            8, kAllLanes, [](unsigned lane) { return 8u * lane; }, EventKind::SharedWrite);
+        CHECK(r.wavefronts == 2);
+        CHECK(r.ideal_wavefronts == 2);
+        CHECK(r.max_ways == 1);
+        CHECK(r.words_per_bank[5] == 1);
+    }
+    SECTION("the even lanes, every other double: conflict-free halves") {
+        BankReport r = access(
+            8, 0x55555555u, [](unsigned lane) { return 8u * lane; }, EventKind::SharedWrite);
+        CHECK(r.wavefronts == 2);
+        CHECK(r.ideal_wavefronts == 2);
+        CHECK(r.conflicts() == 0);
     }
 }
 

@@ -70,4 +70,12 @@ TEST_CASE("8-byte accesses are pictured in two groups of 16 lanes", "[export]") 
     CHECK(pic.max_ways == 1);  // 16 lanes x 2 words fill the 32 banks once
     CHECK(pic.groups[1].banks[0].front().word == 32);
     CHECK(pic.groups[1].banks[0].front().lanes == 1u << 16);
+    // Both halves reading the same 16 doubles: no bank repeats, so the load is one group of 32
+    // lanes (one wavefront), each word shared by two lanes.
+    for (std::uint32_t i : inst.events) b.events[i].address = (b.events[i].thread % 16) * 8u;
+    const BankPicture merged = bank_picture(b, inst);
+    REQUIRE(merged.groups.size() == 1);
+    CHECK(merged.groups[0].lane_count == 32);
+    CHECK(merged.max_ways == 1);
+    CHECK(merged.broadcast_words == 32);
 }

@@ -18,9 +18,10 @@ using namespace ws::ui;
 TEST_CASE("the counts a GPU recorded equal the emulator's for every kernel, but the known ones") {
     const HardwareLibrary lib = load_hardware_library(WS_SOURCE_DIR);
     CHECK(lib.problems.empty());
-    REQUIRE(lib.runs.size() >= 2 * 40);
+    REQUIRE(lib.runs.size() >= 4 * 2 * 40);  // H100 and H200, int and double, 256 and 64 threads
     std::set<std::string> covered;
-    unsigned agreed = 0, known = 0;
+    std::set<std::pair<std::string, std::string>> devices_types;
+    unsigned agreed = 0, known = 0, shuffle_lanes = 0;
     for (const RecordedHardware& r : lib.runs) {
         INFO(r.request.algo << " n=" << r.request.n << " block=" << r.request.block);
         CHECK(r.device.rfind("NVIDIA", 0) == 0);
@@ -30,7 +31,12 @@ TEST_CASE("the counts a GPU recorded equal the emulator's for every kernel, but 
         for (const run::HardwareRow& row : run::hardware_rows(t, r.counts)) {
             INFO(row.metric->what << ": ours " << row.ours << ", recorded "
                                   << row.counted.value_or(-1));
+            // Files recorded before the shuffle lanes were read (scan-pipeline's partial tiles,
+            // 2026-11-27) lack that row alone.
+            if (!row.counted && std::string(row.metric->metric) == run::metric::kShuffleLanes)
+                continue;
             REQUIRE(row.counted);
+            shuffle_lanes += std::string(row.metric->metric) == run::metric::kShuffleLanes;
             if (row.known) {
                 known += !row.agree();
             } else {
@@ -39,9 +45,13 @@ TEST_CASE("the counts a GPU recorded equal the emulator's for every kernel, but 
             }
         }
         covered.insert(r.request.algo);
+        devices_types.insert({r.device, trace::dtype_name(r.request.type)});
     }
     for (const VariantInfo& v : catalog()) CHECK(covered.count(v.id) == 1);
-    CHECK(agreed >= 800);
+    for (const char* device : {"NVIDIA H100 80GB HBM3", "NVIDIA H200"})
+        for (const char* type : {"int", "double"}) CHECK(devices_types.count({device, type}) == 1);
+    CHECK(shuffle_lanes >= 4 * 2 * 40);
+    CHECK(agreed >= 4 * 800);
     CHECK(known > 0);
 }
 
@@ -55,7 +65,7 @@ TEST_CASE("the panels' hardware line says where its numbers came from, or why th
     trace::Trace t = run::run_on_emulator(r);
     HardwareView v = hardware_view(t, lib);
     CHECK_FALSE(v.live);
-    CHECK(v.source == "H100 counted (2026-11-25)");
+    CHECK(v.source == "H100 counted (2026-11-28)");
     const HardwareLine* conflicts =
         v.find("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum");
     REQUIRE(conflicts);

@@ -66,19 +66,41 @@ std::vector<long long> banks_of(const Event& e) {
 // The most distinct words any bank serves in one group of lanes (128 bytes a group).
 unsigned ways_of(const RawEvents& raw, trace::StepId id, std::uint32_t warp, std::uint16_t line,
                  EventKind kind, std::uint32_t occurrence) {
+    // Groups of lanes that move 128 bytes (a load whose warp touches no bank twice: one group),
+    // the most distinct words in one bank of a group; a load's ways: its wavefronts over what its
+    // distinct bytes need, rounded up (analysis.hpp's rule, written again here from the events).
     std::map<std::pair<unsigned, unsigned>, std::set<std::uint64_t>> words;  // (group, bank)
+    std::set<std::uint64_t> distinct;
+    unsigned width = 4;
+    std::vector<const Event*> lanes(32, nullptr);
     for (unsigned lane = 0; lane < 32; ++lane) {
-        const Event* e = raw.lane_event(id, warp * 32 + lane, line, kind, occurrence);
+        lanes[lane] = raw.lane_event(id, warp * 32 + lane, line, kind, occurrence);
+        if (!lanes[lane]) continue;
+        width = std::max(width, unsigned(lanes[lane]->width));
+        for (unsigned k = 0; k < std::max(1u, unsigned(lanes[lane]->width) / 4); ++k)
+            distinct.insert(lanes[lane]->address / 4 + k);
+    }
+    std::map<unsigned, unsigned> per_bank;
+    bool once = true;
+    for (std::uint64_t w : distinct) once = once && ++per_bank[unsigned(w % 32)] == 1;
+    const unsigned group_lanes = kind == EventKind::SharedRead && once ? 32 : 128 / width;
+    for (unsigned lane = 0; lane < 32; ++lane) {
+        const Event* e = lanes[lane];
         if (!e) continue;
-        const unsigned group = lane / (128 / std::max(4u, unsigned(e->width)));
+        const unsigned group = lane / group_lanes;
         for (unsigned k = 0; k < std::max(1u, unsigned(e->width) / 4); ++k) {
             const std::uint64_t word = e->address / 4 + k;
             words[{group, unsigned(word % 32)}].insert(word);
         }
     }
-    std::size_t most = 0;
-    for (const auto& [key, set] : words) most = std::max(most, set.size());
-    return unsigned(most);
+    std::map<unsigned, std::size_t> group_most;
+    for (const auto& [key, set] : words)
+        group_most[key.first] = std::max(group_most[key.first], set.size());
+    std::size_t most = 0, wavefronts = 0;
+    for (const auto& [group, m] : group_most) most = std::max(most, m), wavefronts += m;
+    if (kind != EventKind::SharedRead) return unsigned(most);
+    const std::size_t ideal = std::max<std::size_t>(1, (distinct.size() * 4 + 127) / 128);
+    return unsigned((wavefronts + ideal - 1) / ideal);
 }
 
 // Warps in which some warp instruction (the events of one line, kind and occurrence) ran with a

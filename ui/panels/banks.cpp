@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <string>
 
+#include "kernels/run/hardware_compare.hpp"
 #include "ui/fonts.hpp"
 #include "ui/model/trace/step_text.hpp"
 #include "ui/panels/panels.hpp"
@@ -21,8 +22,8 @@
 namespace ws::ui {
 namespace {
 
-constexpr const char* kLdCounter = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum";
-constexpr const char* kStCounter = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum";
+constexpr const char* kLdCounter = run::metric::kLdConflicts;
+constexpr const char* kStCounter = run::metric::kStConflicts;
 
 std::vector<std::uint32_t> shared_instructions(const TraceView& v, const StepView& s) {
     std::vector<std::uint32_t> out;

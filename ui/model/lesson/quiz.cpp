@@ -219,7 +219,15 @@ std::optional<Question> ask_conflict_ways(const TraceView& v, std::size_t step, 
                 worst_bank = b;
             }
     const std::string wavefronts = plural(info.banks.wavefronts, "wavefront", "wavefronts");
-    if (info.banks.max_ways > 1 && worst_group) {
+    if (info.banks.max_ways > 1 && worst_group && worst_group->banks[worst_bank].size() <= 1) {
+        // No bank repeats inside a group, yet the groups' words would fit fewer wavefronts (a
+        // load of 8-byte lanes, the even lanes every other double: analysis.hpp).
+        q.explain = "No bank holds two words among the " + std::to_string(worst_group->lane_count) +
+                    " lanes served together, but the groups are served one after another: the " +
+                    noun + " takes " + wavefronts + " where its distinct bytes need " +
+                    std::to_string(info.banks.ideal_wavefronts) + ", a " +
+                    std::to_string(info.banks.max_ways) + "-way conflict.";
+    } else if (info.banks.max_ways > 1 && worst_group) {
         const std::vector<BankWord>& words = worst_group->banks[worst_bank];
         std::uint32_t lanes = 0;
         for (const BankWord& w : words) lanes |= w.lanes;

@@ -17,7 +17,7 @@ BankPicture bank_picture(const trace::BlockTrace& b, const trace::WarpInstructio
     unsigned width = 4;
     for (std::uint32_t i : inst.events)
         if (i < b.events.size()) width = std::max<unsigned>(width, b.events[i].width);
-    const std::uint32_t group_lanes = width >= 16 ? 8 : width >= 8 ? 16 : 32;
+    const std::uint32_t group_lanes = trace::bank_group_lanes(b, inst);
     const std::uint32_t words_per_lane = width >= 8 ? width / 4 : 1;
 
     for (std::uint32_t first = 0; first < trace::kWarpSize; first += group_lanes) {
@@ -48,9 +48,9 @@ BankPicture bank_picture(const trace::BlockTrace& b, const trace::WarpInstructio
             for (const BankWord& w : words)
                 if (std::bitset<32>(w.lanes).count() > 1) ++pic.broadcast_words;
         }
-        pic.max_ways = std::max(pic.max_ways, g.ways());
         pic.groups.push_back(std::move(g));
     }
+    pic.max_ways = trace::bank_report(b, inst).max_ways;  // the counts' own rule
     return pic;
 }
 

@@ -2,9 +2,9 @@
 // touched which 4-byte word in each of the 32 banks, per group of lanes served together.
 //
 // Same rule as ws::trace::bank_report (analysis.hpp): word w lives in bank w % 32; lanes are
-// served in groups that move 128 bytes (32 lanes for 4-byte accesses, 16 for 8, 8 for 16).
-// A bank holding k distinct words in a group costs k wavefronts ("k-way"); lanes that share a
-// word are a broadcast and cost nothing extra.
+// served in groups that move 128 bytes (32 lanes for 4-byte accesses, 16 for 8, 8 for 16; a load
+// whose warp touches no bank twice, all 32 at once). A bank holding k distinct words in a group
+// costs k wavefronts ("k-way"); lanes that share a word are a broadcast and cost nothing extra.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -28,7 +28,7 @@ struct BankGroup {
 
 struct BankPicture {
     std::vector<BankGroup> groups;       // groups with at least one active lane
-    std::uint32_t max_ways = 0;          // over all groups
+    std::uint32_t max_ways = 0;          // BankReport::max_ways (a load's: over its ideal)
     std::uint32_t broadcast_words = 0;   // words touched by more than one lane
     std::uint32_t conflicted_banks = 0;  // banks holding more than one word (any group)
 };

@@ -96,6 +96,8 @@ HardwareView hardware_view(const trace::Trace& t, const HardwareLibrary& library
     }
     for (const run::HardwareRow& r : run::hardware_rows(t, counts))
         if (r.counted) v.lines.push_back({r.metric, r.ours, *r.counted});
+    const run::DivergenceComparison d = run::divergence_comparison(t, counts);
+    if (d.branch_targets) v.divergence = v.source + ", " + run::divergence_text(d);
     return v;
 }
 

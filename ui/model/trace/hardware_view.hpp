@@ -33,15 +33,13 @@ std::string parse_hardware_file(const std::string& text, std::vector<RecordedHar
 
 // The GPU's own counts each panel sets beside its own: the banks' conflicts, the warps' memory
 // instructions, global memory's sectors.
-inline const std::vector<const char*> kBankMetrics = {
-    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
-    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"};
-inline const std::vector<const char*> kWarpMetrics = {
-    "smsp__sass_inst_executed_op_shared_ld.sum", "smsp__sass_inst_executed_op_shared_st.sum",
-    "smsp__sass_inst_executed_op_global_ld.sum", "smsp__sass_inst_executed_op_global_st.sum"};
-inline const std::vector<const char*> kGlobalMetrics = {
-    "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
-    "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"};
+inline const std::vector<const char*> kBankMetrics = {run::metric::kLdConflicts,
+                                                      run::metric::kStConflicts};
+inline const std::vector<const char*> kWarpMetrics = {run::metric::kLds, run::metric::kSts,
+                                                      run::metric::kLdg, run::metric::kStg,
+                                                      run::metric::kShuffleLanes};
+inline const std::vector<const char*> kGlobalMetrics = {run::metric::kLdSectors,
+                                                        run::metric::kStSectors};
 
 struct HardwareLine {
     const run::HardwareMetric* metric = nullptr;
@@ -55,6 +53,9 @@ struct HardwareView {
     std::string source;    // "the GPU counted (NVIDIA H100 80GB HBM3, now)", "on ... (date)"
     std::string why_none;  // no lines: why (one line), or "" when there is nothing to say
     std::vector<HardwareLine> lines;
+    // The warps panel's divergence beside the GPU's branch counters (run::divergence_text), where
+    // the GPU's were counted; "" else.
+    std::string divergence;
     const HardwareLine* find(const std::string& metric) const;
 };
 
