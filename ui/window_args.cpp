@@ -346,6 +346,9 @@ struct WindowApp {
         app.add_flag("--grade", a.grade,
                      "with --puzzle: grade the editor's kernel (--kernel FILE, else the start) at "
                      "once");
+        app.add_flag("--lab-fits", a.lab_fits,
+                     "the lab's multi-GPU family on its second page: each plan's latency and "
+                     "bandwidth a step, and NCCL's forced choices");
         app.add_flag("--sweep", a.sweep,
                      "open the lab with its live sweep started on the GPU (--backend cuda)");
         app.add_flag("--find-race", a.find_race,

@@ -28,6 +28,7 @@ struct WindowArgs {
     std::optional<std::string> compare;
     std::optional<LabLines> lab_lines;    // the lab's family (--lab-family)
     std::optional<std::string> lab_type;  // the lab's element type (--lab-type)
+    bool lab_fits = false;  // the multi-GPU family's second page: the fits, NCCL's choices
     std::optional<std::string> lab_file;  // the recording the lab shows (--lab-file NAME)
     std::optional<unsigned> ring_gpus;    // the Across GPUs view's GPU count (--ring-gpus)
     std::optional<std::uint64_t> ring_n;  // the floats on each of them (--ring-n)

@@ -2,6 +2,7 @@
 #include "kernels/multi/multi_gpu_bench.hpp"
 
 #include <cstdio>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 
 namespace ws::multi {
@@ -14,6 +15,14 @@ void register_multi_gpu_bench(MultiGpuBench bench) {
 }
 MultiGpuBench multi_gpu_bench() {
     return g_bench;
+}
+
+std::string nccl_choice_from_environment() {
+    const char* algo = std::getenv("NCCL_ALGO");
+    const char* proto = std::getenv("NCCL_PROTO");
+    auto given = [](const char* v) { return v && *v; };
+    if (!given(algo) && !given(proto)) return "";
+    return std::string(given(algo) ? algo : "default") + "/" + (given(proto) ? proto : "default");
 }
 
 Collective collective_of(const std::string& algo) {
@@ -46,6 +55,7 @@ std::string multi_gpu_json(const MultiGpuMeasurements& m) {
                                     {"ok", p.ok}};
         if (!p.why.empty()) q["why"] = p.why;
         if (!p.step_ms.empty()) q["step_ms"] = p.step_ms;
+        if (!p.nccl_choice.empty()) q["nccl_choice"] = p.nccl_choice;
         points.push_back(q);
     }
     j["points"] = points;
@@ -81,6 +91,7 @@ std::string parse_multi_gpu(const std::string& text, MultiGpuMeasurements& out) 
             p.ok = q.at("ok").get<bool>();
             p.why = q.value("why", "");
             if (q.contains("step_ms")) p.step_ms = q.at("step_ms").get<std::vector<double>>();
+            p.nccl_choice = q.value("nccl_choice", "");
             if (p.gpus < kMinRingGpus || p.gpus > kMaxRingGpus || p.ms < 0)
                 return "a point of " + p.algo + " has " + std::to_string(p.gpus) +
                        " GPUs or a negative time";
@@ -96,9 +107,10 @@ std::string parse_multi_gpu(const std::string& text, MultiGpuMeasurements& out) 
 std::string multi_gpu_line(const MultiGpuPoint& p) {
     char b[320];
     std::snprintf(b, sizeof b,
-                  "%-20s %-6s n=%-10llu %u GPUs %9.4f ms  algbw %7.1f GB/s  busbw %7.1f GB/s  %s",
+                  "%-20s %-6s n=%-10llu %u GPUs %9.4f ms  algbw %7.1f GB/s  busbw %7.1f GB/s  %s%s",
                   p.algo.c_str(), p.type.c_str(), (unsigned long long)p.n, p.gpus, p.ms,
-                  p.algbw_gbps, p.busbw_gbps, p.ok ? "ok" : ("WRONG: " + p.why).c_str());
+                  p.algbw_gbps, p.busbw_gbps, p.ok ? "ok" : ("WRONG: " + p.why).c_str(),
+                  p.nccl_choice.empty() ? "" : ("  NCCL " + p.nccl_choice).c_str());
     return b;
 }
 

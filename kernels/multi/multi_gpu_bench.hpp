@@ -33,7 +33,14 @@ struct MultiGpuPoint {
     std::string why;                        // when not ok: the first difference, or the error
     // The hand ring's steps, timed on GPU 0 in one more run (ms each); empty for the others.
     std::vector<double> step_ms;
+    // NCCL's points: the algorithm and protocol the run forced through NCCL_ALGO and NCCL_PROTO
+    // ("Ring/LL", "Tree/default"); "" where NCCL chose (its default tuning).
+    std::string nccl_choice;
 };
+
+// "Ring/LL" from NCCL_ALGO and NCCL_PROTO as this process has them ("default" for one unset);
+// "" when neither is set.
+std::string nccl_choice_from_environment();
 
 struct MultiGpuMeasurements {
     std::vector<std::string> devices;             // one name per GPU, in ring order

@@ -326,9 +326,14 @@ void bench_size(const Fleet& f, std::uint64_t n, bool peers, MultiGpuMeasurement
         p.busbw_gbps = bus_bandwidth(collective_of(p.algo), f.k, bytes, p.ms * 1e-3) / 1e9;
         m.points.push_back(p);
     };
+    // NCCL forced to one algorithm and protocol (NCCL_ALGO, NCCL_PROTO): its all-reduce alone
+    // (reduce-scatter and all-gather have no tree) and no hand ring (the same with or without).
+    const std::string choice = nccl_choice_from_environment();
     for (const char* algo : {kNcclAllReduce, kNcclReduceScatter, kNcclAllGather}) {
+        if (!choice.empty() && algo != std::string(kNcclAllReduce)) continue;
         MultiGpuPoint p;
         p.algo = algo;
+        p.nccl_choice = choice;
         if (algo != kNcclAllReduce && per_gpu == 0) continue;
         run_nccl(f, a, algo, per_gpu);
         f.sync();
@@ -338,7 +343,7 @@ void bench_size(const Fleet& f, std::uint64_t n, bool peers, MultiGpuMeasurement
             f, [] {}, [&] { run_nccl(f, a, algo, per_gpu); }, p);
         emit(p, algo == kNcclAllReduce ? n : f.k * per_gpu);
     }
-    if (!peers) return;
+    if (!peers || !choice.empty()) return;
     for (const char* algo : {kHandRing, kHandNaive}) {
         const RingPlan plan = algo == std::string(kHandRing) ? ring_plan(n, f.k, sizeof(T))
                                                              : naive_plan(n, f.k, sizeof(T));

@@ -2,6 +2,7 @@
 // bandwidth lines, bad files and wrong points as problems, NVLink's peak by device, the type.
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -33,7 +34,7 @@ std::map<std::pair<std::string, std::uint64_t>, double> busbw_in(const std::stri
     std::map<std::pair<std::string, std::uint64_t>, double> out;
     const nlohmann::json j = nlohmann::json::parse(read(path));
     for (const auto& p : j.at("points"))
-        if (p.at("type") == type)
+        if (p.at("type") == type && !p.contains("nccl_choice"))  // NCCL forced: its own table
             out[{p.at("algo").get<std::string>(), p.at("n").get<std::uint64_t>()}] =
                 p.at("busbw_gbps").get<double>();
     return out;
@@ -64,7 +65,7 @@ TEST_CASE("the recorded multi-GPU files give a float line for each of the five a
     const MultiGpuPlot plot = multi_gpu_plot(lab);  // float by default
     CHECK(plot.type == "float");
     CHECK(plot.gpus == 2);
-    CHECK(plot.title == "2 \xc3\x97 NVIDIA H200, NCCL 2.28.3, 2026-11-26");
+    CHECK(plot.title == "2 \xc3\x97 NVIDIA H200, NCCL 2.28.3, 2026-11-28");
     CHECK(plot.problems.empty());
     // The all-reduces first, NCCL's the library (dashed), the hand ring the lesson; then the
     // quieter reduce-scatter and all-gather.
@@ -122,6 +123,73 @@ TEST_CASE("the hand ring is within 10% of NCCL's all-reduce at 2^28 floats", "[l
         for (const MultiGpuPoint& p : s.points) CHECK(p.busbw_gbps < plot.peak_gbps);
     CHECK_FALSE(busbw_at(plot, ws::multi::kHandRing, 12345));
     CHECK_FALSE(busbw_at(plot, "no-such-algo", n));
+}
+
+TEST_CASE("each all-reduce plan is fitted, and NCCL's forced choices stand beside its own",
+          "[lab]") {
+    MultiGpuLab lab;
+    load_multi_gpu(kDir, lab);
+    const MultiGpuPlot plot = multi_gpu_plot(lab, "float");
+    // A fit for NCCL, the hand ring and naive, each from its 17 points, close to the ring's.
+    REQUIRE(plot.fits.size() == 3);
+    for (const ws::multi::LatencyBandwidthFit& f : plot.fits) {
+        INFO(f.algo);
+        CHECK(f.points == 17);
+        CHECK(f.gpus == 2);
+        CHECK(f.alpha_us > 1);
+        CHECK(f.alpha_us < 100);
+        CHECK(f.step_gbps() > 100);
+        CHECK(f.step_gbps() < plot.peak_gbps * 1.2);
+        if (f.algo == ws::multi::kHandRing) CHECK(f.worst_error < 0.15);
+        // The curve drawn is the fit's: its bus bandwidth at n from its time at n.
+        const std::uint64_t n = std::uint64_t(1) << 20;
+        CHECK(fitted_busbw_gbps(f, n) ==
+              Approx(double(n) * 4 / (ws::multi::fitted_ms(f, n, 2) * 1e-3) / 1e9));
+    }
+    CHECK(plot.fits_text.rfind("Each plan fitted as steps", 0) == 0);
+    CHECK(plot.why_nccl_wins.rfind("Measured on 2 GPUs: the hand ring runs at ", 0) == 0);
+    CHECK(plot.why_nccl_wins.find("no machine of more than 2 GPUs was lent") != std::string::npos);
+    // The measured ratio at 2^12 in the sentence is the file's.
+    const auto ring = busbw_at(plot, ws::multi::kHandRing, 4096);
+    const auto nccl = busbw_at(plot, ws::multi::kNcclAllReduce, 4096);
+    REQUIRE(ring);
+    REQUIRE(nccl);
+    char at_small[64];
+    std::snprintf(at_small, sizeof at_small, "runs at %.2f\xc3\x97 NCCL's speed at 2^12",
+                  *ring / *nccl);
+    CHECK(plot.why_nccl_wins.find(at_small) != std::string::npos);
+    // NCCL forced to Ring/Tree x LL/LL128/Simple at 2^12, 2^20 and 2^28: a line a size.
+    CHECK(plot.nccl_choices.size() == 18);
+    const std::vector<NcclChoiceRow> rows = nccl_choice_rows(plot);
+    REQUIRE(rows.size() == 3);
+    CHECK(rows[0].size == "2^12");
+    CHECK(rows[2].size == "2^28");
+    const std::set<std::string> want = {"Ring/LL", "Ring/LL128", "Ring/Simple",
+                                        "Tree/LL", "Tree/LL128", "Tree/Simple"};
+    for (const NcclChoiceRow& r : rows) {
+        INFO(r.size);
+        REQUIRE(r.cells.size() == 6);
+        std::set<std::string> seen;
+        unsigned fastest = 0;
+        for (const NcclChoiceCell& c : r.cells) {
+            seen.insert(c.choice);
+            fastest += c.fastest;
+            CHECK(c.text.find("\xc3\x97)") != std::string::npos);  // its ratio to NCCL's own
+        }
+        CHECK(seen == want);
+        CHECK(fastest == 1);
+    }
+    // The ratio is NCCL's own time over the forced one's, as the file has them.
+    const MultiGpuPoint& first = plot.nccl_choices.front();
+    const auto own = busbw_at(plot, ws::multi::kNcclAllReduce, first.n);
+    REQUIRE(own);
+    char ratio[32];
+    std::snprintf(ratio, sizeof ratio, "(%.2f\xc3\x97)", first.busbw_gbps / *own);
+    bool found = false;
+    for (const NcclChoiceRow& r : rows)
+        for (const NcclChoiceCell& c : r.cells)
+            found |= c.choice == first.nccl_choice && c.text.find(ratio) != std::string::npos;
+    CHECK(found);
 }
 
 TEST_CASE("a bad multi-GPU file is one problem line and the others still load", "[lab]") {

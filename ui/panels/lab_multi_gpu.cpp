@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
 
@@ -34,7 +35,8 @@ void picker_row(const std::vector<std::string>& types, UiState& ui, const MultiG
     const float type_w = ImGui::GetFontSize() * 6;
     const float pickers = type_w + st.ItemInnerSpacing.x + ImGui::CalcTextSize("type").x +
                           lab_family_width() + ImGui::CalcTextSize("Lines\xe2\x80\xa6").x +
-                          2 * st.FramePadding.x + 3 * st.ItemSpacing.x;
+                          ImGui::CalcTextSize("plotwhy (fits)").x + 2 * ImGui::GetFrameHeight() +
+                          2 * st.FramePadding.x + 5 * st.ItemSpacing.x;
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(head.c_str());
     if (ImGui::CalcTextSize(head.c_str()).x + st.ItemSpacing.x + pickers <=
@@ -48,6 +50,11 @@ void picker_row(const std::vector<std::string>& types, UiState& ui, const MultiG
     }
     ImGui::SameLine();
     lab_family_picker(ui, LabLines::MultiGpu);
+    ImGui::SameLine();
+    if (ImGui::RadioButton("plot", !ui.lab.multi_gpu_fits)) ui.lab.multi_gpu_fits = false;
+    ImGui::SameLine();
+    if (ImGui::RadioButton("why (fits)", ui.lab.multi_gpu_fits)) ui.lab.multi_gpu_fits = true;
+    if (ui.lab.multi_gpu_fits) return;
     ImGui::SameLine();
     {
         std::vector<PickableLine> pickable;
@@ -120,6 +127,23 @@ void draw_plot(const MultiGpuPlot& plot, const UiState& ui, float height) {
         const plot::LineStyle st{series_color(s->colour), width, !s->quiet, s->library, 0};
         p.line(s->label, xs, ys, st, &notes);
     }
+    // Each plan's alpha + n beta fit, dotted in its line's colour (left out of the legend; the
+    // caption below says what the dots are).
+    for (const multi::LatencyBandwidthFit& fit : plot.fits) {
+        const MultiGpuSeries* s = nullptr;
+        for (const MultiGpuSeries* c : shown)
+            if (c->algo == fit.algo) s = c;
+        if (!s) continue;
+        std::vector<double> xs, ys;
+        std::vector<std::string> notes;
+        for (double x = xmin; x <= xmax * 1.0001; x *= std::sqrt(2.0)) {
+            xs.push_back(x);
+            ys.push_back(fitted_busbw_gbps(fit, std::uint64_t(x)));
+            notes.push_back(s->label + ", fitted: " +
+                            fmt("%.4g ms", multi::fitted_ms(fit, std::uint64_t(x), fit.gpus)));
+        }
+        p.line("", xs, ys, {series_color(s->colour), 1.5f, false, true, 0}, &notes);
+    }
     // The lesson's line says at its largest n how it stands against NCCL's all-reduce.
     for (const MultiGpuSeries* s : shown) {
         if (!s->lesson) continue;
@@ -132,6 +156,58 @@ void draw_plot(const MultiGpuPlot& plot, const UiState& ui, float height) {
                        series_color(s->colour));
     }
     p.end();
+}
+
+// "Measured on 2 GPUs: ... at 2^28; it keeps up from 2^18 on." from the explanation.
+std::string first_sentence(const std::string& text) {
+    const std::size_t end = text.find(". ");
+    return end == std::string::npos ? text : text.substr(0, end + 1);
+}
+
+// The second page: in measured terms why the hand ring loses (the fits), and NCCL forced to each
+// algorithm and protocol beside its own choice, as a table a size a row.
+void draw_fits_page(const MultiGpuPlot& plot) {
+    const Palette& pal = palette();
+    ImGui::BeginChild("##fits", {0, 0});
+    if (plot.why_nccl_wins.empty())
+        text_wrapped_colored(pal.text_dim,
+                             "No fit: the file has fewer than three correct points of the hand "
+                             "ring and NCCL's all-reduce.");
+    else
+        ImGui::TextWrapped("%s", plot.why_nccl_wins.c_str());
+    if (!plot.fits_text.empty()) text_wrapped_colored(pal.text_dim, plot.fits_text);
+    const std::vector<NcclChoiceRow> rows = nccl_choice_rows(plot);
+    if (!rows.empty()) {
+        ImGui::Spacing();
+        ImGui::TextWrapped(
+            "NCCL forced to one algorithm and protocol (NCCL_ALGO, NCCL_PROTO): its time, and "
+            "its speed against NCCL's own choice");
+        const std::size_t columns = rows.front().cells.size() + 2;
+        if (ImGui::BeginTable("##choices", int(columns),
+                              ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+            ImGui::TableSetupColumn("n");
+            ImGui::TableSetupColumn("NCCL's choice");
+            for (const NcclChoiceCell& c : rows.front().cells)
+                ImGui::TableSetupColumn(c.choice.c_str());
+            ImGui::TableHeadersRow();
+            for (const NcclChoiceRow& r : rows) {
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(r.size.c_str());
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(r.own.c_str());
+                for (const NcclChoiceCell& c : r.cells) {
+                    ImGui::TableNextColumn();
+                    ImGui::PushStyleColor(ImGuiCol_Text, c.fastest ? pal.agree : pal.text);
+                    ImGui::TextUnformatted(c.text.c_str());
+                    ImGui::PopStyleColor();
+                }
+            }
+            ImGui::EndTable();
+        }
+        text_wrapped_colored(pal.text_dim, "Coloured: the fastest at that size.");
+    }
+    ImGui::EndChild();
 }
 
 }  // namespace
@@ -154,12 +230,20 @@ void draw_lab_multi_gpu(const MultiGpuLab& lab, UiState& ui) {
         below += ImGui::CalcTextSize(t.c_str(), nullptr, false, text_w).y;
     for (const std::string& t : plot.problems)
         below += ImGui::CalcTextSize(t.c_str(), nullptr, false, text_w).y;
+    if (ui.lab.multi_gpu_fits) {
+        draw_fits_page(plot);
+        return;
+    }
+    // Under the plot, the measured sentence alone; the page "why (fits)" has the rest.
+    const std::string summary = first_sentence(plot.why_nccl_wins);
+    if (!summary.empty()) below += ImGui::CalcTextSize(summary.c_str(), nullptr, false, text_w).y;
     for (const std::string& t : {caption, plot.note})
         if (!t.empty()) below += ImGui::CalcTextSize(t.c_str(), nullptr, false, text_w).y;
     if (!plot.series.empty()) draw_plot(plot, ui, std::max(avail * 0.5f, avail - below));
     if (!plot.note.empty()) text_wrapped_colored(pal.text_dim, plot.note);
     for (const std::string& problem : lab.problems) text_wrapped_colored(pal.conflict, problem);
     for (const std::string& problem : plot.problems) text_wrapped_colored(pal.conflict, problem);
+    if (!summary.empty()) ImGui::TextWrapped("%s", summary.c_str());
     if (!plot.series.empty()) text_wrapped_colored(pal.text_dim, caption);
 }
 

@@ -161,6 +161,11 @@ void draw_ring(const TraceView& v, UiState& ui) {
                 recorded_step_line(ui.lab.data->multi_gpu, *ui.ring.run, state);
             !real.empty())
             text_wrapped_colored(palette().text, real);
+    // Why NCCL wins at small sizes and more GPUs, from the recorded points' fits.
+    if (ui.lab.data && !ui.ring.naive)
+        if (const std::string why = multi_gpu_plot(ui.lab.data->multi_gpu, "float").why_nccl_wins;
+            !why.empty())
+            text_wrapped_colored(palette().text_dim, why);
     ImGui::PopFont();
     picture(*ui.ring.run, state, float(eased(ui.playback)));
 }

@@ -105,7 +105,7 @@ void Plot::segment(Point a, Point b, const LineStyle& style) {
 void Plot::line(const std::string& label, const std::vector<double>& xs,
                 const std::vector<double>& ys, const LineStyle& style,
                 const std::vector<std::string>* notes) {
-    legend_.push_back({label, style});
+    if (!label.empty()) legend_.push_back({label, style});  // "": a line the legend leaves out
     const std::size_t n = std::min(xs.size(), ys.size());
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     for (std::size_t i = 0; i < n; ++i) {
@@ -117,7 +117,8 @@ void Plot::line(const std::string& label, const std::vector<double>& xs,
         if (canvas_.hovered && d2 < hover_.dist2 && d2 < 144.0f) {
             hover_.dist2 = d2;
             hover_.at = pt;
-            hover_.text = label + (notes && i < notes->size() ? "\n" + (*notes)[i] : "");
+            const std::string note = notes && i < notes->size() ? (*notes)[i] : "";
+            hover_.text = label.empty() ? note : note.empty() ? label : label + "\n" + note;
         }
     }
 }

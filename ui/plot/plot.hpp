@@ -35,6 +35,7 @@ class Plot {
     void legend_beside(float width) { legend_w_ = width; }
     void axes(const Axis& x, const Axis& y);
     // `notes` (optional, one per point) is shown when the point is hovered.
+    // A line; `label` "" leaves it out of the legend (its notes still show on hover).
     void line(const std::string& label, const std::vector<double>& xs,
               const std::vector<double>& ys, const LineStyle& style,
               const std::vector<std::string>* notes = nullptr);

@@ -24,6 +24,7 @@ std::vector<std::string> LabFeature::data_problems() const {
 Outcome LabFeature::apply(const WindowArgs& a, const FeatureContext& c) {
     if (a.lab_lines) state_.lines = *a.lab_lines;
     if (a.lab_type) state_.type = *a.lab_type;
+    if (a.lab_fits) state_.multi_gpu_fits = true;
     Outcome out;
     if (a.lab_file && !show_file(*a.lab_file, c.ui.form.algo))
         out.error = "--lab-file " + *a.lab_file + ": no such recording in " + root_ +
@@ -52,6 +53,7 @@ void LabFeature::link_flags(const FeatureContext& c, LinkFlags& out) const {
         out.flags.insert(out.flags.end(), {"--lab-family", lab_lines_word(*state_.lines)});
     if (state_.type != LabState{}.type)
         out.flags.insert(out.flags.end(), {"--lab-type", state_.type});
+    if (state_.multi_gpu_fits) out.flags.push_back("--lab-fits");
     if (state_.file < lab_.files.size())
         out.flags.insert(
             out.flags.end(),

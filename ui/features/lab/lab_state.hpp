@@ -27,6 +27,7 @@ struct LabState {
     std::optional<LabLines> lines;
     std::vector<std::string> hidden = hidden_baselines();
     std::size_t file = 0;
+    bool multi_gpu_fits = false;  // the multi-GPU family's page: the plot (false) or the fits
     std::string file_chosen_for;  // the algorithm the lab last picked a file for
     // Live sweeps (only with a GPU backend that times).
     bool sweep_available = false;

@@ -63,6 +63,46 @@ std::string devices_text(const std::vector<std::string>& devices) {
     return out;
 }
 
+std::string ms_text(double ms) {
+    char b[32];
+    std::snprintf(b, sizeof b, ms < 0.1 ? "%.1f \xc2\xb5s" : "%.3g ms", ms < 0.1 ? ms * 1e3 : ms);
+    return b;
+}
+
+std::string ratio_text(double r) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.2f\xc3\x97", r);
+    return b;
+}
+
+// The fits of the all-reduce plans drawn (their points as measured), a line of their terms, and
+// the explanation of the ring against NCCL.
+void add_fits(const MultiGpuFile& f, MultiGpuPlot& out) {
+    std::string text;
+    for (const MultiGpuSeries& s : out.series) {
+        const auto fit = multi::fit_latency_bandwidth(f.points, s.algo, out.type, out.gpus);
+        if (!fit) continue;
+        out.fits.push_back(*fit);
+        char b[160];
+        std::snprintf(b, sizeof b,
+                      "%s %.1f \xc2\xb5s + a step's bytes at %.0f GB/s (within %.0f%%)",
+                      s.label.c_str(), fit->alpha_us, fit->step_gbps(), fit->worst_error * 100);
+        text += (text.empty() ? "" : "; ") + std::string(b);
+    }
+    if (!text.empty())
+        out.fits_text =
+            "Each plan fitted as steps \xc3\x97 (\xce\xb1 + a step's bytes \xc3\x97 "
+            "\xce\xb2), dotted on the plot: " +
+            text + ".";
+    std::optional<multi::LatencyBandwidthFit> ring, nccl;
+    for (const multi::LatencyBandwidthFit& fit : out.fits) {
+        if (fit.algo == multi::kHandRing) ring = fit;
+        if (fit.algo == multi::kNcclAllReduce) nccl = fit;
+    }
+    out.why_nccl_wins =
+        multi::ring_against_nccl(f.points, ring, nccl, std::max(kPredictedGpus, out.gpus + 1));
+}
+
 }  // namespace
 
 void load_multi_gpu(const std::string& dir, MultiGpuLab& out) {
@@ -123,6 +163,10 @@ MultiGpuPlot multi_gpu_plot(const MultiGpuFile& f, const std::string& type) {
     if (!f.error.empty()) out.problems.push_back(file + ": stopped early: " + f.error);
     for (const MultiGpuPoint& p : f.points) {
         if (p.type != type) continue;
+        if (!p.nccl_choice.empty()) {  // NCCL forced: a table of its own, not a line
+            if (p.ok && p.algo == multi::kNcclAllReduce) out.nccl_choices.push_back(p);
+            continue;
+        }
         out.gpus = std::max(out.gpus, p.gpus);
         if (!p.ok) {  // listed, never drawn: a wrong result's time means nothing
             out.problems.push_back(file + ": " + p.algo + " " + p.type +
@@ -173,6 +217,56 @@ MultiGpuPlot multi_gpu_plot(const MultiGpuFile& f, const std::string& type) {
         out.peak_label = "NVLink peak " + gbps_text(peak) + " a direction";
     }
     if (out.series.empty() && out.note.empty()) out.note = "No correct points of " + type + ".";
+    add_fits(f, out);
+    return out;
+}
+
+double fitted_busbw_gbps(const multi::LatencyBandwidthFit& f, std::uint64_t n) {
+    const double ms = multi::fitted_ms(f, n, f.gpus);
+    if (!(ms > 0)) return 0;
+    const double bytes = double(n) * f.element_bytes;
+    return multi::bus_bandwidth(multi::Collective::AllReduce, f.gpus, std::uint64_t(bytes),
+                                ms * 1e-3) /
+           1e9;
+}
+
+std::vector<NcclChoiceRow> nccl_choice_rows(const MultiGpuPlot& plot) {
+    std::vector<std::uint64_t> sizes;
+    std::vector<std::string> choices;
+    for (const MultiGpuPoint& p : plot.nccl_choices) {
+        if (std::find(sizes.begin(), sizes.end(), p.n) == sizes.end()) sizes.push_back(p.n);
+        if (std::find(choices.begin(), choices.end(), p.nccl_choice) == choices.end())
+            choices.push_back(p.nccl_choice);
+    }
+    std::sort(sizes.begin(), sizes.end());
+    const std::string none = "\xe2\x80\x94";
+    std::vector<NcclChoiceRow> out;
+    for (std::uint64_t n : sizes) {
+        NcclChoiceRow row;
+        row.size = size_name(n);
+        std::optional<double> own;
+        for (const MultiGpuSeries& s : plot.series)
+            if (s.algo == multi::kNcclAllReduce)
+                for (const MultiGpuPoint& p : s.points)
+                    if (p.n == n) own = p.ms;
+        row.own = own ? ms_text(*own) : none;
+        const MultiGpuPoint* best = nullptr;
+        for (const std::string& c : choices) {
+            NcclChoiceCell cell;
+            cell.choice = c;
+            cell.text = none;
+            for (const MultiGpuPoint& p : plot.nccl_choices)
+                if (p.n == n && p.nccl_choice == c) {
+                    cell.text = ms_text(p.ms) +
+                                (own && p.ms > 0 ? " (" + ratio_text(*own / p.ms) + ")" : "");
+                    if (!best || p.ms < best->ms) best = &p;
+                }
+            row.cells.push_back(cell);
+        }
+        for (NcclChoiceCell& cell : row.cells)
+            cell.fastest = best && cell.choice == best->nccl_choice;
+        out.push_back(std::move(row));
+    }
     return out;
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/multi/latency_bandwidth.hpp"
 #include "kernels/multi/multi_gpu_bench.hpp"
 
 namespace ws::ui {
@@ -54,7 +55,36 @@ struct MultiGpuPlot {
     std::string peak_label;             // "NVLink peak 477 GB/s a direction"
     std::string note;                   // why there is no peak line (or no series)
     std::vector<std::string> problems;  // a wrong point is listed here, not drawn
+    // Each all-reduce plan's alpha + n beta per step (kernels/multi/latency_bandwidth.hpp), in the
+    // series' order, and in measured terms why the hand ring loses at small sizes and more GPUs.
+    std::vector<multi::LatencyBandwidthFit> fits;
+    std::string fits_text;  // one line: each fit's alpha, step bandwidth and worst error
+    std::string why_nccl_wins;
+    // NCCL's all-reduce forced to one algorithm and protocol (NCCL_ALGO, NCCL_PROTO), beside its
+    // own choice at the same sizes: the file's points with an nccl_choice.
+    std::vector<MultiGpuPoint> nccl_choices;
 };
+
+// The GPU count the explanation predicts for beyond the measured one.
+inline constexpr unsigned kPredictedGpus = 4;
+
+// The bus bandwidth a fit gives at n (for drawing it beside the points).
+double fitted_busbw_gbps(const multi::LatencyBandwidthFit& f, std::uint64_t n);
+
+// NCCL's forced choices beside its own, a row a size: "2^12", NCCL's own time, then for each
+// choice (in the order the file first names them) its time and its speed as a share of NCCL's
+// own ("26.2 µs (1.02×)"; "—" where that size was not timed), the fastest marked.
+struct NcclChoiceCell {
+    std::string choice;  // "Ring/LL"
+    std::string text;    // "26.2 µs (1.02×)"
+    bool fastest = false;
+};
+struct NcclChoiceRow {
+    std::string size;  // "2^12"
+    std::string own;   // NCCL's own choice's time, or "—"
+    std::vector<NcclChoiceCell> cells;
+};
+std::vector<NcclChoiceRow> nccl_choice_rows(const MultiGpuPlot& plot);
 
 // The types some file measures, in the order int, float, double.
 std::vector<std::string> multi_gpu_types(const MultiGpuLab& lab);

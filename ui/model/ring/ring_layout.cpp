@@ -262,6 +262,50 @@ std::string ring_step_common(const multi::RingRun& run, std::size_t state) {
            "; each of these links " + so_far + " so far";
 }
 
+namespace {
+
+// No recording of this plan at this GPU count and size: which were recorded, and the fit's
+// prediction for the step from the first file that has the plan.
+std::string unrecorded_step_line(const MultiGpuLab& lab, const multi::RingPlan& plan,
+                                 const char* algo) {
+    std::vector<unsigned> counts;
+    bool this_count = false;
+    for (const MultiGpuFile& f : lab.files)
+        for (const multi::MultiGpuPoint& p : f.points)
+            if (p.algo == algo && p.type == "float" && p.ok) {
+                if (std::find(counts.begin(), counts.end(), p.gpus) == counts.end())
+                    counts.push_back(p.gpus);
+                this_count |= p.gpus == plan.gpus;
+            }
+    if (counts.empty())
+        return "no recording of this plan on real GPUs (assets/measurements/multi-gpu)";
+    std::sort(counts.begin(), counts.end());
+    std::string recorded;
+    for (unsigned c : counts) recorded += (recorded.empty() ? "" : ", ") + std::to_string(c);
+    std::string out = this_count ? "no recording at " + std::to_string(plan.n) + " floats on " +
+                                       std::to_string(plan.gpus) + " GPUs (recorded: powers of two)"
+                                 : "no recording on " + std::to_string(plan.gpus) +
+                                       " GPUs (recorded on " + recorded + ")";
+    for (const MultiGpuFile& f : lab.files)
+        for (unsigned c : counts) {
+            const auto fit = multi::fit_latency_bandwidth(f.points, algo, "float", c);
+            if (!fit) continue;
+            const auto shape = multi::step_shape(algo, plan.n, plan.gpus, sizeof(float));
+            if (!shape) break;
+            char b[200];
+            std::snprintf(b, sizeof b,
+                          "; the %u-GPU fit (%.1f \xc2\xb5s + %.0f GB/s a step) predicts %.3f ms "
+                          "a step, %.3f ms in all (a prediction, not a measurement)",
+                          c, fit->alpha_us, fit->step_gbps(),
+                          multi::fitted_ms(*fit, plan.n, plan.gpus) / shape->steps,
+                          multi::fitted_ms(*fit, plan.n, plan.gpus));
+            return out + b;
+        }
+    return out;
+}
+
+}  // namespace
+
 std::string recorded_step_line(const MultiGpuLab& lab, const multi::RingRun& run,
                                std::size_t state) {
     const multi::RingPlan& plan = run.plan;
@@ -285,7 +329,7 @@ std::string recorded_step_line(const MultiGpuLab& lab, const multi::RingRun& run
             return "recorded on " + std::to_string(p.gpus) + " \xc3\x97 " + device + " (" +
                    f.date.substr(0, 10) + "): " + b;
         }
-    return "";
+    return unrecorded_step_line(lab, plan, algo);
 }
 
 }  // namespace ws::ui

@@ -72,7 +72,9 @@ std::string ring_state_caption(const multi::RingRun& run, std::size_t state);
 
 // What real GPUs did in the shown step, where a recorded multi-GPU bench has the same plan, GPU
 // count and size of floats: "recorded on 2 × NVIDIA H200 (2026-11-26): this step took 0.107 ms,
-// 39.2 GB/s each way; the whole all-reduce 0.224 ms"; "" where none was recorded (or at the start).
+// 39.2 GB/s each way; the whole all-reduce 0.224 ms". Where none was recorded, it says so, and what
+// the plan's alpha + n beta fit from the GPU count that was recorded predicts for the step
+// (kernels/multi/latency_bandwidth.hpp), called a prediction; "" at the start.
 std::string recorded_step_line(const MultiGpuLab& lab, const multi::RingRun& run,
                                std::size_t state);
 
