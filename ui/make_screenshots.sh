@@ -93,6 +93,12 @@ shot lab-scan-pipeline-presentation-1280x720 --view lab --lab-family scans \
 shot lab-multi-gpu-1920x1080 --view lab --lab-family multi-gpu --lab-type float --size 1920x1080
 shot lab-multi-gpu-presentation-1280x720 --view lab --lab-family multi-gpu --lab-type float \
   --presentation --size 1280x720
+# Its second page (issue 41): why the hand ring loses at small sizes, in measured terms, and
+# NCCL forced to each algorithm and protocol.
+shot lab-multi-gpu-fits-presentation-1280x720 --view lab --lab-family multi-gpu --lab-type float \
+  --lab-fits --presentation --size 1280x720
+shot lab-multi-gpu-fits-presentation-1024x768 --view lab --lab-family multi-gpu --lab-type float \
+  --lab-fits --presentation --size 1024x768
 # Stream compaction with a vote: row 5's scatter, nine kept lanes on neighbouring words.
 shot compact-ballot-scatter-presentation-1280x720 --panel global --algo compact-ballot --n 300 \
   --block 64 --pattern keep:40 --seed 3 --step 30 --presentation --size 1280x720
@@ -159,3 +165,6 @@ shot pipeline-1920x1080 --algo scan-pipeline --n 20780 --schedule lockstep,copie
 shot ring-1920x1080 --view ring --step 3 --size 1920x1080
 shot ring-presentation-1280x720 --view ring --step 3 --size 1280x720 --presentation
 shot ring-naive-presentation-1280x720 --view ring --ring-naive --step 1 --size 1280x720 --presentation
+# 5 GPUs, which no machine lent had: the view says so and what the 2-GPU fit predicts.
+shot ring-5gpus-presentation-1280x720 --view ring --ring-gpus 5 --ring-n 1048576 --step 2 \
+  --size 1280x720 --presentation

@@ -158,12 +158,6 @@ void draw_plot(const MultiGpuPlot& plot, const UiState& ui, float height) {
     p.end();
 }
 
-// "Measured on 2 GPUs: ... at 2^28; it keeps up from 2^18 on." from the explanation.
-std::string first_sentence(const std::string& text) {
-    const std::size_t end = text.find(". ");
-    return end == std::string::npos ? text : text.substr(0, end + 1);
-}
-
 // The second page: in measured terms why the hand ring loses (the fits), and NCCL forced to each
 // algorithm and protocol beside its own choice, as a table a size a row.
 void draw_fits_page(const MultiGpuPlot& plot) {
@@ -182,24 +176,28 @@ void draw_fits_page(const MultiGpuPlot& plot) {
         ImGui::TextWrapped(
             "NCCL forced to one algorithm and protocol (NCCL_ALGO, NCCL_PROTO): its time, and "
             "its speed against NCCL's own choice");
-        const std::size_t columns = rows.front().cells.size() + 2;
-        if (ImGui::BeginTable("##choices", int(columns),
+        // A choice a row, a size a column: narrow enough for a 1024-pixel window.
+        if (ImGui::BeginTable("##choices", int(rows.size()) + 1,
                               ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
-            ImGui::TableSetupColumn("n");
-            ImGui::TableSetupColumn("NCCL's choice");
-            for (const NcclChoiceCell& c : rows.front().cells)
-                ImGui::TableSetupColumn(c.choice.c_str());
+            ImGui::TableSetupColumn("n =");
+            for (const NcclChoiceRow& r : rows) ImGui::TableSetupColumn(r.size.c_str());
             ImGui::TableHeadersRow();
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted("NCCL's choice");
             for (const NcclChoiceRow& r : rows) {
-                ImGui::TableNextRow();
-                ImGui::TableNextColumn();
-                ImGui::TextUnformatted(r.size.c_str());
                 ImGui::TableNextColumn();
                 ImGui::TextUnformatted(r.own.c_str());
-                for (const NcclChoiceCell& c : r.cells) {
+            }
+            for (std::size_t c = 0; c < rows.front().cells.size(); ++c) {
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(rows.front().cells[c].choice.c_str());
+                for (const NcclChoiceRow& r : rows) {
+                    const NcclChoiceCell& cell = r.cells[c];
                     ImGui::TableNextColumn();
-                    ImGui::PushStyleColor(ImGuiCol_Text, c.fastest ? pal.agree : pal.text);
-                    ImGui::TextUnformatted(c.text.c_str());
+                    ImGui::PushStyleColor(ImGuiCol_Text, cell.fastest ? pal.agree : pal.text);
+                    ImGui::TextUnformatted(cell.text.c_str());
                     ImGui::PopStyleColor();
                 }
             }
@@ -235,7 +233,7 @@ void draw_lab_multi_gpu(const MultiGpuLab& lab, UiState& ui) {
         return;
     }
     // Under the plot, the measured sentence alone; the page "why (fits)" has the rest.
-    const std::string summary = first_sentence(plot.why_nccl_wins);
+    const std::string summary = measured_summary(plot);
     if (!summary.empty()) below += ImGui::CalcTextSize(summary.c_str(), nullptr, false, text_w).y;
     for (const std::string& t : {caption, plot.note})
         if (!t.empty()) below += ImGui::CalcTextSize(t.c_str(), nullptr, false, text_w).y;

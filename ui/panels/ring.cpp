@@ -163,7 +163,8 @@ void draw_ring(const TraceView& v, UiState& ui) {
             text_wrapped_colored(palette().text, real);
     // Why NCCL wins at small sizes and more GPUs, from the recorded points' fits.
     if (ui.lab.data && !ui.ring.naive)
-        if (const std::string why = multi_gpu_plot(ui.lab.data->multi_gpu, "float").why_nccl_wins;
+        if (const std::string why =
+                measured_summary(multi_gpu_plot(ui.lab.data->multi_gpu, "float"));
             !why.empty())
             text_wrapped_colored(palette().text_dim, why);
     ImGui::PopFont();

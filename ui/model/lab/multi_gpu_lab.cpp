@@ -221,6 +221,11 @@ MultiGpuPlot multi_gpu_plot(const MultiGpuFile& f, const std::string& type) {
     return out;
 }
 
+std::string measured_summary(const MultiGpuPlot& plot) {
+    const std::size_t end = plot.why_nccl_wins.find(". ");
+    return end == std::string::npos ? plot.why_nccl_wins : plot.why_nccl_wins.substr(0, end + 1);
+}
+
 double fitted_busbw_gbps(const multi::LatencyBandwidthFit& f, std::uint64_t n) {
     const double ms = multi::fitted_ms(f, n, f.gpus);
     if (!(ms > 0)) return 0;

@@ -68,6 +68,10 @@ struct MultiGpuPlot {
 // The GPU count the explanation predicts for beyond the measured one.
 inline constexpr unsigned kPredictedGpus = 4;
 
+// why_nccl_wins's first sentence, the measured one ("Measured on 2 GPUs: ... on."): the line
+// under the plot and in the ring view; the lab's second page has the rest.
+std::string measured_summary(const MultiGpuPlot& plot);
+
 // The bus bandwidth a fit gives at n (for drawing it beside the points).
 double fitted_busbw_gbps(const multi::LatencyBandwidthFit& f, std::uint64_t n);
 
