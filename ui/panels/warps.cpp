@@ -151,9 +151,9 @@ void draw_warps(const TraceView& v, UiState& ui) {
     if (v.empty()) return;
     // Warp instructions of the memory accesses (those the kernel has: zeros are left out).
     draw_hardware_counts(ui.hardware, kWarpMetrics);
-    if (!ui.hardware.divergence.empty()) {
+    if (!ui.hardware.divergence.empty()) {  // one line, whole on hover: the grid keeps its room
         ImGui::PushFont(fonts().small);
-        text_wrapped_colored(p.text_dim, ui.hardware.divergence);
+        text_line_clipped(p.text_dim, ui.hardware.divergence);
         ImGui::PopFont();
     }
     draw_ballots(v, v.steps[step]);
