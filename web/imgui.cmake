@@ -1,11 +1,19 @@
 # Dear ImGui 1.86 for the web page, compiled from Debian's imgui source package (Debian ships
-# ImGui's core only as a built library): fetched, its signature checked, by web/fetch-imgui.sh
-# into the build folder at configure time; the one download the web build makes.
-set(WS_IMGUI_SOURCE ${PROJECT_BINARY_DIR}/debian-imgui/imgui CACHE PATH
+# ImGui's core only as a built library): fetched, its signature checked, by web/fetch-imgui.sh at
+# configure time; the one download the web build makes. It is kept once per user, beside the
+# compiler cache ($XDG_CACHE_HOME or ~/.cache, warpscope/), so that a fresh clone neither fetches
+# it again nor compiles it again (the same path on every clone lets ccache find its objects).
+if(DEFINED ENV{XDG_CACHE_HOME} AND NOT "$ENV{XDG_CACHE_HOME}" STREQUAL "")
+  set(WS_USER_CACHE $ENV{XDG_CACHE_HOME}/warpscope)
+else()
+  set(WS_USER_CACHE $ENV{HOME}/.cache/warpscope)
+endif()
+set(WS_IMGUI_FOLDER ${WS_USER_CACHE}/debian-imgui-1.86+ds-1)
+set(WS_IMGUI_SOURCE ${WS_IMGUI_FOLDER}/imgui CACHE PATH
     "Dear ImGui 1.86's sources, unpacked from Debian's imgui source package")
 if(NOT EXISTS ${WS_IMGUI_SOURCE}/imgui.cpp)
   message(STATUS "warpscope web: fetching Debian's imgui source package (web/fetch-imgui.sh)")
-  execute_process(COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/fetch-imgui.sh ${PROJECT_BINARY_DIR}/debian-imgui
+  execute_process(COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/fetch-imgui.sh ${WS_IMGUI_FOLDER}
                   RESULT_VARIABLE fetched)
   if(NOT fetched EQUAL 0 OR NOT EXISTS ${WS_IMGUI_SOURCE}/imgui.cpp)
     message(FATAL_ERROR "warpscope web: no Dear ImGui sources in ${WS_IMGUI_SOURCE} (web/fetch-imgui.sh failed)")

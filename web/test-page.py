@@ -120,6 +120,7 @@ def main():
         raise SystemExit(__doc__)
     page_dir, warpscope = pathlib.Path(sys.argv[1]), sys.argv[2]
     shot = sys.argv[sys.argv.index("--screenshot") + 1] if "--screenshot" in sys.argv else None
+    shot = shot or os.environ.get("WS_PAGE_SCREENSHOT")  # web/check.sh --screenshot, via ctest
     failures = []
 
     def check(ok, what):

@@ -19,7 +19,7 @@ trace::Trace scan(const std::string& algo, std::uint64_t n, unsigned block, trac
 const trace::ScanKind kKinds[] = {trace::ScanKind::Inclusive, trace::ScanKind::Exclusive};
 }  // namespace
 
-TEST_CASE("every scan is right on awkward sizes, every block size, type and kind") {
+TEST_CASE("every scan is right on awkward sizes, every block size, type and kind", "[slow]") {
     const std::uint64_t sizes[] = {1, 2, 31, 33, 1000, 4099, 30011};
     unsigned runs = 0;
     for (const auto& v : catalog()) {

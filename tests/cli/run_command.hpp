@@ -9,6 +9,8 @@
 #include <sstream>
 #include <string>
 
+#include "tests/test_paths.hpp"
+
 struct CommandResult {
     int code = -1;
     std::string out, err;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "tests/cli/run_command.hpp"
+#include "tests/test_paths.hpp"
 
 namespace attack {
 

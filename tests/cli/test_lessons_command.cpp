@@ -11,6 +11,7 @@
 #include <string>
 
 #include "tests/cli/run_command.hpp"
+#include "tests/test_paths.hpp"
 
 TEST_CASE("warpscope lessons --check: every claim of the shipped lessons holds", "[cli][lesson]") {
     const CommandResult r = run_warpscope("lessons --check");

@@ -19,6 +19,7 @@
 #include "kernels/trace/trace_file.hpp"
 #include "kernels/user/sandbox.hpp"
 #include "tests/cli/run_command.hpp"
+#include "tests/test_paths.hpp"
 
 using nlohmann::json;
 

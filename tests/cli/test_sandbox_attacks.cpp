@@ -17,6 +17,7 @@
 #include <set>
 
 #include "tests/cli/sandbox_attack_kit.hpp"
+#include "tests/test_paths.hpp"
 
 using namespace attack;
 
@@ -212,22 +213,22 @@ void run_part(unsigned part) {
 }  // namespace
 
 TEST_CASE("the sandbox stops every attack, in both modes, as root and not (part 1 of 4)",
-          "[cli][run-kernel][sandbox]") {
+          "[cli][run-kernel][sandbox][slow]") {
     run_part(0);
 }
 
 TEST_CASE("the sandbox stops every attack, in both modes, as root and not (part 2 of 4)",
-          "[cli][run-kernel][sandbox]") {
+          "[cli][run-kernel][sandbox][slow]") {
     run_part(1);
 }
 
 TEST_CASE("the sandbox stops every attack, in both modes, as root and not (part 3 of 4)",
-          "[cli][run-kernel][sandbox]") {
+          "[cli][run-kernel][sandbox][slow]") {
     run_part(2);
 }
 
 TEST_CASE("the sandbox stops every attack, in both modes, as root and not (part 4 of 4)",
-          "[cli][run-kernel][sandbox]") {
+          "[cli][run-kernel][sandbox][slow]") {
     run_part(3);
 }
 

@@ -12,6 +12,7 @@
 #include "kernels/run/request_parse.hpp"
 #include "kernels/user/puzzle.hpp"
 #include "tests/cli/run_command.hpp"
+#include "tests/test_paths.hpp"
 
 using namespace ws::user;
 using nlohmann::json;

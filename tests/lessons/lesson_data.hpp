@@ -1,5 +1,6 @@
 // The shipped recordings and GPU counts the lesson tests check slides against, read once.
 #pragma once
+#include "tests/test_paths.hpp"
 #include "ui/model/lesson/slide_check.hpp"
 
 inline const ws::ui::LessonData& shipped_lesson_data() {

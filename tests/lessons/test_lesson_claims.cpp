@@ -15,6 +15,7 @@
 
 #include "kernels/run/emulator_backend.hpp"
 #include "tests/lessons/lesson_data.hpp"
+#include "tests/test_paths.hpp"
 #include "ui/model/lesson/claims.hpp"
 #include "ui/model/lesson/slide_check.hpp"
 #include "ui/session.hpp"
@@ -55,7 +56,8 @@ TEST_CASE("a lesson that gets its screen wrong fails with the slide and the clai
           "[lesson][claims]") {
     std::string error;
     const Lesson l = parse_lesson(
-        "wrong-claims", read(WS_SOURCE_DIR "/tests/data/lessons/wrong-claims.lesson"), error);
+        "wrong-claims",
+        read(std::string(WS_SOURCE_DIR) + "/tests/data/lessons/wrong-claims.lesson"), error);
     REQUIRE(error.empty());
     const std::vector<std::string> p = check_lesson(l, shipped_lesson_data());
     INFO([&] {

@@ -13,6 +13,7 @@
 
 #include "kernels/run/emulator_backend.hpp"
 #include "kernels/run/request_parse.hpp"
+#include "tests/test_paths.hpp"
 #include "ui/model/trace/lane_slots.hpp"
 #include "ui/model/trace/step_text.hpp"
 
@@ -111,7 +112,7 @@ TEST_CASE("the README's teacher's walk quotes the warps panel's line as it is", 
         if (step_label(v->steps[s]) == "(1,0)") line = step_summary(*v, s);
     CHECK(line ==
           "step (1,0): 1 of 1 warps busy, 1 divergent, lanes busy in 50% of 96 issue slots");
-    std::ifstream readme(WS_SOURCE_DIR "/README.md");
+    std::ifstream readme(std::string(WS_SOURCE_DIR) + "/README.md");
     const std::string text((std::istreambuf_iterator<char>(readme)),
                            std::istreambuf_iterator<char>());
     CHECK(text.find("(\"" + line + "\")") != std::string::npos);

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "kernels/multi/multi_gpu_bench.hpp"
+#include "tests/test_paths.hpp"
 
 using namespace ws::multi;
 

@@ -20,6 +20,8 @@
 #include <thread>
 #include <vector>
 
+#include "tests/test_paths.hpp"
+
 namespace reliability {
 
 // A fresh folder under /tmp, removed with everything in it.

@@ -108,7 +108,8 @@ TEST_CASE("reliability: an interrupt during a write removes the temporary", "[re
     }
 }
 
-TEST_CASE("reliability: two writers of one file leave one whole trace", "[reliability]") {
+TEST_CASE("reliability: two writers of one file leave one whole trace",
+          "[reliability][unsanitized]") {
     ScratchDir d;
     const std::string target = d / "shared.wstrace";
     ws::trace::Trace other = large_trace();

@@ -83,7 +83,7 @@ TEST_CASE("reliability: bad input is exit 2 and one line naming what was wrong",
 }
 
 TEST_CASE("reliability: a request too large for the memory is refused before it runs",
-          "[reliability][cli]") {
+          "[reliability][cli][slow][unsanitized]") {
     ScratchDir d;
     const std::string out = d / "big.wstrace";
     write_bytes(out, "the old file");
@@ -109,7 +109,7 @@ TEST_CASE("reliability: a request too large for the memory is refused before it 
 }
 
 TEST_CASE("reliability: an interrupted trace -o leaves the old file or the new, nothing else",
-          "[reliability][cli]") {
+          "[reliability][cli][slow][unsanitized]") {
     ScratchDir d;
     const std::string out = d / "run.wstrace";
     REQUIRE(run_warpscope_to(trace_args(out, "1000"), {}).ended.exit_code == 0);
@@ -144,7 +144,8 @@ TEST_CASE("reliability: an interrupted trace -o leaves the old file or the new, 
     CHECK(interrupted > 0);
 }
 
-TEST_CASE("reliability: two trace -o to one file leave one whole trace", "[reliability][cli]") {
+TEST_CASE("reliability: two trace -o to one file leave one whole trace",
+          "[reliability][cli][unsanitized]") {
     ScratchDir d;
     const std::string out = d / "both.wstrace";
     for (int trial = 0; trial < 10; ++trial) {

@@ -10,6 +10,7 @@
 #include "kernels/io/atomic_file.hpp"
 #include "kernels/io/data_file.hpp"
 #include "tests/reliability/reliability_kit.hpp"
+#include "tests/test_paths.hpp"
 #include "ui/session.hpp"
 #include "ui/settings.hpp"
 

@@ -118,7 +118,8 @@ TEST_CASE("a story names the read that came too early") {
     CHECK(s.early.index == 10);
 }
 
-TEST_CASE("the bounded exhaustive check passes every race-free kernel and not the racy ones") {
+TEST_CASE("the bounded exhaustive check passes every race-free kernel and not the racy ones",
+          "[slow]") {
     for (const VariantInfo& v : catalog()) {
         // scan-pipeline's 224 threads x 3 run-aheads are 672 runs of a 4096-element tile: about
         // two minutes here, past the sanitize preset's ten under ASan; there its schedules are

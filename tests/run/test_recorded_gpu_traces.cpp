@@ -13,6 +13,7 @@
 #include "kernels/run/crosscheck.hpp"
 #include "kernels/run/emulator_backend.hpp"
 #include "kernels/trace/trace_file.hpp"
+#include "tests/test_paths.hpp"
 
 using namespace ws;
 

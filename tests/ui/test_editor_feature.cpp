@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "kernels/user/puzzle.hpp"
+#include "tests/test_paths.hpp"
 #include "tests/ui/headless_imgui.hpp"
 #include "ui/features/editor/editor_feature.hpp"
 #include "ui/frame.hpp"

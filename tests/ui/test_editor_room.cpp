@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "kernels/user/puzzle.hpp"
+#include "tests/test_paths.hpp"
 #include "tests/ui/headless_imgui.hpp"
 #include "ui/layout.hpp"
 #include "ui/panels/panels.hpp"

@@ -10,6 +10,7 @@
 #include "kernels/catalog.hpp"
 #include "kernels/run/emulator_backend.hpp"
 #include "kernels/run/hardware_compare.hpp"
+#include "tests/test_paths.hpp"
 #include "ui/model/trace/hardware_view.hpp"
 
 using namespace ws;

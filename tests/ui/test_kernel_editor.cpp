@@ -8,6 +8,7 @@
 #include "kernels/embedded_sources.hpp"
 #include "kernels/user/kernel_header.hpp"
 #include "kernels/user/puzzle.hpp"
+#include "tests/test_paths.hpp"
 #include "ui/model/window/kernel_editor.hpp"
 
 using namespace ws;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "kernels/run/emulator_backend.hpp"
+#include "tests/test_paths.hpp"
 #include "ui/model/lesson/lesson.hpp"
 #include "ui/session.hpp"
 

@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "kernels/baselines.hpp"
+#include "tests/test_paths.hpp"
 #include "ui/model/lab/lab_data.hpp"
 
 using namespace ws::ui;

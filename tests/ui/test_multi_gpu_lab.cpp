@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "tests/test_paths.hpp"
 #include "ui/model/lab/lab_data.hpp"
 #include "ui/model/lab/multi_gpu_lab.hpp"
 

@@ -9,6 +9,7 @@
 
 #include <string>
 
+#include "tests/test_paths.hpp"
 #include "tests/ui/headless_imgui.hpp"
 #include "ui/geometry/presenter_layout.hpp"
 #include "ui/model/lesson/lesson.hpp"
@@ -110,7 +111,7 @@ void check_stage(const Layout& l, const Slide& s, float scale) {
 
 }  // namespace
 
-TEST_CASE("the presenter layout holds every slide whole at lecture-room sizes", "[layout]") {
+TEST_CASE("the presenter layout holds every slide whole at lecture-room sizes", "[layout][slow]") {
     testing::HeadlessImGui imgui;
     const LessonLibrary lib = load_lessons(WS_SOURCE_DIR);
     REQUIRE(lib.lessons.size() >= 7);

@@ -5,6 +5,7 @@
 #include "kernels/run/emulator_backend.hpp"
 #include "kernels/run/result_text.hpp"
 #include "kernels/trace/trace_file.hpp"
+#include "tests/test_paths.hpp"
 #include "tests/ui/emulated_view.hpp"
 #include "ui/model/trace/provenance.hpp"
 #include "ui/session.hpp"

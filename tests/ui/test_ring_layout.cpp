@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "kernels/multi/ring_emulator.hpp"
+#include "tests/test_paths.hpp"
 #include "ui/model/ring/ring_layout.hpp"
 
 using namespace ws;
@@ -122,7 +123,7 @@ TEST_CASE("the ring view's captions and byte labels", "[ring]") {
 }
 
 TEST_CASE("the ring view says what two GPUs did in a step where it was recorded, and where not",
-          "[ring]") {
+          "[ring][slow]") {
     MultiGpuLab lab;
     load_multi_gpu(std::string(WS_SOURCE_DIR) + "/assets/measurements/multi-gpu", lab);
     REQUIRE(lab.problems.empty());
@@ -157,7 +158,7 @@ TEST_CASE("the ring view says what two GPUs did in a step where it was recorded,
     }
 }
 
-TEST_CASE("no arrow or link label covers a GPU, 8 GPUs in a 1024x768 window too", "[ring]") {
+TEST_CASE("no arrow or link label covers a GPU, 8 GPUs in a 1024x768 window too", "[ring][slow]") {
     // The Across GPUs panel at 1024x768 in presentation mode (23-pixel text), and larger.
     for (const auto& [area, em] :
          {std::pair{Rect{0, 0, 1008, 640}, 23.0f}, std::pair{Rect{0, 0, 1264, 600}, 23.0f},

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "kernels/catalog.hpp"
+#include "tests/test_paths.hpp"
 #include "ui/model/lab/sass_listing.hpp"
 
 using namespace ws;

@@ -14,6 +14,7 @@
 
 #include "kernels/run/backend.hpp"
 #include "kernels/user/toolchain.hpp"
+#include "tests/test_paths.hpp"
 #include "ui/frame.hpp"
 #include "ui/gui_context.hpp"
 #include "ui/png.hpp"

@@ -13,6 +13,7 @@
 #include "kernels/user/nvrtc_compiler.hpp"
 #include "kernels/user/puzzle.hpp"
 #include "kernels/user/toolchain.hpp"
+#include "tests/test_paths.hpp"
 #include "ui/model/window/kernel_editor.hpp"
 
 using namespace ws;

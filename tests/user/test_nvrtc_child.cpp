@@ -13,6 +13,7 @@
 #include "kernels/user/kernel_header.hpp"
 #include "kernels/user/nvrtc_compiler.hpp"
 #include "kernels/user/toolchain.hpp"
+#include "tests/test_paths.hpp"
 
 using namespace ws;
 using namespace ws::user;

@@ -9,6 +9,7 @@
 
 #include "kernels/user/puzzle.hpp"
 #include "tests/cli/run_command.hpp"
+#include "tests/test_paths.hpp"
 
 using namespace ws::user;
 using nlohmann::json;
@@ -86,7 +87,7 @@ TEST_CASE("a bad puzzle is one line naming the file and the line", "[puzzles]") 
 }
 
 TEST_CASE("each puzzle's solution solves it and its wrong one fails the check it names",
-          "[puzzles]") {
+          "[puzzles][slow]") {
     for (const Puzzle& p : all_puzzles()) {
         INFO(p.name);
         if (!p.gpu_only.empty()) {  // skipped on the emulator, saying why

@@ -25,6 +25,7 @@
 #include "kernels/user/toolchain.hpp"
 #include "kernels/user/user_run.hpp"
 #include "tests/cli/run_command.hpp"
+#include "tests/test_paths.hpp"
 
 using namespace ws;
 using namespace ws::user;
