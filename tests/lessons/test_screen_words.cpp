@@ -105,14 +105,14 @@ TEST_CASE("\"N threads run line L\" counts the threads that ran line L", "[expla
     }
 }
 
-TEST_CASE("the README's teacher's walk quotes the warps panel's line as it is", "[explain]") {
+TEST_CASE("the guide's teacher's walk quotes the warps panel's line as it is", "[explain]") {
     const auto v = view_of("reduce-sequential", 64, 32);
     std::string line;
     for (std::size_t s = 0; s < v->step_count(); ++s)
         if (step_label(v->steps[s]) == "(1,0)") line = step_summary(*v, s);
     CHECK(line ==
           "step (1,0): 1 of 1 warps busy, 1 divergent, lanes busy in 50% of 96 issue slots");
-    std::ifstream readme(std::string(WS_SOURCE_DIR) + "/README.md");
+    std::ifstream readme(std::string(WS_SOURCE_DIR) + "/docs/using.md");
     const std::string text((std::istreambuf_iterator<char>(readme)),
                            std::istreambuf_iterator<char>());
     CHECK(text.find("(\"" + line + "\")") != std::string::npos);
