@@ -138,7 +138,10 @@ struct VariantInfo {
     const char* summary = "";       // one line for menus
     const char* source_file = "";   // relative to the repository root
     unsigned elems_per_thread = 1;  // per block: elems_per_thread * block elements
-    unsigned max_grid = 0;          // 0: as many blocks as the data needs; else a grid-stride cap
+    // Room each block has, after its dynamic shared memory, for static __shared__ arrays: a
+    // plain CUDA kernel's (kernels/user/kernel_header.hpp); 0 for the catalog's, which have none.
+    unsigned static_smem_bytes = 0;
+    unsigned max_grid = 0;  // 0: as many blocks as the data needs; else a grid-stride cap
     SmemRule smem_rule = SmemRule::PerThread;
     TileLayout layout = TileLayout::Elements;
     bool schedule_sensitive = false;  // racy on purpose: its result depends on the schedule

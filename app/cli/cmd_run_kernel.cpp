@@ -99,7 +99,13 @@ int cmd_run_kernel(const RunKernelOptions& o) {
             std::fprintf(stderr, "warpscope: %s\n", err.c_str());
             return 1;
         }
-    if (!r.on_gpu) return print_stats(t, o.json, false, &r.info);
+    if (!r.on_gpu) {
+        const int code = print_stats(t, o.json, false, &r.info);
+        // A plain kernel's picture that misses accesses is not a success (never a blind run).
+        if (r.recording_note.empty()) return code;
+        std::fprintf(stderr, "warpscope: %s\n", r.recording_note.c_str());
+        return 1;
+    }
     // On the GPU: the stats, then the times and the crosscheck ("gpu" in the JSON object).
     if (o.json) {
         nlohmann::json j = nlohmann::json::parse(run::stats_json(t, &r.info));

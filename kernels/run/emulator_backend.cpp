@@ -53,6 +53,7 @@ void run_reduction(const reduce::ReduceKernels<T, SimProbe>& k, const VariantInf
         config.grid = {l.grid, 1, 1};
         config.block = {l.block, 1, 1};
         config.dynamic_smem_bytes = l.smem_bytes;
+        config.static_smem_bytes = info.static_smem_bytes;
         config.schedule = schedule;
         sim::SimRecorder* rec =
             l.traced && (options.record || options.count_totals) ? &recorder : nullptr;

@@ -51,6 +51,7 @@ void execute(const scan::ScanKernels<T, SimProbe>& k, const VariantInfo& info,
         config.grid = {l.grid, 1, 1};
         config.block = {l.block, 1, 1};
         config.dynamic_smem_bytes = l.smem_bytes;
+        config.static_smem_bytes = info.static_smem_bytes;
         config.schedule = schedule;
         sim::SimRecorder* rec =
             l.traced && (options.record || options.count_totals) ? &recorder : nullptr;

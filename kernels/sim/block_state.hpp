@@ -63,6 +63,8 @@ struct SimThread {
     // Spin turns in a row with no progress anywhere in the grid since (grid_progress()).
     std::uint64_t progress_seen = 0;
     std::uint32_t idle_spins = 0;
+
+    void* slot = nullptr;  // a plain kernel's recording state (thread_slot(), plain_runtime.cpp)
 };
 
 // A transaction barrier (mbarrier): `expected` arrivals per round; `pending` still to come and
@@ -92,7 +94,12 @@ struct SimBlock {
     unsigned ix = 0, iy = 0, iz = 0;  // blockIdx
     std::vector<RunAhead> ahead;      // the schedule's run-aheads for this block
     Schedule schedule;
-    std::vector<std::uint8_t> smem;
+    std::vector<std::uint8_t> smem;  // the dynamic shared memory, then the room for static arrays
+    std::size_t dynamic_bytes = 0;   // what the launch gave as dynamic shared memory
+    // A plain kernel's static __shared__ arrays (static_shared): each declaration's byte offset,
+    // by its number in the file, and where the next one goes.
+    std::map<unsigned, std::size_t> static_offsets;
+    std::size_t static_end = 0;
     std::vector<SimThread> threads;
     // What every thread runs (start_block); through the block, so that each thread's fiber
     // captures two pointers only and its body is stored without an allocation.

@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "kernels/sim/emulator.hpp"
+#include "kernels/sim/plain_hooks.hpp"
 
 #define __global__
 #define __launch_bounds__(...)
@@ -63,23 +64,36 @@ inline constexpr int warpSize = 32;
 
 // ---- block barriers ---------------------------------------------------------------------------
 inline void __syncthreads(unsigned line = __builtin_LINE()) {
+    ws::sim::plain_flush();
     ws::sim::block_barrier(ws::sim::BarrierKind::Plain, 0, line);
+    ws::sim::plain_block_synced(line);
 }
 inline int __syncthreads_count(int pred, unsigned line = __builtin_LINE()) {
-    return ws::sim::block_barrier(ws::sim::BarrierKind::Count, pred, line);
+    ws::sim::plain_flush();
+    const int r = ws::sim::block_barrier(ws::sim::BarrierKind::Count, pred, line);
+    ws::sim::plain_block_synced(line);
+    return r;
 }
 inline int __syncthreads_and(int pred, unsigned line = __builtin_LINE()) {
-    return ws::sim::block_barrier(ws::sim::BarrierKind::And, pred, line);
+    ws::sim::plain_flush();
+    const int r = ws::sim::block_barrier(ws::sim::BarrierKind::And, pred, line);
+    ws::sim::plain_block_synced(line);
+    return r;
 }
 inline int __syncthreads_or(int pred, unsigned line = __builtin_LINE()) {
-    return ws::sim::block_barrier(ws::sim::BarrierKind::Or, pred, line);
+    ws::sim::plain_flush();
+    const int r = ws::sim::block_barrier(ws::sim::BarrierKind::Or, pred, line);
+    ws::sim::plain_block_synced(line);
+    return r;
 }
 inline void __threadfence() {}
 inline void __threadfence_block() {}
 
 // ---- warp collectives -------------------------------------------------------------------------
 inline void __syncwarp(unsigned mask = 0xffffffffu, unsigned line = __builtin_LINE()) {
+    ws::sim::plain_flush();
     ws::sim::warp_collective(ws::sim::CollectiveKind::SyncWarp, mask, 0, 0, 32, line);
+    ws::sim::plain_warp_synced(line);
 }
 
 namespace ws::sim::detail {
@@ -99,7 +113,10 @@ inline T from_bits(std::uint64_t b) {
 }
 template <class T>
 inline T shuffle(CollectiveKind k, unsigned mask, T var, int arg, int width, unsigned line) {
-    return from_bits<T>(warp_collective(k, mask, to_bits(var), arg, width, line));
+    plain_flush();
+    const std::uint64_t got = warp_collective(k, mask, to_bits(var), arg, width, line);
+    plain_shuffled(k, arg, width, got, unsigned(sizeof(T)), line);
+    return from_bits<T>(got);
 }
 }  // namespace ws::sim::detail
 
@@ -128,16 +145,29 @@ inline T __shfl_xor_sync(unsigned mask, T var, int lane_mask, int width = 32,
                                     line);
 }
 inline unsigned __ballot_sync(unsigned mask, int pred, unsigned line = __builtin_LINE()) {
-    return unsigned(
+    ws::sim::plain_flush();
+    const auto word = unsigned(
         ws::sim::warp_collective(ws::sim::CollectiveKind::Ballot, mask, pred != 0, 0, 32, line));
+    ws::sim::plain_ballot(word, line);
+    return word;
 }
 inline int __any_sync(unsigned mask, int pred, unsigned line = __builtin_LINE()) {
-    return int(
-        ws::sim::warp_collective(ws::sim::CollectiveKind::Any, mask, pred != 0, 0, 32, line));
+    ws::sim::plain_flush();
+    const int r =
+        int(ws::sim::warp_collective(ws::sim::CollectiveKind::Any, mask, pred != 0, 0, 32, line));
+    ws::sim::plain_warp_synced(line);
+    return r;
 }
 inline int __all_sync(unsigned mask, int pred, unsigned line = __builtin_LINE()) {
-    return int(
-        ws::sim::warp_collective(ws::sim::CollectiveKind::All, mask, pred != 0, 0, 32, line));
+    ws::sim::plain_flush();
+    const int r =
+        int(ws::sim::warp_collective(ws::sim::CollectiveKind::All, mask, pred != 0, 0, 32, line));
+    ws::sim::plain_warp_synced(line);
+    return r;
+}
+
+inline unsigned __activemask() {
+    return ws::sim::warp_live_mask();
 }
 
 // ---- bit tricks ---------------------------------------------------------------------------------
@@ -165,11 +195,17 @@ inline T __ldg(const T* p) {
 // is atomic. Each atomic is a scheduling point, like a shared access, so that the schedule
 // policies interleave atomics too.
 namespace ws::sim::detail {
+// `compare`: an atomicCAS's expected value (it writes only when the element holds it).
 template <class T, class F>
-inline T atomic_rmw(T* address, F f) {
+inline T atomic_rmw(T* address, unsigned line, F f, const T* compare = nullptr) {
+    plain_flush();
     yield_point();
     T old = *address;
-    *address = f(old);
+    const T left = f(old);
+    *address = left;
+    if constexpr (sizeof(T) <= 8)
+        plain_atomic(address, unsigned(sizeof(T)), to_bits(old), to_bits(left),
+                     compare == nullptr || old == *compare, line);
     return old;
 }
 // CUDA's atomics are overloads on the pointer's type, so the value converts to it:
@@ -182,14 +218,14 @@ template <class T>
 using value_of = typename same_type<T>::type;
 }  // namespace ws::sim::detail
 
-#define WS_SIM_ATOMIC(name, expr)                                                                \
-    template <class T>                                                                           \
-    inline std::enable_if_t<std::is_arithmetic_v<T>, T> name(T* address,                         \
-                                                             ws::sim::detail::value_of<T> val) { \
-        return ws::sim::detail::atomic_rmw(address, [&](T old) {                                 \
-            (void)old; /* atomicExch does not use it */                                          \
-            return T(expr);                                                                      \
-        });                                                                                      \
+#define WS_SIM_ATOMIC(name, expr)                                                         \
+    template <class T>                                                                    \
+    inline std::enable_if_t<std::is_arithmetic_v<T>, T> name(                             \
+        T* address, ws::sim::detail::value_of<T> val, unsigned line = __builtin_LINE()) { \
+        return ws::sim::detail::atomic_rmw(address, line, [&](T old) {                    \
+            (void)old; /* atomicExch does not use it */                                   \
+            return T(expr);                                                               \
+        });                                                                               \
     }
 WS_SIM_ATOMIC(atomicAdd, old + val)
 WS_SIM_ATOMIC(atomicSub, old - val)
@@ -200,6 +236,9 @@ WS_SIM_ATOMIC(atomicMax, val > old ? val : old)
 template <class T>
 inline std::enable_if_t<std::is_integral_v<T>, T> atomicCAS(T* address,
                                                             ws::sim::detail::value_of<T> compare,
-                                                            ws::sim::detail::value_of<T> val) {
-    return ws::sim::detail::atomic_rmw(address, [&](T old) { return old == compare ? val : old; });
+                                                            ws::sim::detail::value_of<T> val,
+                                                            unsigned line = __builtin_LINE()) {
+    const T expected = compare;
+    return ws::sim::detail::atomic_rmw(
+        address, line, [&](T old) { return old == compare ? val : old; }, &expected);
 }

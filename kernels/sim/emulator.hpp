@@ -97,6 +97,9 @@ struct LaunchConfig {
     Dim grid;
     Dim block;
     std::size_t dynamic_smem_bytes = 0;
+    // Room after the dynamic shared memory for a plain kernel's static __shared__ arrays
+    // (static_shared below); 0 for the catalog's kernels.
+    std::size_t static_smem_bytes = 0;
     Schedule schedule;
 };
 
@@ -196,5 +199,24 @@ unsigned current_block_linear();
 std::uint8_t* dynamic_smem();
 std::size_t dynamic_smem_bytes();
 bool inside_kernel();
+
+// ---- plain CUDA kernels (kernels/sim/plain_runtime.cpp) ----------------------------------------
+// The block's whole shared memory: the dynamic part, then the room for static arrays.
+std::size_t block_smem_bytes();
+// A pointer each simulated thread owns (null when it starts); a plain kernel's recorder keeps
+// the thread's state there.
+void*& thread_slot();
+// The lanes of the caller's warp that exist and have not exited (__activemask: the emulator has
+// no partial convergence to report).
+unsigned warp_live_mask();
+// Every other thread of the block has exited (the caller is the last one running).
+bool others_exited();
+// Static __shared__ declaration number `id` of the file: the same bytes for every thread of the
+// block, placed after the dynamic shared memory on first use, aligned. A block without room
+// ends the launch with an error at `line`.
+std::uint8_t* static_shared(unsigned id, std::size_t bytes, std::size_t align, unsigned line);
+// Where the block's static arrays end (its shared bytes in use): the dynamic part rounded up to
+// 16 before any.
+std::size_t static_shared_end();
 
 }  // namespace ws::sim

@@ -84,6 +84,26 @@ class SimProbe {
     void spin_loop_entered(unsigned line) { spin_loop_enter(line); }
     void spin_loop_left(unsigned /*line*/) { spin_loop_leave(); }
 
+    // A plain kernel's access, seen by the compiler's instrumentation (plain_runtime.cpp): the
+    // value's bits as they are in memory, `width` bytes.
+    void shared_bits(trace::EventKind kind, unsigned byte_offset, std::uint64_t bits,
+                     unsigned width, unsigned line) {
+        check_shared_access(byte_offset, width, kind == trace::EventKind::SharedWrite, line);
+        record_bits(kind, 0, byte_offset, bits, width, line, 0);
+    }
+    void global_bits(trace::EventKind kind, unsigned char buffer, unsigned long long offset,
+                     std::uint64_t bits, unsigned width, unsigned line) {
+        record_bits(kind, buffer, offset, bits, width, line, 0);
+    }
+    void shuffled_bits(unsigned src_lane, std::uint64_t bits, unsigned width, unsigned line) {
+        record_bits(trace::EventKind::Shuffle, 0, 0, bits, width, line, src_lane);
+        ++substep_;
+    }
+    // Shared bytes in use (a plain kernel's static arrays): the snapshots keep that many.
+    void shared_in_use(unsigned bytes) {
+        if (rec_) rec_->set_smem_bytes(bytes);
+    }
+
   private:
     template <class V>
     void record(trace::EventKind kind, unsigned char buffer, unsigned long long address, V value,

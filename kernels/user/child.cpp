@@ -19,11 +19,13 @@
 #include "kernels/run/measurements.hpp"
 #include "kernels/run/memory_estimate.hpp"
 #include "kernels/run/request_parse.hpp"
+#include "kernels/sim/plain_hooks.hpp"
 #include "kernels/trace/trace_file.hpp"
 #include "kernels/user/child_guard.hpp"
 #include "kernels/user/child_protocol.hpp"
 #include "kernels/user/gpu_runner.hpp"
 #include "kernels/user/kernel_header.hpp"
+#include "kernels/user/line_table.hpp"
 #include "kernels/user/nvrtc_compiler.hpp"
 #include "kernels/user/outcome.hpp"
 #include "kernels/user/spawn.hpp"
@@ -107,6 +109,11 @@ std::uint64_t address_space_now() {
     return std::uint64_t(pages) * std::uint64_t(::sysconf(_SC_PAGESIZE));
 }
 
+// A symbol every compiled kernel of the family exports.
+const char* info_family_export(Family family) {
+    return family == Family::Scan ? kExportScanInt : kExportInt;
+}
+
 template <class Kernels>
 void load_kernels(void* so, Kernels& kernels, const char* const (&names)[3], const Job& job) {
     auto load = [&](auto& slot, const char* name) {
@@ -120,6 +127,43 @@ void load_kernels(void* so, Kernels& kernels, const char* const (&names)[3], con
     kernels.source_text = job.source;
 }
 
+// A plain kernel's lines (plain_hooks.hpp): its code addresses from where it was loaded.
+LineTable g_plain_lines;
+const unsigned char* g_plain_base = nullptr;
+unsigned plain_line(const void* code) {
+    const auto* at = static_cast<const unsigned char*>(code);
+    return at < g_plain_base ? 0 : g_plain_lines.line_at(std::uint64_t(at - g_plain_base));
+}
+
+// The compiled kernel's bytes, from its descriptor (before the filter, which allows no read of
+// it but the loader's).
+bool read_object(std::vector<std::uint8_t>& bytes) {
+    bytes.clear();
+    std::uint8_t buf[1 << 16];
+    for (off_t at = 0;;) {
+        const ssize_t n = ::pread(kObjectDescriptor, buf, sizeof buf, at);
+        if (n == 0) return true;
+        if (n < 0 || bytes.size() > (std::size_t(256) << 20)) return false;
+        bytes.insert(bytes.end(), buf, buf + n);
+        at += n;
+    }
+}
+
+// What a plain kernel's recording could not draw, in one line; "" when it drew everything.
+std::string plain_recording_note(const Job& job) {
+    const sim::PlainCounts c = sim::plain_counts();
+    if (c.recorded == 0)
+        return job.display + ": the run recorded no shared or global access: the kernel " +
+               job.header.plain.kernel + " never touched its shared memory or its in= and out= " +
+               "buffers, so there is no picture (are in= and out= the pointers it uses?)";
+    if (c.unrecorded_stores > 0)
+        return job.display + ":" + std::to_string(c.first_unrecorded_line) + ": " +
+               std::to_string(c.unrecorded_stores) +
+               " stores went to memory that is neither shared memory nor the kernel's buffers "
+               "(a static or __device__ variable): they are not in the picture or the counters";
+    return "";
+}
+
 // run DISPLAY FLAGS MEMORY_BYTES: the emulator, walled in by the allow-list.
 int run_on_emulator(int argc, char** argv) {
     if (argc < 6) return failed("the child was started without its arguments");
@@ -129,6 +173,16 @@ int run_on_emulator(int argc, char** argv) {
     const std::uint64_t held = address_space_now();
     ::tzset();  // the clock's zone is read now: the filter allows no file later
     ::syscall(SYS_close_range, unsigned(kSourceDescriptor) + 1, ~0u, 0u);
+    const bool plain = job.header.plain.plain;
+    if (plain) {
+        std::vector<std::uint8_t> object;
+        std::string why;
+        if (!read_object(object)) return failed("the compiled kernel could not be read back");
+        std::optional<LineTable> lines =
+            line_table_from_bytes(object, "the compiled kernel", job.display, why);
+        if (!lines) return failed("the compiled kernel's lines cannot be read: " + why);
+        g_plain_lines = std::move(*lines);
+    }
 
     if (std::string why = install_syscall_filter(kObjectDescriptor, kLoadPath); !why.empty())
         return failed(why);
@@ -137,6 +191,14 @@ int run_on_emulator(int argc, char** argv) {
     void* so = ::dlopen(kLoadPath, RTLD_NOW | RTLD_LOCAL);
     set_child_phase(ChildPhase::Own);
     if (!so) return failed(std::string("the compiled kernel does not load: ") + ::dlerror());
+    if (plain) {
+        Dl_info where{};
+        void* entry = ::dlsym(so, info_family_export(job.header.info.family));
+        if (!entry || !::dladdr(entry, &where))
+            return failed("the compiled kernel's entry cannot be found");
+        g_plain_base = static_cast<const unsigned char*>(where.dli_fbase);
+        sim::set_plain_line_lookup(&plain_line);
+    }
     const trace::Request& request = job.parsed.request;
     const VariantInfo& info = job.header.info;
     run::SampleRun runner;
@@ -169,6 +231,9 @@ int run_on_emulator(int argc, char** argv) {
     }
     const trace::Trace t = runner(request, run::RunOptions{});
     report(kFactTrace, trace::encode_trace(t));
+    if (plain && t.grid != 0)
+        if (const std::string note = plain_recording_note(job); !note.empty())
+            report(kFactNote, note);
     mark_child_done();
     set_child_phase(ChildPhase::Finishing);
     return 0;

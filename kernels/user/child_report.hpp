@@ -25,6 +25,8 @@ inline constexpr const char* kFactFailed = "failed";           // warpscope's ow
 inline constexpr const char* kFactMemoryPlan = "memory-plan";  // the request does not fit the limit
 inline constexpr const char* kFactOutOfMemory = "out-of-memory";  // std::bad_alloc
 inline constexpr const char* kFactThrew = "threw";                // an exception's what()
+// A plain kernel's recording left something out of the picture (one line; none when it did not).
+inline constexpr const char* kFactNote = "note";
 // Written by the child's handlers (async-signal-safe, numbers only):
 //   signal: "SIGNO PHASE BLOCK THREAD ADDRESS SYSCALL DETAIL FOREIGN"
 //   exit:   "STATUS PHASE BLOCK THREAD"   (exit() called before the child's work was done)

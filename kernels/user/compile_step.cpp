@@ -7,13 +7,18 @@
 #include "kernels/io/regular_file.hpp"
 #include "kernels/user/child_protocol.hpp"
 #include "kernels/user/outcome.hpp"
+#include "kernels/user/plain_wrapper.hpp"
 #include "kernels/user/toolchain.hpp"
 
 namespace ws::user {
 
 std::string compile_for_emulator(const Sandbox& sandbox, const WorkDir& work,
                                  const CompileInput& in) {
-    std::vector<std::string> compiler = find_compiler();
+    const bool plain = in.header && in.header->plain.plain;
+    std::vector<std::string> compiler = plain ? find_plain_compiler() : find_compiler();
+    if (compiler.empty())
+        return "a plain CUDA kernel is compiled by clang++, which is not installed (Debian: apt "
+               "install clang)";
     const std::string found = program_path(compiler.front());
     if (found.empty())
         return "compile error: the compiler " + printable_name(compiler.front()) +
@@ -21,7 +26,17 @@ std::string compile_for_emulator(const Sandbox& sandbox, const WorkDir& work,
     // Its own file, not a link through /etc/alternatives (which the sandbox does not show).
     char real[4096];
     compiler.front() = ::realpath(found.c_str(), real) ? std::string(real) : found;
-    if (!write_new_file(work.file(kWrapperFile), wrapper_source(in.source, in.display, in.family)))
+    // The link's own name (clang-14) would make the driver a C one.
+    if (plain) compiler.insert(compiler.begin() + 1, "--driver-mode=g++");
+    std::string wrapper;
+    if (plain) {
+        const PlainWrapper w = plain_wrapper_source(in.source, in.display, *in.header);
+        if (!w.error.empty()) return "compile error at " + w.error;
+        wrapper = w.text;
+    } else {
+        wrapper = wrapper_source(in.source, in.display, in.family);
+    }
+    if (!write_new_file(work.file(kWrapperFile), wrapper))
         return "the wrapper could not be written in " + work.path();
     const std::vector<std::string> standard = standard_include_dirs(compiler);
     ChildView view;
@@ -32,7 +47,9 @@ std::string compile_for_emulator(const Sandbox& sandbox, const WorkDir& work,
     const Limits limits = compiler_limits();
     SpawnSpec spec = sandboxed_spec(
         sandbox, view,
-        compile_command(compiler, in.include_dir, standard, kWrapperFile, kObjectFile), limits);
+        plain ? plain_compile_command(compiler, in.include_dir, standard, kWrapperFile, kObjectFile)
+              : compile_command(compiler, in.include_dir, standard, kWrapperFile, kObjectFile),
+        limits);
     const Descriptor log(work.file(kCompileLog), O_WRONLY | O_CREAT | O_EXCL);
     spec.output_fd = log.get();
     const ChildEnd end = run_walled(spec, "");

@@ -9,6 +9,7 @@
 
 #include "kernels/catalog.hpp"
 #include "kernels/trace/dtype.hpp"
+#include "kernels/user/kernel_header.hpp"
 #include "kernels/user/sandbox.hpp"
 #include "kernels/user/work_dir.hpp"
 
@@ -21,6 +22,7 @@ struct CompileInput {
     const std::string& display;
     const std::string& include_dir;
     Family family;
+    const KernelHeader* header = nullptr;  // a plain kernel's (header->plain.plain): clang++
 };
 
 // The machine's compiler makes kObjectFile in `work` from the wrapper; "" or the one line.

@@ -2,6 +2,7 @@
 #include "kernels/user/kernel_header.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <sstream>
 
 namespace ws::user {
@@ -50,6 +51,57 @@ const char* header_usage() {
     return usage.c_str();
 }
 
+const char* plain_header_usage() {
+    return "// warpscope-kernel: reduce|scan kernel=NAME in=PARAM out=PARAM n=PARAM [totals=PARAM] "
+           "[kind=inclusive|exclusive] [block-size=PARAM] [NAME=VALUE ...] "
+           "[elements-per-thread=K] [shared=RULE] [block=RULE] [blocks=N,...]";
+}
+
+namespace {
+
+bool is_identifier(const std::string& s) {
+    if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+    for (char c : s)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+    return true;
+}
+
+// A value the generated call passes as written: a number or true/false, nothing else.
+bool is_plain_value(const std::string& s) {
+    if (s == "true" || s == "false") return true;
+    if (s.empty()) return false;
+    for (char c : s)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != '+')
+            return false;
+    return std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '-' || s[0] == '.';
+}
+
+// The plain form's items (kernel_header.hpp); "" or why `item` is wrong.
+std::string read_plain_item(const std::string& key, const std::string& value, PlainSpec& p) {
+    std::string* named[] = {&p.kernel, &p.in, &p.out, &p.n, &p.totals, &p.block_size};
+    const char* keys[] = {"kernel", "in", "out", "n", "totals", "block-size"};
+    for (std::size_t k = 0; k < 6; ++k)
+        if (key == keys[k]) {
+            if (!is_identifier(value)) return key + "= names a parameter: a C++ name";
+            *named[k] = value;
+            return "";
+        }
+    if (key == "kind") {
+        if (value != "inclusive" && value != "exclusive")
+            return "kind is inclusive or exclusive (what the scan computes)";
+        p.exclusive = value == "exclusive";
+        return "";
+    }
+    if (!is_identifier(key))
+        return "not an item of the header (" + std::string(header_usage()) + ")";
+    if (!is_plain_value(value))
+        return key + "=" + value + ": a parameter's value is a number, true or false";
+    p.values.emplace_back(key, value);
+    return "";
+}
+
+}  // namespace
+
 KernelHeader parse_kernel_header(const std::string& source, const std::string& file) {
     KernelHeader h;
     VariantInfo& v = h.info;
@@ -80,6 +132,7 @@ KernelHeader parse_kernel_header(const std::string& source, const std::string& f
     } else if (family != "reduce") {
         return fail(family + ": not a family (reduce or scan)");
     }
+    bool shared_given = false;
     for (std::string item; words >> item;) {
         const auto eq = item.find('=');
         const std::string key = item.substr(0, eq);
@@ -117,9 +170,32 @@ KernelHeader parse_kernel_header(const std::string& source, const std::string& f
                 v.block_rule = BlockRule::Any1To1024;
             else
                 return fail(item + ": block is power-of-two or any");
+        } else if (eq != item.npos && eq > 0) {  // the plain form's (kernel_header.hpp)
+            const std::string why = read_plain_item(key, value, h.plain);
+            if (!why.empty()) return fail(item + ": " + why);
         } else {
             return fail(item + ": not an item of the header (" + header_usage() + ")");
         }
+        if (key == "shared") shared_given = true;
+    }
+    PlainSpec& p = h.plain;
+    const bool names_any = !p.kernel.empty() || !p.in.empty() || !p.out.empty() || !p.n.empty() ||
+                           !p.totals.empty() || !p.block_size.empty() || !p.values.empty() ||
+                           p.exclusive;
+    if (names_any) {
+        p.plain = true;
+        for (const auto& [name, what] :
+             {std::pair<const std::string&, const char*>{p.kernel, "kernel="},
+              {p.in, "in="},
+              {p.out, "out="},
+              {p.n, "n="}})
+            if (name.empty())
+                return fail(std::string("a plain kernel's header names its ") + what + " (" +
+                            plain_header_usage() + ")");
+        if (v.family != Family::Scan && (!p.totals.empty() || p.exclusive))
+            return fail("totals= and kind= are a scan's: this header says reduce");
+        if (!shared_given) v.smem_rule = SmemRule::None;
+        v.static_smem_bytes = kPlainStaticSharedBytes;
     }
     for (unsigned b : h.blocks)
         if (!accepts_block(v.block_rule, b))

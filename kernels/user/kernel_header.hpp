@@ -42,8 +42,32 @@ namespace ws::user {
 
 inline constexpr const char* kHeaderTag = "// warpscope-kernel:";
 
+// A plain CUDA kernel's header names its kernel and parameters (any signature):
+//
+//   // warpscope-kernel: reduce kernel=reduce3 in=g_idata out=g_odata n=n block-size=blockSize
+//   // warpscope-kernel: scan kernel=Kogge_Stone_scan_kernel in=X out=Y n=N kind=inclusive
+//
+//   kernel=NAME      the __global__ function to run (the file may define several)
+//   in= out= n=      its input and output pointers and its element count
+//   totals=NAME      scans: where each tile's total goes (without it: from the tile's outputs)
+//   kind=K           scans: inclusive (default) or exclusive, what the kernel computes
+//   block-size=NAME  the template parameter that takes --block
+//   NAME=VALUE       any other template or scalar parameter's value (a number, true or false)
+// shared= defaults to none: static __shared__ arrays need no rule, extern __shared__ does.
+// A block's room for a plain kernel's static __shared__ arrays: the 48 KB a GPU gives a block
+// without opting in to more.
+inline constexpr unsigned kPlainStaticSharedBytes = 48 * 1024;
+
+struct PlainSpec {
+    bool plain = false;  // a header naming kernel=: plain CUDA, recorded by the compiler
+    std::string kernel, in, out, n, totals, block_size;
+    bool exclusive = false;
+    std::vector<std::pair<std::string, std::string>> values;  // NAME=VALUE, in header order
+};
+
 struct KernelHeader {
-    VariantInfo info;  // a catalog row for the plan: family, driver, rules (id and title unset)
+    VariantInfo info;
+    PlainSpec plain;  // a catalog row for the plan: family, driver, rules (id and title unset)
     std::vector<unsigned> blocks;  // blocks=: the sizes it is written for; empty: any of its rule
     std::string error;             // "" when the header is valid; else one line, "FILE:1: ..."
     bool ok() const { return error.empty(); }
@@ -58,6 +82,8 @@ std::string block_refusal(const KernelHeader& h, unsigned block, const std::stri
 
 // The header's form, for error messages and --help.
 const char* header_usage();
+// The plain form's, for the same.
+const char* plain_header_usage();
 // The names `shared=` takes ("none", "per-thread", ...), in the order the usage lists them.
 const std::vector<std::string>& shared_rule_names();
 

@@ -151,6 +151,32 @@ std::vector<std::string> find_compiler() {
 #endif
 }
 
+std::vector<std::string> find_plain_compiler() {
+    for (const char* name : {"clang++", "clang++-14"})
+        if (!program_path(name).empty()) return {name};
+    return {};
+}
+
+std::vector<std::string> plain_compile_command(const std::vector<std::string>& compiler,
+                                               const std::string& include_dir,
+                                               const std::vector<std::string>& standard_dirs,
+                                               const std::string& wrapper,
+                                               const std::string& output) {
+    std::vector<std::string> cmd = compiler;
+    for (const char* flag :
+         {"-std=c++17", "-O0", "-g", "-gline-tables-only", "-gdwarf-4", "-fwrapv", "-fPIC",
+          "-shared", "-pipe", "-fno-color-diagnostics", "-fno-caret-diagnostics",
+          "-fsanitize-coverage=trace-pc-guard,trace-loads,trace-stores", "-nostdinc"})
+        cmd.push_back(flag);
+    cmd.push_back("-I" + include_dir);
+    cmd.push_back("-I" + include_dir + "/kernels/user/plain_include");
+    for (const std::string& dir : standard_dirs) cmd.push_back("-isystem" + dir);
+    for (const std::string& w :
+         {std::string("-x"), std::string("c++"), wrapper, std::string("-o"), output})
+        cmd.push_back(w);
+    return cmd;
+}
+
 const char* kernel_signature(Family family) {
     return family == Family::Scan
                ? "template <class T, class Probe> __global__ void kernel(const T* g_in, T* g_out, "

@@ -24,6 +24,21 @@ void use_child_program(const std::string& path);
 // when none has it.
 std::string find_include_dir(std::string& error);
 
+// The compiler of plain CUDA kernels, which records them through its load and store
+// instrumentation: clang++ (or clang++-14) on PATH; empty when there is none.
+std::vector<std::string> find_plain_compiler();
+
+// Its whole command: C++17 at -O0 (every load and store the source writes is one instruction,
+// so one recorded access, as the vocabulary records them), line tables (the recorder maps each
+// access's code address to the student's line), SanitizerCoverage's load and store callbacks,
+// -fPIC -shared, and the include path by construction as compile_command's, plus the folder of
+// cooperative groups' and CUDA's stand-in headers (kernels/user/plain_include).
+std::vector<std::string> plain_compile_command(const std::vector<std::string>& compiler,
+                                               const std::string& include_dir,
+                                               const std::vector<std::string>& standard_dirs,
+                                               const std::string& wrapper,
+                                               const std::string& output);
+
 // The compiler and its leading arguments: $CXX when set ("ccache g++" is two words), else the
 // compiler that built warpscope, else g++.
 std::vector<std::string> find_compiler();

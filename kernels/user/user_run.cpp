@@ -14,7 +14,9 @@
 #include "kernels/user/compile_step.hpp"
 #include "kernels/user/gpu_runner.hpp"
 #include "kernels/user/kernel_header.hpp"
+#include "kernels/user/plain_wrapper.hpp"
 #include "kernels/user/toolchain.hpp"
+#include "kernels/user/vocabulary_guard.hpp"
 
 namespace ws::user {
 namespace {
@@ -44,6 +46,7 @@ void adopt_child_trace(trace::Trace& t, const trace::Request& request, const std
 
 // What every child run shares: the request, the work folder, the sandbox.
 struct RunContext {
+    const KernelHeader& header;
     const UserRun& run;
     const std::string& source;
     const std::string& display;
@@ -89,6 +92,8 @@ void run_kernel_child(const RunContext& c, const WorkDir& work, const std::strin
     }
     r.ran = true;
     r.trace = std::move(loaded.trace);
+    if (const Fact* note = end.facts.last(kFactNote))
+        r.recording_note = printable_line(note->bytes, 1000);
     adopt_child_trace(r.trace, c.request, c.display, c.source);
     if (!gpu) return;
     r.on_gpu = true;
@@ -107,7 +112,8 @@ void run_on_emulator(const RunContext& c, Family family, UserRunResult& r) {
         r.error = "cannot make a private work folder under $TMPDIR or /tmp";
         return;
     }
-    r.error = compile_for_emulator(c.sandbox, work, {c.source, c.display, c.include_dir, family});
+    r.error = compile_for_emulator(c.sandbox, work,
+                                   {c.source, c.display, c.include_dir, family, &c.header});
     if (!r.error.empty()) return;
     run_kernel_child(c, work, kObjectFile, {kJobRun, c.display, run::command_line(c.request)},
                      false, r);
@@ -205,7 +211,25 @@ UserRunResult run_user_kernel(const UserRun& run) {
         return refuse(why);
     const Sandbox sandbox = choose_sandbox(run.sandbox);
     if (!sandbox.error.empty()) return refuse(sandbox.error);
-    RunContext c{run, source, display, parsed.request, sandbox, find_include_dir(error)};
+    if (!header.plain.plain)
+        if (std::string why = vocabulary_memory_refusal(source, display); !why.empty())
+            return refuse(why);
+    if (header.plain.plain) {
+        if (gpu)
+            return refuse(display +
+                          ": a plain CUDA kernel runs on the emulator (--backend cpu) in this "
+                          "version; the GPU runs kernels written in warpscope's vocabulary");
+        const std::string type = trace::dtype_name(parsed.request.type);
+        if (std::string why = plain_type_refusal(source, display, header, type); !why.empty())
+            return refuse(why);
+        if (header.info.family == Family::Scan &&
+            (parsed.request.kind == trace::ScanKind::Exclusive) != header.plain.exclusive)
+            return refuse(display + ":1: the kernel computes an " +
+                          (header.plain.exclusive ? "exclusive" : "inclusive") +
+                          " scan (its header's kind=), not --kind " +
+                          (header.plain.exclusive ? "inclusive" : "exclusive"));
+    }
+    RunContext c{header, run, source, display, parsed.request, sandbox, find_include_dir(error)};
     if (c.include_dir.empty()) {
         r.error = error;
         return r;

@@ -43,7 +43,10 @@ struct UserRunResult {
     std::string error;       // else one line: bad input (bad_input) or how the kernel ended
     bool bad_input = false;  // the file, its header, the request or --sandbox: exit code 2
     std::string warning;     // one line for stderr (what the sandbox does not wall off), or ""
-    bool on_gpu = false;     // ran with backend "cuda": `gpu` holds its times and crosscheck
+    // A plain kernel's run that left accesses out of its picture (recorded none, or stores to
+    // memory it cannot draw): one line; the run is not a success then (never a blind picture).
+    std::string recording_note;
+    bool on_gpu = false;  // ran with backend "cuda": `gpu` holds its times and crosscheck
     GpuExtras gpu;
 };
 

@@ -79,6 +79,34 @@ __global__ void kernel(const T* g_in, T* g_out, unsigned n, Probe probe) {
 )";
 }
 
+// The same attack in a plain CUDA kernel (a static __shared__ array, __syncthreads, its header
+// naming the parameters): compiled by clang++ with the recorder's instrumentation, run the same
+// way, walled in the same way.
+inline std::string plain_kernel_text(const std::string& name, const std::string& attack,
+                                     const std::string& top = "") {
+    return "// warpscope-kernel: reduce kernel=attack in=g_in out=g_out n=n\n// An attack on the "
+           "sandbox (plain CUDA): " +
+           name + "\n" + top + kPrelude + R"(
+template <class T>
+__global__ void attack(const T* g_in, T* g_out, unsigned n) {
+    __shared__ T s[1024];
+    const unsigned t = threadIdx.x;
+    const unsigned i = blockIdx.x * blockDim.x + t;
+    if (blockIdx.x == 0 && t == 0) {
+)" + attack +
+           R"(
+    }
+    s[t] = i < n ? g_in[i] : T(0);
+    __syncthreads();
+    for (unsigned stride = blockDim.x / 2; stride > 0; stride >>= 1) {
+        if (t < stride) s[t] += s[t + stride];
+        __syncthreads();
+    }
+    if (t == 0) g_out[blockIdx.x] = s[0] + T(ws_poison);
+}
+)";
+}
+
 // A folder of mode `mode` under /tmp, removed with what it holds when it goes.
 class Folder {
   public:

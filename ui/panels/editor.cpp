@@ -94,7 +94,14 @@ void toolbar(const TraceView& v, UiState& ui) {
     puzzle_picker(ui);
     if (ImGui::Button("Template"))
         load_file(e, io::data_root() + "/assets/kernels/template-reduce.cu");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("start from a reduction with its loop to write");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("start from a reduction in warpscope's vocabulary, its loop to write");
+    same_line_if_fits("Plain CUDA");
+    if (ImGui::Button("Plain CUDA"))
+        load_file(e, io::data_root() + "/assets/kernels/template-plain-reduce.cu");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "start from a reduction in plain CUDA (__shared__, __syncthreads), its loop to write");
     // No copy of the catalog's kernel while a puzzle is open: it would hand the answer over.
     const std::string copy = "Copy of " + ui.form.algo;
     if (e.puzzle_file.empty()) same_line_if_fits(copy.c_str());
@@ -146,8 +153,9 @@ void draw_editor(const TraceView& v, UiState& ui) {
     }
     if (!e.loaded) {
         text_wrapped_colored(p.text_dim,
-                             "Write your own reduction: start from the Template or a Copy of the "
-                             "algorithm chosen in the controls, then Save and run (F5).");
+                             "Write your own reduction: start from the Template, the Plain CUDA "
+                             "template or a Copy of the algorithm chosen in the controls, then "
+                             "Save and run (F5).");
         return;
     }
     EditorMarks marks;

@@ -225,6 +225,14 @@ Outcome EditorFeature::take_run(user::UserRunResult result) {
     if (result.on_gpu && result.error.empty())
         for (const std::string& line : user::gpu_report_lines(result.gpu)) e.message += "\n" + line;
     if (!result.warning.empty()) e.message += "\n" + result.warning;
+    // A picture that misses accesses says so where the class looks (never a blind picture).
+    if (!result.recording_note.empty()) {
+        e.message = result.recording_note + "\n" + e.message;
+        e.message_is_error = true;
+        out.banner = result.recording_note;
+    } else if (result.ran) {
+        out.banner = "";
+    }
     e.error_line = compile_error_line(result.error, e.path);
     return out;
 }
