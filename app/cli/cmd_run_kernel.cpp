@@ -118,6 +118,10 @@ int cmd_run_kernel(const RunKernelOptions& o) {
             std::printf("%s\n", line.c_str());
         if (!t.ok && !t.error.empty()) std::fprintf(stderr, "warpscope: %s\n", t.error.c_str());
     }
+    if (!r.recording_note.empty()) {
+        std::fprintf(stderr, "warpscope: %s\n", r.recording_note.c_str());
+        return 1;
+    }
     return t.ok && !user::crosscheck_failed(r.gpu) ? 0 : 1;
 }
 

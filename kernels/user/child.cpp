@@ -280,7 +280,8 @@ int compile_with_nvrtc(int argc, char** argv) {
     const std::vector<NvrtcHeader> headers = nvrtc_headers(argv[6], error);
     if (!error.empty()) return failed(error);
     const GpuBuild build =
-        compile_for_gpu(source, display, header.info.family, *type, argv[5], headers);
+        compile_for_gpu(source, display, header.info.family, *type, argv[5], headers, &header,
+                        header.plain.plain ? cuda_include_dir() : std::string());
     if (!build.ok) {
         report(build.compile_error ? kFactCompileError : kFactFailed,
                build.compile_error ? build.log : build.error);

@@ -6,6 +6,7 @@
 
 #include "kernels/io/regular_file.hpp"
 #include "kernels/user/child_protocol.hpp"
+#include "kernels/user/nvrtc_compiler.hpp"
 #include "kernels/user/outcome.hpp"
 #include "kernels/user/plain_wrapper.hpp"
 #include "kernels/user/toolchain.hpp"
@@ -67,6 +68,8 @@ NvrtcBuild compile_in_nvrtc_child(const Sandbox& sandbox, const WorkDir& work,
     ChildView view;
     view.work = work.path();
     view.read = {in.include_dir};
+    // A plain kernel's cooperative groups are the toolkit's own headers.
+    if (const std::string cuda = cuda_include_dir(); !cuda.empty()) view.read.push_back(cuda);
     view.env = {"TMPDIR=" + work.path()};
     SpawnSpec spec = sandboxed_spec(sandbox, view,
                                     {child_program(), kChildCommand, kJobNvrtc, in.display,

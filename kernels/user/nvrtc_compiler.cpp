@@ -3,10 +3,14 @@
 #include "kernels/user/nvrtc_compiler.hpp"
 
 #include <dlfcn.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdlib>
 
+#include "kernels/user/plain_wrapper.hpp"
 #include "kernels/user/toolchain.hpp"
 
 namespace ws::user {
@@ -117,9 +121,24 @@ std::string nvrtc_version() {
     return std::to_string(major) + "." + std::to_string(minor);
 }
 
+std::string cuda_include_dir() {
+    std::vector<std::string> candidates;
+    if (const char* home = std::getenv("CUDA_HOME"); home && *home)
+        candidates.push_back(std::string(home) + "/include");
+    candidates.push_back("/usr/local/cuda/include");
+    // Its own path, not one through a link (/usr/local/cuda -> cuda-13.0): the sandbox shows
+    // the folder itself.
+    char real[4096];
+    for (const std::string& dir : candidates)
+        if (::access((dir + "/cooperative_groups.h").c_str(), R_OK) == 0)
+            return ::realpath(dir.c_str(), real) ? std::string(real) : dir;
+    return "";
+}
+
 GpuBuild compile_for_gpu(const std::string& student_source, const std::string& display,
                          Family family, trace::DType type, const std::string& arch,
-                         const std::vector<NvrtcHeader>& headers) {
+                         const std::vector<NvrtcHeader>& headers, const KernelHeader* plain,
+                         const std::string& cuda_include) {
     GpuBuild b;
     std::string why;
     const Api* a = api(why);
@@ -131,8 +150,25 @@ GpuBuild compile_for_gpu(const std::string& student_source, const std::string& d
         b.error = std::string("NVRTC failed (") + call + ": " + a->nvrtcGetErrorString(r) + ")";
         return b;
     };
-    const std::string source = nvrtc_translation_unit(student_source, display, family, type);
-    const std::string names[2] = {nvrtc_kernel_name(type, false), nvrtc_kernel_name(type, true)};
+    const bool is_plain = plain && plain->plain.plain;
+    std::string source;
+    std::string names[2];
+    if (is_plain) {
+        const PlainWrapper w = plain_nvrtc_source(student_source, display, *plain);
+        if (!w.error.empty()) {
+            b.compile_error = true;
+            b.error = "compile error at " + w.error;
+            return b;
+        }
+        source = w.text;
+        const std::string t = trace::dtype_name(type);
+        names[0] = std::string(kPlainEntry) + "<" + t + ", ws::probe::NoProbe>";
+        names[1] = std::string(kPlainEntry) + "<" + t + ", ws::cuda::GpuProbe>";
+    } else {
+        source = nvrtc_translation_unit(student_source, display, family, type);
+        names[0] = nvrtc_kernel_name(type, false);
+        names[1] = nvrtc_kernel_name(type, true);
+    }
     std::vector<const char*> texts, include_names;
     for (const NvrtcHeader& h : headers) {
         texts.push_back(h.text.c_str());
@@ -145,7 +181,13 @@ GpuBuild compile_for_gpu(const std::string& student_source, const std::string& d
     for (const std::string& name : names)
         if (Result r = a->nvrtcAddNameExpression(program.get(), name.c_str()))
             return failed("nvrtcAddNameExpression", r);
-    const std::vector<std::string> options = nvrtc_options(arch);
+    std::vector<std::string> options = nvrtc_options(arch);
+    if (is_plain && !cuda_include.empty()) {
+        // cooperative_groups.h, and the CUDA C++ library it includes (include/cccl since 13.0).
+        options.push_back("--include-path=" + cuda_include);
+        if (::access((cuda_include + "/cccl").c_str(), R_OK) == 0)
+            options.push_back("--include-path=" + cuda_include + "/cccl");
+    }
     std::vector<const char*> argv;
     for (const std::string& o : options) argv.push_back(o.c_str());
     const auto start = std::chrono::steady_clock::now();

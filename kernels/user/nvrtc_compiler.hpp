@@ -8,6 +8,7 @@
 
 #include "kernels/catalog.hpp"
 #include "kernels/trace/dtype.hpp"
+#include "kernels/user/kernel_header.hpp"
 #include "kernels/user/nvrtc_source.hpp"
 
 namespace ws::user {
@@ -30,8 +31,16 @@ struct GpuBuild {
 // Compiles `student_source` (the file's text; `display` names it in errors and in the trace)
 // for `arch` ("sm_90") with the instantiations for `type` unprobed and recorded, against the
 // headers handed over and no others (nvrtc_source.hpp).
+// A plain CUDA kernel's header (`plain`, header->plain.plain) compiles its text as CUDA has it,
+// through plain_nvrtc_source, with the toolkit's own headers folder (cooperative groups) on the
+// include path: `cuda_include` ("" when none was found).
 GpuBuild compile_for_gpu(const std::string& student_source, const std::string& display,
                          Family family, trace::DType type, const std::string& arch,
-                         const std::vector<NvrtcHeader>& headers);
+                         const std::vector<NvrtcHeader>& headers,
+                         const KernelHeader* plain = nullptr, const std::string& cuda_include = "");
+
+// The CUDA toolkit's headers folder (cooperative_groups.h) for a plain kernel on the GPU:
+// $CUDA_HOME/include, else /usr/local/cuda/include; "" when neither has it.
+std::string cuda_include_dir();
 
 }  // namespace ws::user

@@ -30,14 +30,20 @@ std::vector<NvrtcHeader> nvrtc_headers(const std::string& include_dir, std::stri
     const fs::path root(include_dir);
     const fs::path stand_ins = root / kNvrtcStdDir;
     std::error_code ec;
-    for (const char* folder :
-         {"kernels/probe", "kernels/sim", "kernels/trace", "kernels/cuda", kNvrtcStdDir}) {
+    const fs::path cuda_stand_ins = root / "kernels/user/plain_include";
+    for (const char* folder : {"kernels/probe", "kernels/sim", "kernels/trace", "kernels/cuda",
+                               kNvrtcStdDir, "kernels/user/plain_include"}) {
         const fs::path dir = root / folder;
         if (!fs::is_directory(dir, ec)) continue;
         for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
             if (!e.is_regular_file(ec)) continue;
             const std::string ext = e.path().extension().string();
             const bool stand_in = e.path().parent_path() == stand_ins;
+            // A plain kernel's <cuda_runtime.h> and its kin: empty stand-ins under their own
+            // names. Cooperative groups come from the toolkit (the emulator's are not CUDA's).
+            const bool cuda_stand_in = e.path().parent_path() == cuda_stand_ins;
+            if (cuda_stand_in && e.path().filename().string().rfind("cooperative_groups", 0) == 0)
+                continue;
             if (!stand_in && ext != ".cuh" && ext != ".hpp" && ext != ".h") continue;
             std::string why;
             NvrtcHeader h;
@@ -46,10 +52,22 @@ std::vector<NvrtcHeader> nvrtc_headers(const std::string& include_dir, std::stri
                 error = why;
                 return {};
             }
-            h.name = stand_in ? e.path().filename().string()
-                              : e.path().lexically_relative(root).generic_string();
+            h.name = stand_in || cuda_stand_in ? e.path().filename().string()
+                                               : e.path().lexically_relative(root).generic_string();
             headers.push_back(std::move(h));
         }
+    }
+    // A plain kernel's call (plain_wrapper.cpp), the one header of kernels/user NVRTC needs.
+    {
+        std::string why;
+        NvrtcHeader h;
+        h.name = "kernels/user/plain_call.hpp";
+        h.text = io::read_regular_file((root / h.name).string(), 1 << 20, why);
+        if (!why.empty()) {
+            error = why;
+            return {};
+        }
+        headers.push_back(std::move(h));
     }
     std::sort(headers.begin(), headers.end(),
               [](const NvrtcHeader& a, const NvrtcHeader& b) { return a.name < b.name; });

@@ -129,32 +129,93 @@ std::vector<unsigned> block_sizes(const KernelHeader& h) {
 
 }  // namespace
 
+namespace {
+
+// What both translation units need: the kernel's signature and the call the header makes.
+struct PlainPlan {
+    KernelSignature sig;
+    Call call;
+    std::string error;
+};
+PlainPlan plan_plain(const std::string& source, const std::string& display,
+                     const KernelHeader& header) {
+    PlainPlan plan;
+    const PlainSpec& p = header.plain;
+    const std::string where = display + ":1: ";
+    plan.sig = find_kernel(source, p.kernel, display);
+    if (!plan.sig.ok()) {
+        plan.error = plan.sig.error;
+        return plan;
+    }
+    plan.call = plan_call(plan.sig, p, where);
+    if (!plan.call.error.empty()) {
+        plan.error = plan.call.error;
+        return plan;
+    }
+    if (plan.call.block_template && header.blocks.empty() &&
+        header.info.block_rule != BlockRule::PowerOfTwo32To1024)
+        plan.error = where + "block-size=" + p.block_size +
+                     " is a template parameter and block=any: list the sizes to build with blocks=";
+    return plan;
+}
+
+// ws_plain_call<T>(in, out, totals, n): the kernel called with its parameters in their places
+// (`device`: a __device__ function, for NVRTC).
+std::string call_function(const PlainPlan& plan, const KernelHeader& header, bool device) {
+    const Call& c = plan.call;
+    const std::string& kernel = header.plain.kernel;
+    std::ostringstream s;
+    s << "template <class T>\n"
+      << (device ? "__device__ " : "")
+      << "void ws_plain_call(const T* in, T* out, T* totals, unsigned n) {\n"
+      << "    (void)in; (void)out; (void)totals; (void)n;\n";
+    const std::string args = joined(c.args);
+    if (c.block_template) {
+        s << "    switch (blockDim.x) {\n";
+        for (unsigned b : block_sizes(header))
+            s << "        case " << b << ": ws::plain::call("
+              << kernel_address(kernel, plan.sig, c, b) << ", " << args << "); return;\n";
+        if (device)
+            s << "        default: return;\n";
+        else
+            s << "        default: ws::sim::fail(\"" << kernel
+              << " is built for the header's block sizes only\", 0);\n";
+        s << "    }\n";
+    } else {
+        s << "    ws::plain::call(" << kernel_address(kernel, plan.sig, c, 0) << ", " << args
+          << ");\n";
+    }
+    s << "}\n";
+    // Whether the kernel takes elements of T (a kernel written for float* takes only float).
+    const std::string dummies = c.args.empty() ? "" : ", " + joined(c.args);
+    s << "template <class T>\n"
+      << "constexpr bool ws_plain_fits() {\n"
+      << "    const T* in = nullptr; T* out = nullptr; T* totals = nullptr; unsigned n = 0;\n"
+      << "    (void)in; (void)out; (void)totals; (void)n;\n"
+      << "    return decltype(ws::plain::fits<T>("
+      << kernel_address(kernel, plan.sig, c, block_sizes(header).front()) << dummies
+      << "))::value;\n"
+      << "}\n";
+    return s.str();
+}
+
+}  // namespace
+
 PlainWrapper plain_wrapper_source(const std::string& source, const std::string& display,
                                   const KernelHeader& header) {
     PlainWrapper w;
     const PlainSpec& p = header.plain;
-    const std::string where = display + ":1: ";
     const SharedRewrite rewritten = rewrite_shared(source, display);
     if (!rewritten.error.empty()) {
         w.error = rewritten.error;
         return w;
     }
-    const KernelSignature sig = find_kernel(source, p.kernel, display);
-    if (!sig.ok()) {
-        w.error = sig.error;
+    const PlainPlan plan = plan_plain(source, display, header);
+    if (!plan.error.empty()) {
+        w.error = plan.error;
         return w;
     }
-    const Call c = plan_call(sig, p, where);
-    if (!c.error.empty()) {
-        w.error = c.error;
-        return w;
-    }
-    if (c.block_template && header.blocks.empty() &&
-        header.info.block_rule != BlockRule::PowerOfTwo32To1024) {
-        w.error = where + "block-size=" + p.block_size +
-                  " is a template parameter and block=any: list the sizes to build with blocks=";
-        return w;
-    }
+    const Call& c = plan.call;
     const bool scan = header.info.family == Family::Scan;
 
     std::ostringstream s;
@@ -166,31 +227,7 @@ PlainWrapper plain_wrapper_source(const std::string& source, const std::string& 
       << "#pragma clang attribute push(__attribute__((no_sanitize(\"coverage\"))), apply_to = "
          "function)\n"
       << "namespace {\n"
-      << "template <class T>\n"
-      << "void ws_plain_call(const T* in, T* out, T* totals, unsigned n) {\n"
-      << "    (void)in; (void)out; (void)totals; (void)n;\n";
-    const std::string args = joined(c.args);
-    if (c.block_template) {
-        s << "    switch (blockDim.x) {\n";
-        for (unsigned b : block_sizes(header))
-            s << "        case " << b << ": ws::plain::call(" << kernel_address(p.kernel, sig, c, b)
-              << ", " << args << "); return;\n";
-        s << "        default: ws::sim::fail(\"" << p.kernel
-          << " is built for the header's block sizes only\", 0);\n"
-          << "    }\n";
-    } else {
-        s << "    ws::plain::call(" << kernel_address(p.kernel, sig, c, 0) << ", " << args
-          << ");\n";
-    }
-    s << "}\n";
-    std::string dummies = c.args.empty() ? "" : ", " + joined(c.args);
-    s << "template <class T>\n"
-      << "constexpr bool ws_plain_fits() {\n"
-      << "    const T* in = nullptr; T* out = nullptr; T* totals = nullptr; unsigned n = 0;\n"
-      << "    (void)in; (void)out; (void)totals; (void)n;\n"
-      << "    return decltype(ws::plain::fits<T>("
-      << kernel_address(p.kernel, sig, c, block_sizes(header).front()) << dummies << "))::value;\n"
-      << "}\n";
+      << call_function(plan, header, false);
     if (scan) {
         s << "template <class T>\n"
           << "void ws_plain_entry(const T* in, T* out, T* totals, unsigned n, "
@@ -229,6 +266,72 @@ PlainWrapper plain_wrapper_source(const std::string& source, const std::string& 
           << "    else return nullptr;\n"
           << "}\n";
     s << "#pragma clang attribute pop\n";
+    w.text = s.str();
+    return w;
+}
+
+PlainWrapper plain_nvrtc_source(const std::string& source, const std::string& display,
+                                const KernelHeader& header) {
+    PlainWrapper w;
+    const PlainPlan plan = plan_plain(source, display, header);
+    if (!plan.error.empty()) {
+        w.error = plan.error;
+        return w;
+    }
+    const bool scan = header.info.family == Family::Scan;
+    const PlainSpec& p = header.plain;
+    std::ostringstream s;
+    s << "// Generated by warpscope run-kernel: a plain CUDA kernel for the GPU (NVRTC).\n";
+    for (const char* h : {"kernels/probe/vocabulary.cuh", "kernels/cuda/gpu_probe.cuh",
+                          "kernels/trace/scan_kind.hpp", "kernels/user/plain_call.hpp"})
+        s << "#include \"" << h << "\"\n";
+    // The student's kernels become __device__ functions that the entry below calls.
+    s << "#undef __global__\n#define __global__ __device__\n"
+      << "#undef __launch_bounds__\n#define __launch_bounds__(...)\n";
+    s << "#line 1 \"" << display << "\"\n" << source;
+    if (!source.empty() && source.back() != '\n') s << '\n';
+    s << "#line 1 \"" << kGenerated
+      << "\"\n"
+      // CUDA's own definitions back (crt/host_defines.h; NVRTC has no push_macro).
+      << "#undef __global__\n#define __global__ __location__(global)\n"
+      << "#undef __launch_bounds__\n"
+      << "#define __launch_bounds__(...) __annotate__(launch_bounds(__VA_ARGS__))\n"
+      << call_function(plan, header, true);
+    if (scan) {
+        s << "template <class T, class Probe>\n"
+          << "__global__ void " << kPlainEntry
+          << "(const T* in, T* out, T* totals, unsigned n, ws::trace::ScanKind kind, Probe) {\n"
+          << "    static_assert(ws_plain_fits<T>(), \"the kernel takes this element type\");\n"
+          << "    ws_plain_call<T>(in, out, totals, n);\n"
+          << "    const bool computes_exclusive = " << (p.exclusive ? "true" : "false") << ";\n"
+          << "    const bool wanted_exclusive = kind == ws::trace::ScanKind::Exclusive;\n"
+          << "    const bool write_total = " << (plan.call.writes_totals ? "false" : "true")
+          << ";\n"
+          << "    if (!write_total && computes_exclusive == wanted_exclusive) return;\n"
+          << "    __syncthreads();\n"
+          << "    if (threadIdx.x != 0) return;\n"
+          << "    const unsigned tile = " << header.info.elems_per_thread << "u * blockDim.x;\n"
+          << "    const unsigned long long first = 1ull * blockIdx.x * tile;\n"
+          << "    if (first >= n) return;\n"
+          << "    const unsigned long long last = (first + tile < n ? first + tile : n) - 1;\n"
+          << "    if (write_total) totals[blockIdx.x] = computes_exclusive ? T(out[last] + "
+             "in[last]) : out[last];\n"
+          << "    if (computes_exclusive == wanted_exclusive) return;\n"
+          << "    if (wanted_exclusive) {\n"
+          << "        for (unsigned long long j = last; j > first; --j) out[j] = out[j - 1];\n"
+          << "        out[first] = T(0);\n"
+          << "    } else {\n"
+          << "        for (unsigned long long j = first; j <= last; ++j) out[j] = T(out[j] + "
+             "in[j]);\n"
+          << "    }\n"
+          << "}\n";
+    } else {
+        s << "template <class T, class Probe>\n"
+          << "__global__ void " << kPlainEntry << "(const T* in, T* out, unsigned n, Probe) {\n"
+          << "    static_assert(ws_plain_fits<T>(), \"the kernel takes this element type\");\n"
+          << "    ws_plain_call<T>(in, out, nullptr, n);\n"
+          << "}\n";
+    }
     w.text = s.str();
     return w;
 }

@@ -17,6 +17,14 @@ struct PlainWrapper {
 PlainWrapper plain_wrapper_source(const std::string& source, const std::string& display,
                                   const KernelHeader& header);
 
+// NVRTC's translation unit for the GPU: the student's text unmodified (CUDA compiles it as it
+// is), its kernels turned into __device__ functions, and the entry kPlainEntry<T, Probe> of the
+// catalog's signature that calls the named one; the GPU records nothing of it yet (the picture
+// is the emulator's: user_run.cpp).
+inline constexpr const char* kPlainEntry = "ws_plain_kernel";
+PlainWrapper plain_nvrtc_source(const std::string& source, const std::string& display,
+                                const KernelHeader& header);
+
 // "" when the kernel can take `type` (int, float or double): a kernel whose `in` parameter is a
 // pointer to one fixed type takes only that one; else the one line that says so.
 std::string plain_type_refusal(const std::string& source, const std::string& display,

@@ -164,6 +164,26 @@ void crosscheck_on_emulator(const RunContext& c, Family family, UserRunResult& r
     r.gpu.crosscheck = run::crosscheck_difference(r.info, r.trace, emulated.trace);
 }
 
+// A plain kernel on the GPU: the GPU checked and timed it but records nothing of it yet, so the
+// picture (the traced blocks, the counters) is the emulator's run of the same request.
+void picture_from_emulator(const RunContext& c, Family family, UserRunResult& r) {
+    UserRunResult emulated;
+    if (c.request.n <= run::kMaxElementsEmulator) run_on_emulator(c, family, emulated);
+    if (!emulated.ran) {
+        r.recording_note =
+            c.display + ": the GPU records nothing of a plain CUDA kernel yet" +
+            (emulated.error.empty() ? std::string(" and the emulator runs at most "
+                                                  "2^26 elements")
+                                    : ", and the emulator's run ended: " + emulated.error);
+        return;
+    }
+    r.trace.blocks = std::move(emulated.trace.blocks);
+    r.trace.totals = emulated.trace.totals;
+    r.trace.smem_bytes = emulated.trace.smem_bytes;
+    r.recording_note = emulated.recording_note;
+    r.gpu.crosscheck = std::string(kPlainPictureLine);
+}
+
 }  // namespace
 
 std::string user_algo(const std::string& file) {
@@ -215,10 +235,6 @@ UserRunResult run_user_kernel(const UserRun& run) {
         if (std::string why = vocabulary_memory_refusal(source, display); !why.empty())
             return refuse(why);
     if (header.plain.plain) {
-        if (gpu)
-            return refuse(display +
-                          ": a plain CUDA kernel runs on the emulator (--backend cpu) in this "
-                          "version; the GPU runs kernels written in warpscope's vocabulary");
         const std::string type = trace::dtype_name(parsed.request.type);
         if (std::string why = plain_type_refusal(source, display, header, type); !why.empty())
             return refuse(why);
@@ -240,7 +256,11 @@ UserRunResult run_user_kernel(const UserRun& run) {
         return r;
     }
     run_on_gpu(c, header.info.family, r);
-    if (r.ran && r.trace.grid != 0) crosscheck_on_emulator(c, header.info.family, r);
+    if (!r.ran || r.trace.grid == 0) return r;
+    if (header.plain.plain)
+        picture_from_emulator(c, header.info.family, r);
+    else
+        crosscheck_on_emulator(c, header.info.family, r);
     return r;
 }
 

@@ -36,6 +36,12 @@ struct GpuExtras {
     std::string crosscheck;
 };
 
+// What a plain kernel's GPU run says where the crosscheck would be: its picture is the
+// emulator's run of the same request (the GPU records nothing of a plain kernel yet).
+inline constexpr const char* kPlainPictureLine =
+    "not compared: the GPU records nothing of a plain CUDA kernel yet, so the picture is the "
+    "emulator's run of the same request (the result and the times are the GPU's)";
+
 struct UserRunResult {
     bool ran = false;  // the child ran the kernel: `trace` holds the run (right or wrong)
     trace::Trace trace;

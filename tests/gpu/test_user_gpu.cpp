@@ -11,6 +11,8 @@
 
 #include "kernels/run/request_parse.hpp"
 #include "kernels/user/puzzle.hpp"
+#include "kernels/user/toolchain.hpp"
+#include "kernels/user/user_run.hpp"
 #include "tests/cli/run_command.hpp"
 #include "tests/test_paths.hpp"
 
@@ -124,4 +126,47 @@ TEST_CASE("on the GPU a fault, a kernel that never ends and a compile error are 
         CHECK(next.code == 0);
     }
 }
-#endif
+TEST_CASE("plain CUDA kernels run on the GPU, checked and timed, their picture the emulator's",
+          "[gpu][user]") {
+    struct Case {
+        const char* file;
+        const char* flags;
+    };
+    const Case cases[] = {
+        {"reduce_interleaved_strided.cu", "--n 4097 --block 64 --type int"},
+        {"reduce_complete_unroll.cu", "--n 1000003 --block 256 --type double"},
+        {"reduce_warp_shuffle.cu", "--n 77777 --block 128 --type float"},
+        {"scan_kogge_stone.cu", "--n 4097 --block 256 --type float"},
+        {"scan_blelloch_padded.cu", "--n 100003 --block 128 --type int --kind exclusive"},
+        {"public/samples_reduce6.cu", "--n 1000003 --block 128 --type float"},
+        {"public/pmpp_kogge_stone.cu", "--n 100003 --block 512 --type float"},
+        {"public/cg_reduce_sum.cu", "--n 77777 --block 96 --type int"},
+        {"public/harris_reduce0.cu", "--n 2^20 --block 256 --type int"},
+    };
+    for (const Case& c : cases) {
+        const std::string file = std::string(WS_SOURCE_DIR) + "/tests/data/plain_kernels/" + c.file;
+        const std::string flags = std::string(" ") + c.flags + " --pattern random --json";
+        const CommandResult gpu = run_warpscope("run-kernel " + file + " --backend cuda" + flags);
+        INFO(c.file << c.flags << "\n" << gpu.err);
+        const json g = json::parse(gpu.out);
+        CHECK(g["ok"] == true);
+        CHECK(g["device"].get<std::string>().find("emulator") == std::string::npos);
+        CHECK(g["gpu"]["points"].size() > 0);
+        if (find_plain_compiler().empty()) {
+            // No clang++ on this machine: no emulator picture, and the run says why.
+            CHECK(gpu.code == 1);
+            CHECK(last_error(gpu).find("which is not installed") != std::string::npos);
+            continue;
+        }
+        REQUIRE(gpu.code == 0);
+        CHECK(g["gpu"]["crosscheck"] == std::string(kPlainPictureLine));
+        // The picture is the emulator's run of the same request.
+        const CommandResult cpu = run_warpscope("run-kernel " + file + flags);
+        REQUIRE(cpu.code == 0);
+        const json e = json::parse(cpu.out);
+        CHECK(g["totals"] == e["totals"]);
+        CHECK(g["steps"] == e["steps"]);
+    }
+}
+
+#endif  // WS_HAVE_CUDA

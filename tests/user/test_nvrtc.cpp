@@ -11,6 +11,7 @@
 #include "kernels/io/regular_file.hpp"
 #include "kernels/user/kernel_header.hpp"
 #include "kernels/user/nvrtc_compiler.hpp"
+#include "kernels/user/plain_wrapper.hpp"
 #include "kernels/user/puzzle.hpp"
 #include "kernels/user/toolchain.hpp"
 #include "tests/test_paths.hpp"
@@ -131,5 +132,43 @@ TEST_CASE("NVRTC's errors are one line at the student's line", "[nvrtc]") {
         CHECK(b.compile_error);
         CHECK(b.error.rfind(c.says, 0) == 0);
         CHECK(b.error.find('\n') == std::string::npos);
+    }
+}
+
+TEST_CASE("NVRTC compiles the plain twins and public kernels as CUDA has them", "[nvrtc]") {
+    const std::string cuda = cuda_include_dir();
+    INFO("the toolkit's headers (cooperative_groups.h): " << cuda);
+    const char* files[] = {"reduce_interleaved_divergent.cu",
+                           "reduce_interleaved_strided.cu",
+                           "reduce_sequential.cu",
+                           "reduce_first_add.cu",
+                           "reduce_unroll_last_warp.cu",
+                           "reduce_unroll_last_warp_legacy.cu",
+                           "reduce_complete_unroll.cu",
+                           "reduce_warp_shuffle.cu",
+                           "scan_kogge_stone.cu",
+                           "scan_blelloch.cu",
+                           "scan_blelloch_padded.cu",
+                           "scan_brent_kung.cu",
+                           "public/harris_reduce0.cu",
+                           "public/samples_reduce6.cu",
+                           "public/pmpp_kogge_stone.cu",
+                           "public/cg_reduce_sum.cu"};
+    for (const char* name : files) {
+        const std::string path = std::string(WS_SOURCE_DIR) + "/tests/data/plain_kernels/" + name;
+        std::string why;
+        const std::string source = io::read_regular_file(path, 1 << 20, why);
+        REQUIRE(why.empty());
+        const KernelHeader h = parse_kernel_header(source, name);
+        REQUIRE(h.ok());
+        REQUIRE(h.plain.plain);
+        for (trace::DType type : kTypes) {
+            if (!plain_type_refusal(source, name, h, trace::dtype_name(type)).empty()) continue;
+            const GpuBuild b =
+                compile_for_gpu(source, name, h.info.family, type, "sm_90", headers(), &h, cuda);
+            INFO(name << " " << trace::dtype_name(type) << ": " << b.error << "\n" << b.log);
+            CHECK(b.ok);
+            CHECK(b.fast_name.find(kPlainEntry) != std::string::npos);
+        }
     }
 }

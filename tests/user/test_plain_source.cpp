@@ -503,7 +503,7 @@ TEST_CASE("GPU Gems 3's Blelloch scan: extern __shared__ temp[] with its comment
     CHECK(kernel_names(kGems3) == std::vector<std::string>{"prescan"});
 }
 
-TEST_CASE("a file-scope tile is a FileShared array; a namespace and extern \"C\" are file scope",
+TEST_CASE("a file-scope tile is a FileShared array, a namespace and extern \"C\" are file scope",
           "[plain_source]") {
     const std::string text = rewritten(kFileTile, {2});
     CHECK(lines_of(text)[1] == "static ::ws::plain::FileShared<float[32][33], 0> tile;");
