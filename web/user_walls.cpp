@@ -10,6 +10,10 @@
 
 namespace ws::user {
 
+std::string children_missing() {
+    return web::kNoRunKernel;
+}
+
 int child_main(int, char**) {
     return 1;
 }

@@ -9,12 +9,14 @@
 #include "kernels/probe/shuffle_source.hpp"
 #include "kernels/sim/plain_hooks.hpp"
 #include "kernels/sim/plain_thread.hpp"
-#include "kernels/sim/stack_pool.hpp"
 
 namespace ws::sim {
 namespace {
 
 LineLookup g_lookup = nullptr;
+// A simulated thread's stack at most (kernels/sim/stack_pool.hpp natively, less in the page):
+// an address this far below the entry's frame is the thread's own.
+constexpr std::size_t kThreadStackBytes = 256 * 1024;
 PlainCounts g_counts;
 
 PlainThread* current_plain() {
@@ -86,7 +88,7 @@ void plain_access(const void* address, unsigned bytes, bool store, const void* c
     flush(*t);
     const auto* at = static_cast<const unsigned char*>(address);
     // The thread's own frames (at -O0 every local variable is a load or a store).
-    if (at < t->stack_top + 256 && at + StackPool::kStackBytes >= t->stack_top) return;
+    if (at < t->stack_top + 256 && at + kThreadStackBytes >= t->stack_top) return;
     const unsigned char* smem = dynamic_smem();
     const std::size_t room = block_smem_bytes();
     if (smem && at >= smem && at < smem + room) {

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "kernels/io/regular_file.hpp"
+#include "kernels/user/spawn.hpp"
 #include "kernels/user/toolchain.hpp"
 
 namespace ws::user {
@@ -138,6 +139,10 @@ bool parse_sandbox_mode(const std::string& text, SandboxMode& mode) {
 
 Sandbox choose_sandbox(SandboxMode mode) {
     Sandbox s;
+    if (std::string why = children_missing(); !why.empty()) {
+        s.error = why;
+        return s;
+    }
     s.landlock = landlock_abi();
     const std::string limits_tail =
         std::string(s.landlock

@@ -36,6 +36,11 @@ struct SpawnSpec {
     LandlockPlan landlock;  // abi 0: none
 };
 
+// "" where this build can start walled-in children; else the one line why not (the web page,
+// web/user_walls.cpp, has no child processes): a student's kernel is then refused before anything
+// else is looked for.
+std::string children_missing();
+
 // Starts the child; -1 and `error` when it cannot.
 pid_t spawn_walled(const SpawnSpec& spec, std::string& error);
 
