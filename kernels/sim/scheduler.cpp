@@ -465,44 +465,6 @@ std::uint8_t* dynamic_smem() {
 std::size_t dynamic_smem_bytes() {
     return g_block ? g_block->dynamic_bytes : 0;
 }
-std::size_t block_smem_bytes() {
-    return g_block ? g_block->smem.size() : 0;
-}
-void*& thread_slot() {
-    static thread_local void* none = nullptr;
-    return g_thread ? g_thread->slot : none;
-}
-unsigned warp_live_mask() {
-    if (!g_block || !g_thread) return 0;
-    const unsigned first = g_thread->linear / 32 * 32;
-    unsigned mask = 0;
-    for (unsigned lane = 0; lane < 32 && first + lane < g_block->threads.size(); ++lane) {
-        const ThreadStatus s = g_block->threads[first + lane].status;
-        if (s != ThreadStatus::Exited && s != ThreadStatus::Failed) mask |= 1u << lane;
-    }
-    return mask;
-}
-bool others_exited() {
-    return g_block && g_block->exited + 1 == g_block->threads.size();
-}
-std::uint8_t* static_shared(unsigned id, std::size_t bytes, std::size_t align, unsigned line) {
-    SimBlock& b = *g_block;
-    auto known = b.static_offsets.find(id);
-    if (known != b.static_offsets.end()) return b.smem.data() + known->second;
-    const std::size_t a = align == 0 ? 1 : align;
-    const std::size_t at = (b.static_end + a - 1) / a * a;
-    if (at + bytes > b.smem.size())
-        fail("the kernel's __shared__ arrays need " + std::to_string(at + bytes) +
-                 " bytes of shared memory (its dynamic shared memory included); a block has " +
-                 std::to_string(b.smem.size()),
-             line);
-    b.static_offsets.emplace(id, at);
-    b.static_end = at + bytes;
-    return b.smem.data() + at;
-}
-std::size_t static_shared_end() {
-    return g_block ? g_block->static_end : 0;
-}
 bool inside_kernel() {
     return g_thread != nullptr;
 }

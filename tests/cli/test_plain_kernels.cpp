@@ -187,3 +187,18 @@ TEST_CASE("a vocabulary kernel that declares memory of its own is refused, not g
     CHECK((r.out + r.err).find("solved") == std::string::npos);
     std::remove(file.c_str());
 }
+
+TEST_CASE("a plain CUDA answer is graded as a vocabulary one is", "[cli][plain]") {
+    // Sequential addressing as Harris writes it, with SharedMemory<T>: puzzle 2's answer.
+    const CommandResult r =
+        run_warpscope("run-kernel " + data("reduce_sequential.cu") + " --puzzle 2");
+    INFO(r.out << r.err);
+    CHECK(r.code == 0);
+    CHECK(r.out.find("PASS bank_conflicts == 0") != std::string::npos);
+    CHECK(r.out.find("puzzle 02-bank-conflicts: solved") != std::string::npos);
+    // Its strided twin has the conflicts the puzzle is about: not solved.
+    const CommandResult strided =
+        run_warpscope("run-kernel " + data("reduce_interleaved_strided.cu") + " --puzzle 2");
+    CHECK(strided.code != 0);
+    CHECK(strided.out.find("FAIL bank_conflicts == 0") != std::string::npos);
+}
