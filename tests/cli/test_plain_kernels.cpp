@@ -202,3 +202,21 @@ TEST_CASE("a plain CUDA answer is graded as a vocabulary one is", "[cli][plain]"
     CHECK(strided.code != 0);
     CHECK(strided.out.find("FAIL bank_conflicts == 0") != std::string::npos);
 }
+
+TEST_CASE("Harris's reduce0 as the slides print it gives the catalog's counters", "[cli][plain]") {
+    for (const char* request : {"--n 4097 --block 256", "--n 1000 --block 64 --pattern random"}) {
+        const std::string flags = std::string(" ") + request + " --type int --json";
+        const CommandResult mine =
+            run_warpscope("run-kernel " + data("public/harris_reduce0.cu") + flags);
+        const CommandResult catalog =
+            run_warpscope("stats --algo reduce-interleaved-divergent" + flags);
+        INFO(request << "\n" << mine.err << catalog.err);
+        REQUIRE(mine.code == 0);
+        REQUIRE(catalog.code == 0);
+        const json a = json::parse(mine.out), b = json::parse(catalog.out);
+        CHECK(a["totals"] == b["totals"]);
+        CHECK(a["steps"] == b["steps"]);
+        CHECK(a["instruction_mix"] == b["instruction_mix"]);
+        CHECK(a["result"] == b["result"]);
+    }
+}
