@@ -512,15 +512,7 @@ std::optional<LineTable> read_line_table(const std::string& elf_path, const std:
         error = elf_path + ": " + why;
         return std::nullopt;
     }
-    try {
-        const Span whole{bytes.data(), bytes.size()};
-        return LineTable(read_units(find_sections(whole), file));
-    } catch (const Unreadable& e) {
-        error = elf_path + ": " + e.why;
-    } catch (const std::bad_alloc&) {
-        error = elf_path + ": out of memory reading its line table";
-    }
-    return std::nullopt;
+    return line_table_from_bytes(bytes, elf_path, file, error);
 }
 
 std::optional<LineTable> line_table_from_bytes(const std::vector<std::uint8_t>& bytes,

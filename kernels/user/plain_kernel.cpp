@@ -19,19 +19,6 @@ bool attribute_word(const Token& t) {
     return false;
 }
 
-// Words that are a type's or a specifier's, never a parameter's name.
-bool type_word(const Token& t) {
-    static const char* const kWords[] = {
-        "const",    "volatile", "unsigned", "signed",   "int",          "char",       "short",
-        "long",     "float",    "double",   "bool",     "void",         "auto",       "struct",
-        "class",    "union",    "enum",     "typename", "__restrict__", "__restrict", "wchar_t",
-        "char16_t", "char32_t", "char8_t",  "register"};
-    if (t.kind != TokenKind::Word) return true;
-    for (const char* w : kWords)
-        if (t.text == w) return true;
-    return false;
-}
-
 bool only_cv(const std::vector<Token>& t, std::size_t from, std::size_t to) {
     for (std::size_t k = from; k < to; ++k)
         if (!is(t[k], "const") && !is(t[k], "volatile")) return false;
@@ -168,7 +155,7 @@ std::string read_template(const std::vector<Token>& t, const Definition& d, cons
         if (type_key && eq - from <= 2) {
             p.is_type = true;
             if (eq - from == 2 && t[from + 1].kind == TokenKind::Word) p.name = t[from + 1].text;
-        } else if (eq - from >= 2 && !type_word(t[eq - 1]) && !only_cv(t, from, eq - 1)) {
+        } else if (eq - from >= 2 && !is_type_word(t[eq - 1]) && !only_cv(t, from, eq - 1)) {
             p.name = t[eq - 1].text;
             p.type = type_text(t, from, eq - 1);
         }
@@ -203,7 +190,7 @@ std::string read_params(const std::vector<Token>& t, const Definition& d, const 
             to = open;
         }
         const std::size_t name = to - 1;
-        if (to - from < 2 || type_word(t[name]) || only_cv(t, from, name))
+        if (to - from < 2 || is_type_word(t[name]) || only_cv(t, from, name))
             return at_line(file, line,
                            "parameter " + std::to_string(index) + " of " + kernel + " has no name");
         KernelParam p;

@@ -18,19 +18,6 @@ bool is_cv(const Token& t) {
     return is(t, "const") || is(t, "volatile") || is(t, "__restrict__") || is(t, "__restrict");
 }
 
-// Words that are part of a type and never a declarator's name.
-bool type_word(const Token& t) {
-    static const char* const kWords[] = {
-        "const",   "volatile", "unsigned", "signed",   "int",      "char",         "short",
-        "long",    "float",    "double",   "bool",     "void",     "auto",         "struct",
-        "class",   "union",    "enum",     "typename", "decltype", "__restrict__", "__restrict",
-        "wchar_t", "char16_t", "char32_t", "char8_t"};
-    if (t.kind != TokenKind::Word) return true;
-    for (const char* w : kWords)
-        if (t.text == w) return true;
-    return false;
-}
-
 // One declarator: its name and its full type (the declaration's type, its *s and bounds).
 struct Declarator {
     std::string name, type;
@@ -96,7 +83,7 @@ std::size_t first_name(const std::vector<Token>& kept) {
             k = close;
             continue;
         }
-        if (type_word(kept[k])) continue;
+        if (is_type_word(kept[k])) continue;
         if (k + 1 == n) return k;
         const Token& next = kept[k + 1];
         if (is(next, "[") || is(next, ",") || is(next, "=") || is(next, "{") || is(next, "("))
@@ -122,7 +109,7 @@ bool read_declarators(const std::vector<Token>& kept, Declaration& d, Problem& p
         dl.type = base;
         for (; k < n && (is(kept[k], "*") || is_cv(kept[k])); ++k)
             dl.type += is(kept[k], "*") ? "*" : " " + kept[k].text;
-        if (k == n || type_word(kept[k])) return false;
+        if (k == n || is_type_word(kept[k])) return false;
         dl.name = kept[k].text;
         dl.line = kept[k].line;
         for (++k; k < n && is(kept[k], "[");) {

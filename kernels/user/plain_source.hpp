@@ -102,6 +102,10 @@ BraceScope brace_scope(const std::vector<Token>& tokens, std::size_t open);
 // less-than.
 std::size_t matching(const std::vector<Token>& tokens, std::size_t open);
 
+// A word that is a type's or a specifier's (const, unsigned, int, struct, __restrict__, ...),
+// never a parameter's or a declarator's name; anything but a word counts as one too.
+bool is_type_word(const Token& t);
+
 // tokens [from, to) as type text: "const float* __restrict__", "unsigned int", "Vec<float, 4>".
 std::string type_text(const std::vector<Token>& tokens, std::size_t from, std::size_t to);
 // tokens [from, to) as written, each gap of blanks or comments one space: "BLOCK + 1".

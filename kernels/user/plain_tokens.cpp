@@ -292,4 +292,16 @@ std::string source_text(const std::vector<Token>& t, std::size_t from, std::size
     return out;
 }
 
+bool is_type_word(const Token& t) {
+    static const char* const kWords[] = {
+        "const",      "volatile", "unsigned", "signed",   "int",      "char",     "short",
+        "long",       "float",    "double",   "bool",     "void",     "auto",     "struct",
+        "class",      "union",    "enum",     "typename", "decltype", "register", "__restrict__",
+        "__restrict", "wchar_t",  "char16_t", "char32_t", "char8_t"};
+    if (t.kind != TokenKind::Word) return true;
+    for (const char* w : kWords)
+        if (t.text == w) return true;
+    return false;
+}
+
 }  // namespace ws::user
