@@ -43,6 +43,8 @@ class CudaBackend final : public run::Backend {
             {"shared/block",
              format("%llu KiB (%llu KiB opt-in)", (unsigned long long)(d.smem_per_block / 1024),
                     (unsigned long long)(d.smem_per_block_optin / 1024))},
+            {"shared/SM", format("%llu KiB", (unsigned long long)(d.smem_per_sm / 1024))},
+            {"code", d.code + " (this build: " + cuda::built_for() + ")"},
             {"SM clock", format("%d MHz", d.sm_clock_khz / 1000)},
             {"driver",
              format("%d.%d, runtime %d.%d", d.driver_version / 1000, (d.driver_version % 1000) / 10,
@@ -51,8 +53,13 @@ class CudaBackend final : public run::Backend {
     }
     std::uint64_t max_elements() const override { return run::kMaxElementsGpu; }
     bool runs_concurrently() const override { return false; }
+    std::string variant_refusal(const VariantInfo& v) const override {
+        cuda::DeviceInfo d;
+        if (!cuda::query_device(d).empty()) return "";  // run() says what is wrong with the GPU
+        return run::gpu_refusal(v, cuda::gpu_facts(d));
+    }
     trace::Trace run(const trace::Request& request, const run::RunOptions& options) const override {
-        try {
+        try {  // (run_on_gpu refuses a variant this GPU cannot run, in one line)
             return cuda::run_on_gpu(request, options);
         } catch (const std::bad_alloc&) {  // the host's memory: the trace copied back, say
             trace::Trace out;

@@ -24,7 +24,7 @@ const std::vector<Baseline>& baselines() {
          "scan-pipeline (kernels/algorithms/scan/20_pipeline.cuh) as a stream compaction keeping "
          "the elements > 0 in order, beside cub::DeviceSelect::If; not in the catalog, so timed "
          "here rather than stepped through",
-         kCompactionLibrary},
+         kCompactionLibrary, "scan-pipeline"},
         {"thrust-reduce", K::Library, L::Thrust, Family::Reduce, false, false,
          "thrust::reduce over n elements (its result copied back to the host)", nullptr},
         // The lecture's fusion lesson: the sum of squares, unfused and fused.

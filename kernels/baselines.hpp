@@ -29,6 +29,9 @@ struct Baseline {
     bool shown;                    // drawn in the lab unless the user hides it
     const char* what;              // "cub::DeviceReduce::Sum over n elements"
     const char* compared_with;     // GpuOnly: the library it is measured against; else nullptr
+    // The catalog variant whose kernel it runs, whose GPU needs (VariantInfo::min_sm) it has;
+    // nullptr: none.
+    const char* runs_kernel_of = nullptr;
 };
 
 const std::vector<Baseline>& baselines();

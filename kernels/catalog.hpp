@@ -179,6 +179,14 @@ struct VariantInfo {
     // The tile status of an 8-byte value is one 16-byte word (flag and value), two 8-byte words
     // a tile (scan-pipeline), not a flag word beside aggregate and inclusive arrays.
     bool wide_status = false;
+    // The oldest GPU the kernel runs on, as sm_XY's number (90: Hopper; 0: any GPU this build
+    // runs on, sm_75 and later), what it uses that older GPUs lack, and the rung of its family
+    // to run there instead with what that rung is to it (kernels/run/gpu_support.hpp words the
+    // refusal).
+    unsigned min_sm = 0;
+    const char* min_sm_uses = "";
+    const char* instead = "";
+    const char* instead_is = "";
     unsigned element_passes = 0;  // declared: how many times a device-wide run reads or writes
                                   // each element (4, 3 or 2); bytes_moved, which counts every
                                   // launch of the plan, agrees (tested)

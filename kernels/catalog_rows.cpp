@@ -47,6 +47,12 @@ struct Row {
     Row persistent() const { return with(&VariantInfo::persistent, true); }
     Row wide_status() const { return with(&VariantInfo::wide_status, true); }
     Row element_passes(unsigned k) const { return with(&VariantInfo::element_passes, k); }
+    Row needs_sm(unsigned sm, const char* uses, const char* instead, const char* is) const {
+        return with(&VariantInfo::min_sm, sm)
+            .with(&VariantInfo::min_sm_uses, uses)
+            .with(&VariantInfo::instead, instead)
+            .with(&VariantInfo::instead_is, is);
+    }
     operator VariantInfo() const { return v; }
 
   private:
@@ -440,6 +446,8 @@ std::vector<VariantInfo> make_catalog() {
             .dynamic_tiles()
             .packed_status()
             .wide_status()
+            .needs_sm(90, "bulk copies and transaction barriers", "scan-decoupled-lookback-vector",
+                      "the single pass it rebuilds, without them")
             .element_passes(2),
         memory_of<memory::CopyScalar>()
             .title("Grid-stride copy, one element a lane")

@@ -172,6 +172,7 @@ int cmd_bench(const BenchOptions& opts) {
             (p.stride == 1 ? p.algo : p.algo + " stride " + std::to_string(p.stride)).c_str(),
             p.type.c_str(), (unsigned long long)p.n, p.ms, p.gbps, p.l2_resident ? "  L2" : "",
             p.ok ? "" : "  WRONG");
+    for (const std::string& why : r.skipped) std::printf("skipped: %s\n", why.c_str());
     if (!opts.json.empty()) {
         const std::string e =
             io::write_file_atomically(opts.json, run::measurements_json(r) + "\n");

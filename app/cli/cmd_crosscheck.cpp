@@ -21,8 +21,13 @@ int cmd_crosscheck(const std::string& algo) {
                      run::unavailable_reason("cuda").c_str());
         return 2;
     }
-    std::size_t same = 0, differ = 0;
+    std::size_t same = 0, differ = 0, skipped = 0;
     for (const VariantInfo* v : variants) {
+        if (std::string why = gpu->variant_refusal(*v); !why.empty()) {
+            std::printf("skip     %s\n", why.c_str());
+            ++skipped;
+            continue;
+        }
         for (const trace::Request& r : run::crosscheck_cases(*v)) {
             const trace::Trace on_gpu = gpu->run(r, run::RunOptions{});
             const trace::Trace cpu = run::emulator().run(r, run::RunOptions{});
@@ -45,7 +50,11 @@ int cmd_crosscheck(const std::string& algo) {
                 ++differ;
         }
     }
-    std::printf("%zu passed, %zu failed\n", same, differ);
+    if (skipped)
+        std::printf("%zu passed, %zu failed, %zu %s skipped\n", same, differ, skipped,
+                    skipped == 1 ? "algorithm" : "algorithms");
+    else
+        std::printf("%zu passed, %zu failed\n", same, differ);
     return differ ? 1 : 0;
 }
 

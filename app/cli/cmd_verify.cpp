@@ -23,8 +23,16 @@ int cmd_verify(const std::string& algo, const std::string& backend, bool quick) 
     if (!choice.note.empty()) std::printf("%s\n", choice.note.c_str());
 
     std::vector<trace::Request> cases;
-    for (const VariantInfo* v : variants)
+    std::size_t skipped = 0;
+    for (const VariantInfo* v : variants) {
+        // A variant this GPU or this build's code for it cannot run: one line, no case.
+        if (std::string why = on.variant_refusal(*v); !why.empty()) {
+            std::printf("skip %s\n", why.c_str());
+            ++skipped;
+            continue;
+        }
         for (auto& r : run::verify_cases(*v, quick)) cases.push_back(r);
+    }
 
     // The emulator runs cases on every core; the GPU one at a time.
     std::vector<std::string> lines(cases.size());
@@ -51,7 +59,11 @@ int cmd_verify(const std::string& algo, const std::string& backend, bool quick) 
         std::printf("%s\n", lines[i].c_str());
         ok += passed[i] != 0;
     }
-    std::printf("%zu passed, %zu failed\n", ok, cases.size() - ok);
+    if (skipped)
+        std::printf("%zu passed, %zu failed, %zu %s skipped\n", ok, cases.size() - ok, skipped,
+                    skipped == 1 ? "algorithm" : "algorithms");
+    else
+        std::printf("%zu passed, %zu failed\n", ok, cases.size() - ok);
     return ok == cases.size() ? 0 : 1;
 }
 

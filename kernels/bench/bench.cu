@@ -27,6 +27,36 @@ std::vector<const VariantInfo*> variants_of(const BenchConfig& cfg) {
     return out;
 }
 
+// What a sweep times on this GPU, and what it skips (one line each, kernels/run/gpu_support.hpp).
+struct Timed {
+    std::vector<const VariantInfo*> variants;
+    std::vector<const Baseline*> baselines;
+    std::vector<std::string> skipped;
+};
+Timed timed_here(const BenchConfig& cfg, const run::GpuFacts& gpu) {
+    Timed t;
+    for (const VariantInfo* v : variants_of(cfg)) {
+        if (std::string why = run::gpu_refusal(*v, gpu); !why.empty())
+            t.skipped.push_back(why);
+        else
+            t.variants.push_back(v);
+    }
+    if (cfg.baselines)
+        for (const Baseline& b : baselines()) {
+            const VariantInfo* on = b.runs_kernel_of ? find_variant(b.runs_kernel_of) : nullptr;
+            if (std::string why = on ? run::gpu_refusal(*on, gpu, b.name) : ""; !why.empty())
+                t.skipped.push_back(why);
+            else
+                t.baselines.push_back(&b);
+        }
+    return t;
+}
+// Device 0's facts; none (every variant counted) where it cannot be queried.
+run::GpuFacts device_facts() {
+    cuda::DeviceInfo d;
+    return cuda::query_device(d).empty() ? cuda::gpu_facts(d) : run::GpuFacts{};
+}
+
 // A variant device-wide through its plan: scans (of the size point's kind) into the output,
 // reductions to their one value.
 template <class T>
@@ -60,7 +90,11 @@ void time_variant(SizePoint<T>& s, const VariantInfo& v, BenchPoint& p) {
 template <class T>
 void bench_type(const BenchConfig& cfg, const cuda::DeviceInfo& device, run::Measurements& out) {
     const char* type = trace::dtype_name(cfg.type);
-    const std::vector<const VariantInfo*> variants = variants_of(cfg);
+    // The variants and baselines this GPU cannot run: skipped, each said once.
+    const Timed timed = timed_here(cfg, cuda::gpu_facts(device));
+    const std::vector<const VariantInfo*>& variants = timed.variants;
+    // (Handed to the progress with the points: the lab says them.)
+    out.skipped = timed.skipped;
     for (std::uint64_t n : cfg.sizes) {
         if (cfg.cancel && cfg.cancel->load()) {
             out.error = "cancelled";
@@ -112,8 +146,8 @@ void bench_type(const BenchConfig& cfg, const cuda::DeviceInfo& device, run::Mea
                 time_variant(s, *v, p);
                 emit(p);
             }
-        if (!cfg.baselines) continue;
-        for (const Baseline& b : baselines()) {
+        for (const Baseline* baseline : timed.baselines) {
+            const Baseline& b = *baseline;
             BenchPoint p;
             p.algo = b.name;
             const BaselineTimer<T> time = baseline_timer<T>(b.name);
@@ -158,10 +192,14 @@ run::Measurements run_bench(const BenchConfig& cfg) {
 
 std::size_t points_per_size(const BenchConfig& cfg) {
     if (cfg.contention) return std::size(kContentionPoints);
+    const Timed timed = timed_here(cfg, device_facts());
     std::size_t points = 0;
-    for (const VariantInfo* v : variants_of(cfg))
-        points += v->takes_stride ? cfg.strides.size() : 1;
-    return points + (cfg.baselines ? baselines().size() : 0);
+    for (const VariantInfo* v : timed.variants) points += v->takes_stride ? cfg.strides.size() : 1;
+    return points + timed.baselines.size();
+}
+
+std::vector<std::string> skipped_here(const BenchConfig& cfg) {
+    return cfg.contention ? std::vector<std::string>{} : timed_here(cfg, device_facts()).skipped;
 }
 
 }  // namespace ws::bench

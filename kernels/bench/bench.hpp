@@ -29,6 +29,9 @@ run::Measurements run_bench(const BenchConfig& config);
 // Points run_bench times for each size: the variants asked for, then (with baselines) every
 // baseline of kernels/baselines.hpp.
 std::size_t points_per_size(const BenchConfig& config);
+// What a sweep of `config` skips on device 0, one line each: what this GPU or this build's code
+// for it cannot run (kernels/run/gpu_support.hpp); points_per_size leaves them out.
+std::vector<std::string> skipped_here(const BenchConfig& config);
 // Baselines of kernels/baselines.hpp that bench cannot time (none, or a test fails).
 std::vector<std::string> baselines_without_timer();
 

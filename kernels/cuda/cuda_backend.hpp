@@ -6,6 +6,7 @@
 #include <string>
 
 #include "kernels/run/emulator_backend.hpp"
+#include "kernels/run/gpu_support.hpp"
 #include "kernels/trace/trace.hpp"
 
 namespace ws::cuda {
@@ -21,13 +22,24 @@ struct DeviceInfo {
     int cc_major = 0, cc_minor = 0;
     std::uint64_t global_mem_bytes = 0;
     std::uint64_t l2_bytes = 0;
-    std::uint64_t smem_per_block = 0, smem_per_block_optin = 0;
+    std::uint64_t smem_per_block = 0, smem_per_block_optin = 0, smem_per_sm = 0;
+    // The code of this build the driver runs on it: the architecture it was compiled for (90 for
+    // sm_90 code, 75 for compute_75 PTX compiled by the driver) and in words.
+    int code_sm = 0;
+    std::string code;
     int sm_clock_khz = 0, mem_clock_khz = 0, bus_width_bits = 0;
     double peak_gbps = 0;  // 2 * memory clock * bus width / 8 (DDR)
     int driver_version = 0, runtime_version = 0;
 };
 // Fills `info` for device 0, or returns the reason there is none.
 std::string query_device(DeviceInfo& info);
+// What this build holds code for: "sm_75, sm_80, sm_86, sm_89, sm_90, compute_90 PTX".
+std::string built_for();
+// Device 0 as the variants' rules read it (kernels/run/gpu_support.hpp).
+inline run::GpuFacts gpu_facts(const DeviceInfo& d) {
+    return {d.name, unsigned(d.cc_major * 10 + d.cc_minor), unsigned(d.code_sm),
+            d.smem_per_block_optin};
+}
 
 // The same request as run_on_emulator, on the GPU: the first pass recorded for the traced
 // blocks, totals over all blocks, the whole reduction checked against the CPU reference.

@@ -25,6 +25,13 @@ Trace run_on_gpu(const trace::Request& request, const run::RunOptions& options) 
     const VariantInfo* info =
         run::prepare_trace(request, "cuda", dev.name, run::kMaxElementsGpu, out);
     if (!info) return out;
+    // A variant this GPU, or this build's code for it, lacks what it needs: one line, no launch.
+    if (std::string why = run::gpu_refusal(*info, gpu_facts(dev), request.block, request.type);
+        !why.empty()) {
+        out.ok = false;
+        out.error = why;
+        return out;
+    }
     try {
         WS_CUDA(cudaSetDevice(0), "worker thread");
         if (writes_array(info->family)) {

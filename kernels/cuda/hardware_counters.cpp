@@ -364,19 +364,27 @@ void read_hardware(const std::function<void()>& launch, trace::Trace& out) {
     auto note = [&](const std::string& why) {
         if (out.hardware_error.empty()) out.hardware_error = why;
     };
-    const auto groups = run::hardware_metric_groups();
-    for (std::size_t g = 0; g < groups.size(); ++g) {
-        CounterResult r = count_hardware(groups[g], launch);
-        if (!r.error.empty() && g > 0) {
-            for (const std::string& metric : groups[g]) {
-                const CounterResult one = count_hardware({metric}, launch);
-                if (!one.error.empty()) note(metric + ": " + one.error);
-                for (const auto& [m, value] : one.values) out.hardware.push_back({m, value});
-            }
+    // (The metrics' names differ between generations; a GPU that refuses every metric alone as
+    // it refused the group, say for want of permission, is told once.)
+    for (const std::vector<std::string>& group : run::hardware_metric_groups()) {
+        CounterResult r = count_hardware(group, launch);
+        if (r.error.empty()) {
+            for (const auto& [metric, value] : r.values) out.hardware.push_back({metric, value});
             continue;
         }
-        if (!r.error.empty()) note(r.error);
-        for (const auto& [metric, value] : r.values) out.hardware.push_back({metric, value});
+        std::string first_alone;
+        bool all_alike = true;  // every metric failed alone as the group did
+        for (const std::string& metric : group) {
+            const CounterResult one = count_hardware({metric}, launch);
+            if (!one.error.empty()) {
+                if (first_alone.empty()) first_alone = metric + ": " + one.error;
+                all_alike = all_alike && one.error == r.error;
+            } else {
+                all_alike = false;
+            }
+            for (const auto& [m, value] : one.values) out.hardware.push_back({m, value});
+        }
+        if (!first_alone.empty()) note(all_alike ? r.error : first_alone);
     }
 }
 

@@ -6,6 +6,7 @@
 
 #include "kernels/algorithms/scan/20_pipeline.cuh"
 #include "kernels/algorithms/scan/compact_common.cuh"
+#include "kernels/cuda/cuda_backend.hpp"
 
 namespace ws::cuda {
 namespace {
@@ -21,6 +22,13 @@ struct PipelineTraits {
 template <class T, bool kCompact>
 PipelineScan<T, kCompact>::PipelineScan(std::uint64_t n) : n_(n) {
     using P = PipelineTraits<T, kCompact>;
+    // Where this GPU or this build's code lacks the copy engine's instructions: one line, no
+    // launch (the kernel traps there).
+    DeviceInfo facts;
+    if (query_device(facts).empty())
+        if (const VariantInfo* v = find_variant(kPipelineId))
+            if (std::string why = run::gpu_refusal(*v, gpu_facts(facts), P::kId); !why.empty())
+                throw std::invalid_argument(why);
     if (n > 0xffffffffull)
         throw std::invalid_argument(std::string(P::kId) + ": n = " + std::to_string(n) +
                                     " is more than 2^32 - 1 elements");

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "kernels/run/request_parse.hpp"
+#include "kernels/trace/modelled_gpu.hpp"
 
 namespace ws::run {
 namespace {
@@ -15,7 +16,8 @@ class EmulatorBackend final : public Backend {
     std::string device() const override { return "CPU emulator"; }
     std::string unavailable_reason() const override { return ""; }
     std::vector<InfoLine> info() const override {
-        return {{"device", "CPU SIMT emulator: 32 lanes a warp, lockstep or sequential"},
+        return {{"device", std::string("CPU SIMT emulator modelling ") + trace::kModelledGpu +
+                               ": 32 lanes a warp, lockstep or sequential"},
                 {"threads", std::to_string(std::max(1u, std::thread::hardware_concurrency()))},
                 {"elements", "at most " + std::to_string(kMaxElementsEmulator) + " a request"}};
     }

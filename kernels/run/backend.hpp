@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/catalog.hpp"
 #include "kernels/run/emulator_backend.hpp"
 #include "kernels/run/measurements.hpp"
 #include "kernels/trace/trace.hpp"
@@ -54,6 +55,13 @@ class Backend {
     virtual std::uint64_t max_elements() const = 0;
     // Whether independent requests may run on several threads at once (verify's cases).
     virtual bool runs_concurrently() const = 0;
+    // "" when `v` runs here at every block and type it takes; else why not, in one line: a GPU
+    // older than the variant needs, or this build's code for it (kernels/run/gpu_support.hpp).
+    // verify, crosscheck and bench skip such a variant with this line; run() refuses it.
+    virtual std::string variant_refusal(const VariantInfo& v) const {
+        (void)v;
+        return "";
+    }
     // Never throws for bad requests or kernel errors: Trace::error says what went wrong.
     virtual trace::Trace run(const trace::Request& request, const RunOptions& options) const = 0;
     // Whether sweep() measures anything (timing needs a GPU).

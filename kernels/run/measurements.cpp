@@ -32,6 +32,7 @@ std::string measurements_json(const Measurements& m) {
                        {"ok", p.ok}});
         if (p.stride != 1) pts.back()["stride"] = p.stride;
     }
+    if (!m.skipped.empty()) j["skipped"] = m.skipped;
     if (!m.error.empty()) j["error"] = m.error;
     return j.dump(1);
 }
@@ -54,6 +55,7 @@ std::string parse_measurements(const std::string& text, Measurements& out) {
         out.scan_kind = *scan_kind;
         out.timing = j.value("timing", std::string());
         out.error = j.value("error", std::string());
+        out.skipped = j.value("skipped", std::vector<std::string>());
         if (!j.contains("points") || !j["points"].is_array()) return "no \"points\" array";
         for (const auto& p : j["points"]) {
             MeasuredPoint m;

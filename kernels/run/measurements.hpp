@@ -39,6 +39,9 @@ struct Measurements {
     trace::ScanKind scan_kind = trace::ScanKind::Inclusive;  // of every scan timed
     std::string timing;  // how the times were taken, in one line
     std::vector<MeasuredPoint> points;
+    // What was not timed, and why, one line each: an algorithm this GPU or this build's code for
+    // it cannot run (kernels/run/gpu_support.hpp).
+    std::vector<std::string> skipped;
     std::string error;  // non-empty: the run stopped early (no device, a CUDA error, cancelled)
 };
 

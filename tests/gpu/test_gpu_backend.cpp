@@ -11,6 +11,7 @@
 #include "kernels/run/emulator_backend.hpp"
 #include "kernels/run/verify_cases.hpp"
 #include "kernels/trace/analysis.hpp"
+#include "tests/gpu/gpu_refusal.hpp"
 
 using namespace ws;
 
@@ -18,7 +19,7 @@ using namespace ws;
 // (kernels/run/crosscheck.hpp); every other algorithm as recorded.
 TEST_CASE("the GPU trace equals the emulator trace for every race-free algorithm", "[gpu]") {
     for (const auto& v : catalog()) {
-        if (v.schedule_sensitive) continue;
+        if (v.schedule_sensitive || test::refused_here(v)) continue;
         for (const auto& r : run::crosscheck_cases(v)) {
             const trace::Trace gpu = cuda::run_on_gpu(r);
             const trace::Trace cpu = run::run_on_emulator(r);
@@ -37,6 +38,11 @@ TEST_CASE("every algorithm is right on the GPU for every verify case", "[gpu]") 
     fast.record = false;
     fast.count_totals = false;
     for (const auto& v : catalog()) {
+        if (test::refused_here(v)) {  // and run_on_gpu refuses it in that line
+            const trace::Trace t = cuda::run_on_gpu(run::verify_cases(v).front(), fast);
+            CHECK(t.error == run::usable_gpu()->variant_refusal(v));
+            continue;
+        }
         for (const auto& r : run::verify_cases(v)) {
             const trace::Trace t = cuda::run_on_gpu(r, fast);
             INFO(v.id << " " << trace::dtype_name(r.type) << " " << trace::scan_kind_name(r.kind)

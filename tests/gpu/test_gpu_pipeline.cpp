@@ -7,6 +7,7 @@
 
 #include "kernels/algorithms/scan/pipeline_shape.hpp"
 #include "kernels/cuda/cuda_backend.hpp"
+#include "tests/gpu/gpu_refusal.hpp"
 
 using namespace ws;
 
@@ -15,6 +16,11 @@ const trace::DType kTypes[] = {trace::DType::Int32, trace::DType::Float32, trace
 }
 
 TEST_CASE("scan-pipeline is right thousands of times at odd sizes, in every type", "[gpu]") {
+    if (test::refused_here("scan-pipeline")) {  // and the launcher says so
+        CHECK(cuda::repeat_pipeline_for_test(4097, trace::DType::Int32, 1)
+                  .rfind("scan-pipeline needs", 0) == 0);
+        return;
+    }
     // Around one, two, a few and thousands of tiles (4096 4-byte or 2048 8-byte elements), and
     // the sizes where a block loads fewer tiles ahead than it has stages: 11 sizes x 3 types x
     // 60 runs = 1980 device-wide scans, inclusive and exclusive in turn.
@@ -32,6 +38,11 @@ TEST_CASE("scan-pipeline is right thousands of times at odd sizes, in every type
 
 TEST_CASE("scan-pipeline is right from a misaligned input (every tile copied by the lanes)",
           "[gpu]") {
+    if (test::refused_here("scan-pipeline")) {  // and the launcher says so
+        CHECK(cuda::repeat_pipeline_for_test(4097, trace::DType::Int32, 1)
+                  .rfind("scan-pipeline needs", 0) == 0);
+        return;
+    }
     for (std::uint64_t n : {std::uint64_t(5), std::uint64_t(65537), std::uint64_t(3000001)})
         for (trace::DType type : kTypes) {
             INFO("n=" << n << " " << trace::dtype_name(type));
@@ -40,6 +51,11 @@ TEST_CASE("scan-pipeline is right from a misaligned input (every tile copied by 
 }
 
 TEST_CASE("scan-pipeline fills the GPU with two blocks an SM and loads ahead as it says", "[gpu]") {
+    if (test::refused_here("scan-pipeline")) {  // and the launcher says so
+        CHECK(cuda::repeat_pipeline_for_test(4097, trace::DType::Int32, 1)
+                  .rfind("scan-pipeline needs", 0) == 0);
+        return;
+    }
     cuda::DeviceInfo device;
     REQUIRE(cuda::query_device(device) == "");
     cuda::PipelineLaunch big, mid, small;
@@ -57,6 +73,11 @@ TEST_CASE("scan-pipeline fills the GPU with two blocks an SM and loads ahead as 
 
 TEST_CASE("compact-pipeline keeps std::copy_if's elements thousands of times at odd sizes",
           "[gpu]") {
+    if (test::refused_here("scan-pipeline")) {  // and the launcher says so
+        CHECK(cuda::repeat_compact_pipeline_for_test(4097, trace::DType::Int32, 1, "random")
+                  .rfind("compact-pipeline needs", 0) == 0);
+        return;
+    }
     // 8 sizes x 3 types x 3 keep rates x 30 runs = 2160 compactions, every kept element and
     // the count checked; none kept and all kept included.
     const std::uint64_t sizes[] = {1, 2, 4095, 4097, 100003, 999999, 4194301, (1u << 24) + 7};
@@ -73,6 +94,11 @@ TEST_CASE("compact-pipeline keeps std::copy_if's elements thousands of times at 
 
 TEST_CASE("scan-pipeline refuses more than 2^32 - 1 elements in one line, and does nothing for 0",
           "[gpu]") {
+    if (test::refused_here("scan-pipeline")) {  // and the launcher says so
+        CHECK(cuda::repeat_pipeline_for_test(4097, trace::DType::Int32, 1)
+                  .rfind("scan-pipeline needs", 0) == 0);
+        return;
+    }
     CHECK(cuda::repeat_pipeline_for_test(0, trace::DType::Int32, 2) == "");
     const std::string big =
         cuda::repeat_pipeline_for_test(std::uint64_t(1) << 32, trace::DType::Int32, 1);

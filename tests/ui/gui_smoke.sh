@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # GUI smoke test: for every algorithm `warpscope list` names, render every panel (the circuit
 # included) at its first, middle and last step, the four views and the side-by-side networks
-# (`warpscope --screenshot-panels`), plus a few single `--screenshot` views and every slide of
-# every lesson, a quiz box and a worksheet, the editor with a student's kernel run (and one that
+# (`warpscope --screenshot-panels`), plus a few single `--screenshot` views, a quiz box and a
+# worksheet, the editor with a student's kernel run (and one that
 # does not compile), and a step range exported as an animated GIF (read
 # back by ws_gif_check: frame count, size, not blank) and as numbered PNGs, drawn by the headless
 # renderer (no display: DISPLAY is unset here); then check every PNG with ws_png_check. Fails on
@@ -44,15 +44,8 @@ run circuit --screenshot "$out/circuit.png" --algo scan-brent-kung --n 64 --bloc
 run side-by-side --screenshot "$out/side-by-side.png" --algo scan-sklansky --n 128 --block 64 \
   --side-by-side --presentation --size 1280x720
 
-# Every slide of every lesson (lecture mode) at a projector size.
-lessons=$(cd "$(dirname "$0")/../../assets/lessons" && pwd)
-for f in "$lessons"/*.lesson; do
-  name=$(basename "$f" .lesson)
-  for k in $(seq 1 "$(grep -c '^slide:' "$f")"); do
-    run "lesson-$name-$k" --screenshot "$out/lesson-$name-$k.png" --lesson "$name" --slide "$k" \
-      --presentation --size 1280x720
-  done
-done
+# (Every slide of every lesson is drawn by label_sweep.sh, at both projector sizes, its labels
+# checked and each picture refused when blank.)
 
 # Predict the next step: the quiz box at a projector size, and a worksheet page with its answers.
 run quiz --screenshot "$out/quiz.png" --algo reduce-interleaved-strided --n 300 --block 128 \

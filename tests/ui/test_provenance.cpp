@@ -15,7 +15,7 @@ using namespace ws::ui;
 
 TEST_CASE("where the numbers came from, in one wording", "[provenance]") {
     const auto v = testing::emulated_view("reduce-sequential", "64", 32);
-    CHECK(provenance(*v->trace, "") == "emulated on the CPU (lockstep schedule)");
+    CHECK(provenance(*v->trace, "") == "emulated on the CPU as Hopper (sm_90), lockstep schedule");
     trace::Trace gpu = *v->trace;
     gpu.backend = "cuda";
     gpu.device = "NVIDIA H100 80GB HBM3";

@@ -213,6 +213,9 @@ void sweep_controls(UiState& ui, const MeasurementFile* shown) {
     }
     if (!st.error.empty())
         text_wrapped_colored(palette().disagree, "the sweep stopped: " + st.error);
+    if (shown)  // what this GPU, or this build's code for it, could not run
+        for (const std::string& why : shown->skipped)
+            text_wrapped_colored(palette().text_dim, "not timed: " + why);
     if (!ui.lab.sweep_message.empty()) ImGui::TextDisabled("%s", ui.lab.sweep_message.c_str());
 }
 

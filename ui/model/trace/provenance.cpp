@@ -3,6 +3,8 @@
 
 #include <filesystem>
 
+#include "kernels/trace/modelled_gpu.hpp"
+
 namespace ws::ui {
 
 std::string provenance(const trace::Trace& t, const std::string& replayed_from) {
@@ -15,7 +17,8 @@ std::string provenance(const trace::Trace& t, const std::string& replayed_from) 
                std::filesystem::path(replayed_from).filename().string() + ")";
     }
     if (gpu) return "measured now on " + t.device;
-    return "emulated on the CPU (" + t.request.schedule + " schedule)";
+    return "emulated on the CPU as " + std::string(trace::kModelledGpu) + ", " +
+           t.request.schedule + " schedule";
 }
 
 std::string short_device(const std::string& device) {

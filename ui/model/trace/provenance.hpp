@@ -1,6 +1,6 @@
 // Where the numbers on show came from, worded once for every place that says it (the header,
 // the controls; whether the result was right: kernels/run/result_text.hpp):
-//   "emulated on the CPU (lockstep schedule)"
+//   "emulated on the CPU as Hopper (sm_90), lockstep schedule"
 //   "measured now on NVIDIA H100 80GB HBM3"
 //   "recorded on NVIDIA H100 80GB HBM3, 2026-11-22 (replayed from strided.wstrace)"
 #pragma once
