@@ -1,6 +1,7 @@
 // Catch2 runner. `warpscope_tests "[gpu]"` (or "[gpu-fault]") exits with 77 (ctest's "skipped")
 // when no CUDA device is usable, `warpscope_tests "[gpu2]"` when fewer than two GPUs (or no NCCL)
-// are, and `warpscope_tests "[nvrtc]"` when NVRTC cannot be opened, and says why; every other
+// are, `warpscope_tests "[nvrtc]"` when NVRTC cannot be opened and `"[cupti]"` when CUPTI cannot
+// be, and says why; every other
 // spec runs as usual.
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
@@ -10,6 +11,9 @@
 
 #include "app/backends.hpp"
 #include "kernels/multi/multi_gpu_bench.hpp"
+#if defined(WS_HAVE_CUDA)
+#include "kernels/cuda/metrics_offered.hpp"
+#endif
 #include "kernels/run/backend.hpp"
 #include "kernels/user/nvrtc_compiler.hpp"
 
@@ -26,6 +30,16 @@ int main(int argc, char* argv[]) {
                 !bench ? "this build has no NCCL" : bench(ws::multi::MultiGpuBenchRequest{}).error;
             if (!why.empty()) {
                 std::printf("[gpu2] tests skipped: %s\n", why.c_str());
+                return 77;
+            }
+        }
+        if (std::string(argv[i]) == "[cupti]") {  // CUPTI's host side: no GPU needed
+            std::string why = "this build has no CUDA backend";
+#if defined(WS_HAVE_CUDA)
+            ws::cuda::cupti_chips(why);
+#endif
+            if (!why.empty()) {
+                std::printf("[cupti] tests skipped: %s\n", why.c_str());
                 return 77;
             }
         }

@@ -24,7 +24,8 @@ std::vector<std::string> candidates() {
 
 struct Loaded {
     Api api;
-    std::string why;  // empty when every function was found
+    std::string why;        // empty when every function was found
+    std::string cupti_why;  // empty when every CUPTI function was found
 };
 
 Loaded load() {
@@ -39,6 +40,7 @@ Loaded load() {
     if (!lib) {
         l.why = "CUPTI not found (libcupti.so.13, the CUDA toolkit's profiling library; tried " +
                 tried + ")";
+        l.cupti_why = l.why;
         return l;
     }
 #define WS_LOAD(name)                                                       \
@@ -46,6 +48,7 @@ Loaded load() {
     if (!l.api.name && l.why.empty()) l.why = "CUPTI has no " #name " (an older CUPTI than 13?)";
     WS_CUPTI_FUNCTIONS(WS_LOAD)
 #undef WS_LOAD
+    l.cupti_why = l.why;
 #define WS_DRIVER(name)                                                                       \
     {                                                                                         \
         void* fn = nullptr;                                                                   \
@@ -62,12 +65,21 @@ Loaded load() {
     return l;
 }
 
+const Loaded& loaded() {
+    static const Loaded once = load();
+    return once;
+}
+
 }  // namespace
 
 const Api* api(std::string& why) {
-    static const Loaded loaded = load();
-    why = loaded.why;
-    return why.empty() ? &loaded.api : nullptr;
+    why = loaded().why;
+    return why.empty() ? &loaded().api : nullptr;
+}
+
+const Api* host_api(std::string& why) {
+    why = loaded().cupti_why;
+    return why.empty() ? &loaded().api : nullptr;
 }
 
 }  // namespace ws::cuda::cupti

@@ -24,6 +24,8 @@ namespace ws::cuda::cupti {
     X(cuptiProfilerHostInitialize)                  \
     X(cuptiProfilerHostDeinitialize)                \
     X(cuptiProfilerHostConfigAddMetrics)            \
+    X(cuptiProfilerHostGetSubMetrics)               \
+    X(cuptiProfilerHostGetSupportedChips)           \
     X(cuptiProfilerHostGetConfigImageSize)          \
     X(cuptiProfilerHostGetConfigImage)              \
     X(cuptiProfilerHostGetNumOfPasses)              \
@@ -55,5 +57,8 @@ struct Api {
 
 // The functions, loaded once (thread-safe); `why` says in one line what could not be found.
 const Api* api(std::string& why);
+// CUPTI's host side alone (the driver's functions may be null): what a chip offers, asked with
+// no GPU.
+const Api* host_api(std::string& why);
 
 }  // namespace ws::cuda::cupti

@@ -27,6 +27,7 @@
 #include <mutex>
 
 #include "kernels/cuda/cupti_api.hpp"
+#include "kernels/cuda/metrics_offered.hpp"
 #include "kernels/run/hardware_compare.hpp"
 
 namespace ws::cuda {
@@ -139,12 +140,10 @@ std::string unsupportedWhy(const CUpti_Profiler_DeviceSupported_Params& s) {
     return "cuptiProfilerDeviceSupported: device not supported for range profiling:" + why;
 }
 
-std::string run(const std::vector<std::string>& metrics, const std::function<void()>& launch,
+std::string run(const std::vector<std::string>& asked, const std::function<void()>& launch,
                 CounterResult& out) {
-    if (metrics.empty()) return "hardware counters: no metrics requested";
+    if (asked.empty()) return "hardware counters: no metrics requested";
     if (!launch) return "hardware counters: empty launch callback";
-    std::vector<const char*> names;
-    for (const auto& m : metrics) names.push_back(m.c_str());
 
     // --- CUDA context: use the current one, or create/retain the primary one. ---
     CUcontext ctx = nullptr;
@@ -198,6 +197,21 @@ std::string run(const std::vector<std::string>& metrics, const std::function<voi
     hi.pCounterAvailabilityImage = avail.data();
     HW_CUPTI("cuptiProfilerHostInitialize", A->cuptiProfilerHostInitialize(&hi));
     s.host = hi.pHostObject;
+
+    // What this chip offers: a metric it does not know (the names differ between generations)
+    // is left out and named in `not_offered`; the others are counted.
+    std::vector<std::string> metrics;
+    for (const std::string& m : asked) {
+        if (chip_offers(*A, s.host, m))
+            metrics.push_back(m);
+        else
+            out.not_offered.push_back(m);
+    }
+    if (metrics.empty())
+        return "hardware counters: the " + chip + " offers none of " + asked[0] +
+               (asked.size() > 1 ? " and the others asked" : "");
+    std::vector<const char*> names;
+    for (const auto& m : metrics) names.push_back(m.c_str());
 
     HW_PARAMS(CUpti_Profiler_Host_ConfigAddMetrics_Params, am);
     am.pHostObject = s.host;
@@ -368,6 +382,7 @@ void read_hardware(const std::function<void()>& launch, trace::Trace& out) {
     // it refused the group, say for want of permission, is told once.)
     for (const std::vector<std::string>& group : run::hardware_metric_groups()) {
         CounterResult r = count_hardware(group, launch);
+        for (const std::string& m : r.not_offered) note(m + ": this GPU does not offer it");
         if (r.error.empty()) {
             for (const auto& [metric, value] : r.values) out.hardware.push_back({metric, value});
             continue;

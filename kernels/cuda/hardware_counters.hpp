@@ -16,6 +16,7 @@ struct CounterResult {
     std::vector<std::pair<std::string, double>> values;  // in the order asked; empty on error
     std::string error;                                   // one line; empty on success
     int passes = 0;                                      // times `launch` was called
+    std::vector<std::string> not_offered;  // asked, but not among the chip's metrics: not counted
 };
 
 // Profiles what `launch` does as one range, calling it once per replay pass the metrics need:
