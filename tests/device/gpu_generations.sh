@@ -7,7 +7,8 @@
 # part (each within one call):
 #   checks  the fat binaries read by cuobjdump and by tests/cuda/fatbin_architectures.py; `info`
 #           of both; scan-pipeline refused by the PTX build in one line (stats, verify, bench,
-#           crosscheck) and timed by the sm_90 one; the PTX build's [gpu][user] tests
+#           crosscheck) and timed by the sm_90 one
+#   user    the PTX build's [gpu][user] tests
 #   backend the PTX build's [gpu] tests of tests/gpu/test_gpu_backend.cpp
 #   rest    the PTX build's other [gpu] tests and [gpu-fault]; the sm_90 build's tests of the
 #           pipeline, the sweep, the hardware counters and CUPTI's metrics
@@ -24,13 +25,17 @@ for f in .devcarry/*.xz; do
     python3 -c "import lzma,sys; open(sys.argv[2],'wb').write(lzma.open(sys.argv[1]).read())" "$f" "$out"
   chmod +x "$out"
 done
-# The tests that run warpscope itself find it where the device preset builds it.
-mkdir -p build-device && cp $B/warpscope-ptx75 build-device/warpscope
+# The tests that run warpscope itself find it where each build put it.
+mkdir -p build-device build-device-ptx75
+[ -f $B/warpscope ] && cp $B/warpscope build-device/warpscope
+[ -f $B/warpscope-ptx75 ] && cp $B/warpscope-ptx75 build-device-ptx75/warpscope
 if [ "$(readlink -f /work/main 2>/dev/null)" != "$(readlink -f "$PWD")" ]; then
   mkdir -p /work && ln -sfn "$PWD" /work/main
 fi
 # The driver's compiled PTX is kept between calls (and large: every kernel the tests load).
 export CUDA_CACHE_PATH=$PWD/build-gen/nv-cache CUDA_CACHE_MAXSIZE=4294967296
+# The logs are gathered in one archive ($OUT/logs.tgz): only 8 files come back from a call.
+RESULTS=$OUT OUT=$(mktemp -d)
 mkdir -p "$OUT/logs" "$CUDA_CACHE_PATH"
 S="$OUT/summary.txt"; : > "$S"
 T0=$(date +%s)
@@ -48,18 +53,22 @@ checks)
   step verify-quick 300 $B/warpscope-ptx75 verify --backend cuda --quick --algo scan-pipeline,scan-decoupled-lookback-vector,reduce-sequential
   step bench 300 $B/warpscope-ptx75 bench --algo scan-pipeline,scan-decoupled-lookback-vector --sizes 2^20,2^24
   step crosscheck 300 $B/warpscope-ptx75 crosscheck --algo scan-pipeline,reduce-sequential
-  step native-bench 200 $B/warpscope bench --algo scan-pipeline,scan-decoupled-lookback-vector --sizes 2^24
-  step ptx75-user 380 $B/warpscope_tests-ptx75 "[gpu][user]" --durations yes ;;
+  step native-bench 200 $B/warpscope bench --algo scan-pipeline,scan-decoupled-lookback-vector --sizes 2^24 ;;
+user)
+  step ptx75-user 560 $B/warpscope_tests-ptx75 "[gpu][user]" --durations yes ;;
 backend)
   step ptx75-backend 560 $B/warpscope_tests-ptx75 -# "[#test_gpu_backend][gpu]" --durations yes ;;
 rest)
   step ptx75-rest 330 $B/warpscope_tests-ptx75 -# "[gpu]~[user]~[#test_gpu_backend]" --durations yes
   step ptx75-fault 60 $B/warpscope_tests-ptx75 "[gpu-fault]"
   # The sm_90 build: the pipeline's tests, the sweep's, the hardware counters' and CUPTI's.
-  cp $B/warpscope build-device/warpscope
-  step native-gpu 170 $B/warpscope_tests -# "[#test_gpu_pipeline][gpu],[#test_gpu_sweep][gpu],[#test_gpu_hardware][gpu],[#test_cupti_metrics]" --durations yes
-  cp $B/warpscope-ptx75 build-device/warpscope ;;
+  step native-gpu 170 $B/warpscope_tests -# "[#test_gpu_pipeline][gpu],[#test_gpu_sweep][gpu],[#test_gpu_hardware][gpu],[#test_cupti_metrics]" --durations yes ;;
+finish)  # what the rest phase leaves when it runs out of time: the files after the sweep's
+  step native-gpu 200 $B/warpscope_tests -# "[#test_gpu_pipeline][gpu],[#test_gpu_sweep][gpu],[#test_gpu_hardware][gpu],[#test_cupti_metrics]" --durations yes
+  step ptx75-finish 300 $B/warpscope_tests-ptx75 -# "[#test_gpu_tiles][gpu],[#test_gpu_window][gpu],[#test_multi_gpu][gpu]" --durations yes ;;
 esac
+tar -czf "$RESULTS/logs.tgz" -C "$OUT" logs 2>/dev/null
+cp "$S" "$RESULTS/summary.txt"
 echo "total $(( $(date +%s) - T0 ))s" >> "$S"
 cat "$OUT/logs/machine.txt" "$S"
 for f in "$OUT"/logs/ptx75-*.log "$OUT"/logs/native-gpu.log; do
