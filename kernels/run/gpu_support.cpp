@@ -41,7 +41,7 @@ std::string generation_refusal(const VariantInfo& v, const GpuFacts& gpu, const 
     if (gpu.code_sm != 0 && gpu.code_sm < v.min_sm)
         return id + " needs code built for " + sm_name(v.min_sm) + uses + "; this build runs " +
                "compute_" + std::to_string(gpu.code_sm) + " code on this " + gpu_name(gpu) + " (" +
-               sm_name(gpu.sm) + "): build it where the GPU is, or with the all-gpus " + "preset" +
+               sm_name(gpu.sm) + "): build it where the GPU is, or with the all-gpus preset" +
                instead_of(v);
     return "";
 }

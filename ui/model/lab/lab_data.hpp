@@ -61,8 +61,9 @@ std::string parse_harris(const std::string& text, HarrisTable& out);
 
 // A baseline drawn as one (dashed, its look's colour): not the GPU-only rungs, which are ours.
 bool is_baseline(const std::string& algo);
-// One of our kernels that only the GPU runs (scan-pipeline): no catalog entry, so never the chosen
-// line; the lab says at its largest n how it stands against its library, as for the chosen one.
+// One of our kernels that only the GPU runs (compact-pipeline): no catalog entry, so never the
+// chosen line; the lab says at its largest n how it stands against its library, as for the chosen
+// one.
 bool is_gpu_only(const std::string& algo);
 // The series of a file for one element type, reductions and baselines, sorted by algo then n.
 std::vector<Series> series_of(const MeasurementFile& f, const std::string& type);
