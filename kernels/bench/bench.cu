@@ -51,6 +51,13 @@ Timed timed_here(const BenchConfig& cfg, const run::GpuFacts& gpu) {
         }
     return t;
 }
+// Points a size has: each variant (at each stride it takes) and each baseline timed.
+std::size_t points_of(const BenchConfig& cfg, const Timed& timed) {
+    if (cfg.contention) return std::size(kContentionPoints);
+    std::size_t points = 0;
+    for (const VariantInfo* v : timed.variants) points += v->takes_stride ? cfg.strides.size() : 1;
+    return points + timed.baselines.size();
+}
 // Device 0's facts; none (every variant counted) where it cannot be queried.
 run::GpuFacts device_facts() {
     cuda::DeviceInfo d;
@@ -95,6 +102,7 @@ void bench_type(const BenchConfig& cfg, const cuda::DeviceInfo& device, run::Mea
     const std::vector<const VariantInfo*>& variants = timed.variants;
     // (Handed to the progress with the points: the lab says them.)
     out.skipped = timed.skipped;
+    const double total = double(cfg.sizes.size() * points_of(cfg, timed));
     for (std::uint64_t n : cfg.sizes) {
         if (cfg.cancel && cfg.cancel->load()) {
             out.error = "cancelled";
@@ -115,7 +123,6 @@ void bench_type(const BenchConfig& cfg, const cuda::DeviceInfo& device, run::Mea
                         .c_str(),
                     type, (unsigned long long)n, p.ms, p.gbps, s.l2_resident ? "  (L2)" : "",
                     p.ok ? "" : "  WRONG RESULT");
-                const double total = double(cfg.sizes.size() * points_per_size(cfg));
                 cfg.progress(std::min(double(out.points.size()) / total, 1.0), line, out);
             }
         };
@@ -123,8 +130,7 @@ void bench_type(const BenchConfig& cfg, const cuda::DeviceInfo& device, run::Mea
             for (const ContentionPoint& c : kContentionPoints) {
                 if (!contention_point_runs(c, n)) {
                     if (cfg.progress)
-                        cfg.progress(double(out.points.size()) /
-                                         double(cfg.sizes.size() * points_per_size(cfg)),
+                        cfg.progress(double(out.points.size()) / total,
                                      std::string(c.name) + " n=" + std::to_string(n) +
                                          ": skipped above 2^16 elements (every thread retries "
                                          "against every other: minutes a run)",
@@ -191,11 +197,7 @@ run::Measurements run_bench(const BenchConfig& cfg) {
 }
 
 std::size_t points_per_size(const BenchConfig& cfg) {
-    if (cfg.contention) return std::size(kContentionPoints);
-    const Timed timed = timed_here(cfg, device_facts());
-    std::size_t points = 0;
-    for (const VariantInfo* v : timed.variants) points += v->takes_stride ? cfg.strides.size() : 1;
-    return points + timed.baselines.size();
+    return points_of(cfg, timed_here(cfg, device_facts()));
 }
 
 std::vector<std::string> skipped_here(const BenchConfig& cfg) {
