@@ -117,6 +117,10 @@ unsigned usable_block(BlockRule rule, unsigned wanted) {
     return accepts_block(rule, wanted) ? wanted : default_block(rule);
 }
 
+unsigned opening_block(const VariantInfo& v, unsigned wanted) {
+    return usable_block(v.block_rule, std::max(wanted, v.lesson_block));
+}
+
 const std::vector<std::string>& result_names(ReduceOp op) {
     static const std::vector<std::string> sum = {"sum"};
     static const std::vector<std::string> four = {"min", "max", "sum", "avg"};

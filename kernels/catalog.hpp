@@ -63,6 +63,10 @@ unsigned default_block(BlockRule rule);
 // `wanted` when the rule accepts it, else the rule's default (scan-pipeline: 224 whatever is
 // wanted): for the sweeps that try every variant at one block (verify, bench, the tests).
 unsigned usable_block(BlockRule rule, unsigned wanted);
+// The block a view of `v` opens at when none was asked for: `wanted` raised to the block where
+// what the variant teaches shows (lesson_block), or the one size it takes.
+struct VariantInfo;
+unsigned opening_block(const VariantInfo& v, unsigned wanted);
 
 // How a reduction runs over the whole array (see kernels/reduce_plan.hpp for the launches).
 enum class ReduceDriver {

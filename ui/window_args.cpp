@@ -419,11 +419,12 @@ ParsedArgs parse_window_args(int argc, const char* const* argv) {
         return out;
     }
     if (a.request_given) {
-        // No --block: the window's own default, or the one size a variant takes (224).
+        // No --block: the window's own default, raised to where the variant's lesson shows, or
+        // the one size a variant takes (224), as choosing it in the controls does.
         if (w.app.get_option("--block")->count() == 0)
             if (const VariantInfo* v = find_variant(w.request.algo))
-                w.request.block = std::to_string(
-                    usable_block(v->block_rule, unsigned(std::stoul(w.request.block))));
+                w.request.block =
+                    std::to_string(opening_block(*v, unsigned(std::stoul(w.request.block))));
         run::RequestRules rules;
         rules.max_elements = run::kMaxElementsGpu;  // the controls check the backend chosen
         rules.one_block = true;

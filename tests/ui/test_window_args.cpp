@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "kernels/catalog.hpp"
 #include "ui/window_args.hpp"
 
 using namespace ws::ui;
@@ -53,6 +54,21 @@ TEST_CASE("the pipeline view's flags, and no --block gives a variant its one siz
     CHECK(parse({"--algo", "scan-pipeline", "--n", "64", "--block", "256"}).error ==
           "--block 256: scan-pipeline needs exactly 224: a producer, an aggregator, a look-back "
           "warp and four consumer warps");
+}
+
+TEST_CASE("no --block opens a variant where its lesson shows, as the controls do", "[args]") {
+    // The strided reduction's conflicts begin at block 64 (its lesson_block): opened by --algo
+    // alone it is not drawn at the window's 32, where it has none.
+    CHECK(parse({"--algo", "reduce-interleaved-strided", "--n", "512"}).args.form.block == 64);
+    CHECK(parse({"--algo", "reduce-interleaved-strided", "--n", "512", "--block", "32"})
+              .args.form.block == 32);  // asked for: kept
+    for (const ws::VariantInfo& v : ws::catalog()) {
+        INFO(v.id);
+        const ParsedArgs p = parse({"--algo", v.id, "--n", "3000"});
+        REQUIRE(p.error == "");
+        CHECK(p.args.form.block >= v.lesson_block);
+        CHECK(ws::accepts_block(v.block_rule, p.args.form.block));
+    }
 }
 
 TEST_CASE("bad flags give one line", "[args]") {
