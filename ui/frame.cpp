@@ -165,6 +165,7 @@ std::vector<KeyAction> pressed_actions() {
     if (pressed(ImGuiKey_PageDown, false)) out.push_back(KeyAction::NextSlide);
     if (pressed(ImGuiKey_PageUp, false)) out.push_back(KeyAction::PrevSlide);
     if (!io.KeyCtrl && ImGui::IsKeyPressed('N', false)) out.push_back(KeyAction::Notes);
+    if (!io.KeyCtrl && ImGui::IsKeyPressed('Z', false)) out.push_back(KeyAction::WholeStage);
     if (!io.KeyCtrl && ImGui::IsKeyPressed('L', false)) out.push_back(KeyAction::CopyLink);
     if (!io.KeyCtrl && ImGui::IsKeyPressed('Q', false)) out.push_back(KeyAction::Quiz);
     return out;

@@ -19,6 +19,8 @@ const std::vector<KeyBinding>& key_bindings() {
         {KeyAction::PrevSlide, "Page Up", "a lesson's previous slide"},
         {KeyAction::Notes, "N",
          "lecture mode: the teacher's window (note, next slide), opened or closed"},
+        {KeyAction::WholeStage, "Z",
+         "lecture mode: the slide's picture on the whole stage, and back to its words"},
         {KeyAction::Quiz, "Q",
          "predict the next step: a question before each step is shown (again: stop)"},
         {KeyAction::RunKernel, "F5", "Your kernel: save and run it"},
@@ -69,6 +71,8 @@ std::optional<Action> key_action(KeyAction k) {
             return act::MoveSlide{-1};
         case KeyAction::Notes:
             return act::ToggleNotes{};
+        case KeyAction::WholeStage:
+            return act::ToggleWholeStage{};
         case KeyAction::CopyLink:
             return act::CopyLink{false, true};
         case KeyAction::Quiz:

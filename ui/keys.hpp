@@ -24,10 +24,11 @@ enum class KeyAction {
     CloseHelp,  // Esc
     NextSlide,  // lecture mode (a lesson on): the next slide
     PrevSlide,
-    Notes,      // lecture mode: the teacher's window (the note, the next slide), open or closed
-    CopyLink,   // the state as a warpscope:// link on the clipboard
-    Quiz,       // predict the next step: start or stop an attempt
-    RunKernel,  // the editor's kernel saved and run (the editor panel handles it)
+    Notes,       // lecture mode: the teacher's window (the note, the next slide), open or closed
+    WholeStage,  // lecture mode: the slide's panel on the whole stage, or its words back
+    CopyLink,    // the state as a warpscope:// link on the clipboard
+    Quiz,        // predict the next step: start or stop an attempt
+    RunKernel,   // the editor's kernel saved and run (the editor panel handles it)
 };
 
 struct KeyBinding {

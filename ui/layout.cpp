@@ -259,8 +259,8 @@ void place_presenter_step(Builder& b, const Rect& stage, PanelId lead, float sca
 }  // namespace
 
 Layout compute_layout(View view, float width, float height, float scale, bool controls,
-                      bool circuit_only, float card_h, std::optional<PanelId> lead,
-                      SideFocus focus) {
+                      bool circuit_only, float card_h, std::optional<PanelId> lead, SideFocus focus,
+                      bool lead_alone) {
     Layout out;
     scale = std::clamp(scale, 0.5f, 4.0f);
     Builder b(out, scale);
@@ -319,7 +319,9 @@ Layout compute_layout(View view, float width, float height, float scale, bool co
         }
         return out;
     }
-    if (lead)
+    if (lead && lead_alone)
+        b.add(stage, {*lead});
+    else if (lead)
         place_presenter_step(b, stage, *lead, scale);
     else
         place_step(b, stage, scale, focus);

@@ -70,6 +70,10 @@ struct Layout {
     Rect slide;   // lecture mode: the slide's card under the header, full width (its heading,
                   // words and question; the quiz box at its right); empty otherwise
     Rect slide_words, slide_quiz;  // inside `slide`: its words, and the quiz box (or empty)
+    // Lecture mode where the type is too large for the slide's words and its picture at once:
+    // the words take the whole body (the picture is a key away), or (the key, Z) the slide's
+    // panel takes the whole stage under a card of its heading alone.
+    enum class Card { Full, WordsAlone, HeadingAlone } card = Card::Full;
     std::array<Rect, kPanelCount> panels{};  // where each panel of the view draws (a tab: the
                                              // group's area under the strip); empty: not shown
     std::vector<PanelGroup> groups;          // every shown panel is in exactly one
@@ -111,10 +115,11 @@ enum class SideFocus { Code, Editor, Story };
 // the others as tabs beside it with the code in front (the presenter layout; see
 // ui/geometry/presenter_layout.hpp). `focus`: what the step view's side column is for
 // (SideFocus).
+// `lead_alone`: the lead panel takes the whole stage, the others folded away (large type).
 Layout compute_layout(View view, float width, float height, float scale, bool controls = true,
                       bool circuit_only = false, float card_h = 0,
-                      std::optional<PanelId> lead = std::nullopt,
-                      SideFocus focus = SideFocus::Code);
+                      std::optional<PanelId> lead = std::nullopt, SideFocus focus = SideFocus::Code,
+                      bool lead_alone = false);
 // One panel filling the window (for --panel screenshots), with no header.
 Layout single_panel_layout(PanelId panel, float width, float height);
 

@@ -22,6 +22,7 @@
 #include "ui/gui_context.hpp"
 #include "ui/png.hpp"
 #include "ui/session.hpp"
+#include "ui/widgets/cut_text.hpp"
 #include "ui/widgets/teacher_notes.hpp"
 #include "ui/window_setup.hpp"
 #include "ui/worksheet.hpp"
@@ -194,7 +195,10 @@ std::string picture(Target& t, Session& s, const Layout& layout, const std::stri
 // --check-labels: the labels of the picture's last frame that leave their box or cover
 // another, one line each; 3 when there is one.
 int report_labels(const std::string& picture_path) {
-    const std::vector<std::string> problems = label_problems(label_log().labels);
+    std::vector<std::string> problems = label_problems(label_log().labels);
+    problems.insert(problems.end(), label_log().not_drawn.begin(), label_log().not_drawn.end());
+    for (std::string& cut : cut_text_problems(label_log().scroll_areas))
+        problems.push_back(std::move(cut));
     for (const std::string& p : problems)
         std::fprintf(stderr, "warpscope: %s: %s\n", picture_path.c_str(), p.c_str());
     std::printf("%s: %zu labels checked, %zu %s\n", picture_path.c_str(), label_log().labels.size(),

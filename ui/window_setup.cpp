@@ -28,6 +28,7 @@ Layout layout_for(const UiState& ui, const WindowArgs& a, float w, float h, floa
         in.panel = ui.lesson.current_slide()->panel;
         in.controls = !ui.controls_hidden;
         in.circuit_only = ui.circuit_side_by_side;
+        in.whole_stage = ui.lesson.whole_stage;
         in.needs = measure_slide_card(ui, slide_card_widths(w, scale, ui.lesson.quiz.on));
         return presenter_layout(in, w, h, scale);
     }

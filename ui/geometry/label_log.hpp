@@ -21,9 +21,25 @@ struct PlacedLabel {
 struct LabelLog {
     bool on = false;  // record (off: draw_label only draws)
     std::vector<PlacedLabel> labels;
-    void begin_frame() { labels.clear(); }
+    // Pictures that drew a placeholder instead of themselves ("banks: (too small to draw the
+    // banks)"): a problem as much as a label that leaves its box.
+    std::vector<std::string> not_drawn;
+    // Pictures that scroll (a grid larger than its panel, with its overview beside): words cut
+    // at their edges are the scroll's, not lost.
+    std::vector<Rect> scroll_areas;
+    void begin_frame() {
+        labels.clear();
+        not_drawn.clear();
+        scroll_areas.clear();
+    }
+    void add_scroll_area(const Rect& r) {
+        if (on) scroll_areas.push_back(r);
+    }
     void add(PlacedLabel l) {
         if (on) labels.push_back(std::move(l));
+    }
+    void add_not_drawn(const std::string& owner, const std::string& placeholder) {
+        if (on) not_drawn.push_back(owner + ": " + placeholder);
     }
 };
 // The window's one log (the frame is drawn on one thread).

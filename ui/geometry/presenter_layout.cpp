@@ -40,13 +40,15 @@ PanelId presenter_lead(std::optional<PanelId> slide_panel) {
 namespace {
 
 // The least height the view needs under the card: its panels' readable minimum (the step view:
-// the tallest of the slide's panel and the tabs beside it) and the playback bar where it has one.
-float stage_min_h(View view, float scale) {
+// the slide's panel, and the tabs beside it unless `alone`) and the playback bar where it has
+// one.
+float stage_min_h(View view, PanelId lead, bool alone, float scale) {
     using P = PanelId;
     const float chrome = tab_strip_height(scale), bar = timeline_height(scale);
     auto h = [&](PanelId p) { return panel_min_size(p, scale).h; };
     switch (view) {
         case View::Step: {
+            if (alone) return h(lead) + chrome + bar;
             float tallest = 0;
             for (PanelId p : {P::Shared, P::Warps, P::Banks, P::Global, P::Code, P::Editor, P::Sass,
                               P::Explanation})
@@ -56,7 +58,7 @@ float stage_min_h(View view, float scale) {
         case View::Compare:
             return h(P::Compare) + chrome + bar;
         case View::Circuit:
-            return std::max(h(P::Circuit), h(P::Shared)) + chrome + bar;
+            return h(P::Circuit) + chrome + bar;
         case View::Lab:
             return h(P::Lab) + chrome;
         case View::Ring:
@@ -67,25 +69,52 @@ float stage_min_h(View view, float scale) {
     return 0;
 }
 
+// The card's words and quiz box inside it.
+void place_card_inside(Layout& out, float scale, bool quiz) {
+    const float pad = slide_card_padding(scale);
+    const Rect& c = out.slide;
+    const SlideCardWidths w = slide_card_widths(c.w, scale, quiz);
+    out.slide_words = {c.x + pad, c.y + pad, w.words, std::max(c.h - 2 * pad, 1.0f)};
+    if (quiz) out.slide_quiz = {c.right() - pad - w.quiz, c.y + pad, w.quiz, out.slide_words.h};
+}
+
 }  // namespace
 
 Layout presenter_layout(const PresenterInput& in, float width, float height, float scale) {
     const float pad = slide_card_padding(scale);
     const float body_h = std::max(height - header_height(scale), 1.0f);
-    const float need = std::max(in.needs.words_h, in.needs.quiz_h) + 2 * pad;
-    // As tall as the words need, leaving the view its readable minimum.
-    const float least = 3 * 17.0f * scale;
-    const float most = std::max(least, body_h - stage_min_h(in.view, scale));
-    const float card_h = std::ceil(std::clamp(need, least, most));
-    const std::optional<PanelId> lead =
-        in.view == View::Step ? std::optional<PanelId>(presenter_lead(in.panel)) : std::nullopt;
-    Layout out =
-        compute_layout(in.view, width, height, scale, in.controls, in.circuit_only, card_h, lead);
-    const Rect& c = out.slide;
-    const SlideCardWidths w = slide_card_widths(c.w, scale, in.needs.quiz());
-    out.slide_words = {c.x + pad, c.y + pad, w.words, std::max(c.h - 2 * pad, 1.0f)};
-    if (in.needs.quiz())
-        out.slide_quiz = {c.right() - pad - w.quiz, c.y + pad, w.quiz, out.slide_words.h};
+    const PanelId lead = presenter_lead(in.panel);
+    const std::optional<PanelId> step_lead =
+        in.view == View::Step ? std::optional<PanelId>(lead) : std::nullopt;
+    // A slide's circuit takes the whole stage: its levels need the height (the shared memory
+    // it writes is the step view's).
+    const bool circuit_only = in.circuit_only || in.view == View::Circuit;
+    auto with_card = [&](float card_h, bool alone) {
+        return compute_layout(in.view, width, height, scale, in.controls, circuit_only,
+                              std::ceil(card_h), step_lead, SideFocus::Code, alone);
+    };
+    Layout out;
+    if (in.whole_stage) {
+        out = with_card(in.needs.heading_h + 2 * pad, true);
+        out.card = Layout::Card::HeadingAlone;
+        place_card_inside(out, scale, false);
+        return out;
+    }
+    // As tall as the words need (at least three lines), leaving the view its readable minimum:
+    // with the tabs beside the slide's panel, or the slide's panel alone.
+    const float need = std::max({in.needs.words_h, in.needs.quiz_h, 3 * 17.0f * scale}) + 2 * pad;
+    if (need + stage_min_h(in.view, lead, false, scale) <= body_h) {
+        out = with_card(need, false);
+    } else if (need + stage_min_h(in.view, lead, true, scale) <= body_h) {
+        out = with_card(need, true);
+    } else {
+        // The words alone, with the line that names the key to the picture.
+        const Rect window{0, 0, std::max(width, 1.0f), std::max(height, 1.0f)};
+        out.header = {0, 0, window.w, header_height(scale)};
+        out.slide = {0, out.header.h, window.w, body_h};
+        out.card = Layout::Card::WordsAlone;
+    }
+    place_card_inside(out, scale, in.needs.quiz());
     return out;
 }
 

@@ -14,8 +14,10 @@ namespace ws::ui {
 
 // What the card must hold, in pixels, at the widths of slide_card_widths.
 struct SlideCardNeeds {
-    float words_h = 0;  // the slide's lines, heading to question
-    float quiz_h = 0;   // the quiz box; 0 when no attempt is on
+    float words_h = 0;    // the slide's lines, heading to question
+    float quiz_h = 0;     // the quiz box; 0 when no attempt is on
+    float hint_h = 0;     // the line under the words that names the key to the picture
+    float heading_h = 0;  // the heading alone with its key's line (the whole stage's card)
     bool quiz() const { return quiz_h > 0; }
 };
 
@@ -33,12 +35,16 @@ struct PresenterInput {
     std::optional<PanelId> panel;  // the slide's panel (in front; alone and large in the step view)
     bool controls = false;
     bool circuit_only = false;
+    bool whole_stage = false;  // Z: the slide's panel on the whole stage, the words hidden
     SlideCardNeeds needs;
 };
 
-// The window with the slide's card: Layout::slide, ::slide_words and ::slide_quiz set. The card
-// takes what its words need, leaving the view under it its readable minimum (the slide's panel
-// alone at its size, the playback bar).
+// The window with the slide's card: Layout::slide, ::slide_words, ::slide_quiz and ::card set.
+// The card takes what its words need, leaving the view under it its readable minimum: with the
+// other panels as tabs beside the slide's where they fit, else the slide's panel alone (large
+// type folds the tabs away); where the words and the panel cannot both be read, the words take
+// the whole body (Card::WordsAlone) and the key Z shows the panel on the whole stage
+// (whole_stage: Card::HeadingAlone), never a cut line or a hidden question.
 Layout presenter_layout(const PresenterInput& in, float width, float height, float scale);
 
 // The panel the step view leads with: the slide's when it is a step panel, else shared memory.

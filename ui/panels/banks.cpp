@@ -174,7 +174,7 @@ void draw_banks(const TraceView& v, UiState& ui) {
     }
     const InstructionInfo& info = v.instructions[insts[std::size_t(ui.panels.bank_pick)]];
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::BeginCombo("##inst", describe(info).c_str())) {
+    if (begin_combo_fitted("##inst", describe(info))) {
         for (std::size_t i = 0; i < insts.size(); ++i)
             if (ImGui::Selectable(describe(v.instructions[insts[i]]).c_str(),
                                   long(i) == ui.panels.bank_pick))

@@ -75,8 +75,15 @@ void draw_code(const TraceView& v, UiState& ui) {
     // The second column: bank conflicts, or in a trace of compare-and-swap loops the races lost.
     const bool races = std::any_of(v.steps.begin(), v.steps.end(),
                                    [](const StepView& st) { return st.most_retries > 0; });
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.text_dim), "threads %s  %s",
-                       races ? "lost " : "banks", v.trace->source_file.c_str());
+    // The file's path, or where it does not fit its name, cut with "…" past that.
+    const std::string columns = std::string("threads ") + (races ? "lost " : "banks") + "  ";
+    const std::string& path = v.trace->source_file;
+    std::string heading = columns + path;
+    const float room = ImGui::GetContentRegionAvail().x;
+    if (ImGui::CalcTextSize(heading.c_str()).x > room)
+        heading = fit_text(columns + path.substr(path.find_last_of('/') + 1), room);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.text_dim), "%s", heading.c_str());
+    if (heading != columns + path && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", path.c_str());
     ImGui::PopFont();
 
     // The width the code may use, taken outside the child, so that it does not depend on the

@@ -119,7 +119,7 @@ void size_picker(UiState& ui, const MeasurementFile* f) {
     ImGui::TextUnformatted("timed at n =");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-    if (ImGui::BeginCombo("##comparen", size_name(ui.runs.compare_n).c_str())) {
+    if (begin_combo_fitted("##comparen", size_name(ui.runs.compare_n))) {
         for (std::uint64_t n : sizes)
             if (ImGui::Selectable(size_name(n).c_str(), n == ui.runs.compare_n))
                 ui.runs.compare_n = n;
@@ -170,7 +170,7 @@ void draw_compare(const TraceView& v, UiState& ui) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
     const VariantInfo* cur = find_variant(ui.compare_algo);
-    if (ImGui::BeginCombo("##compare", cur ? cur->title : ui.compare_algo.c_str())) {
+    if (begin_combo_fitted("##compare", cur ? cur->title : ui.compare_algo)) {
         for (const VariantInfo& info : catalog())
             if (ImGui::Selectable(info.title, ui.compare_algo == info.id)) {
                 ui.compare_algo = info.id;

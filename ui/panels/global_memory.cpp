@@ -12,6 +12,7 @@
 #include "ui/model/trace/step_text.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
+#include "ui/widgets/draw.hpp"
 #include "ui/widgets/hardware_counts.hpp"
 #include "ui/widgets/sectors_picture.hpp"
 
@@ -104,7 +105,7 @@ void draw_global_memory(const TraceView& v, UiState& ui) {
         }
         const InstructionInfo& info = v.instructions[insts[std::size_t(ui.panels.global_pick)]];
         ImGui::SetNextItemWidth(-1);
-        if (ImGui::BeginCombo("##ginst", describe(info).c_str())) {
+        if (begin_combo_fitted("##ginst", describe(info))) {
             for (std::size_t i = 0; i < insts.size(); ++i)
                 if (ImGui::Selectable(describe(v.instructions[insts[i]]).c_str(),
                                       long(i) == ui.panels.global_pick))

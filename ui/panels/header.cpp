@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,31 @@ void view_tab(UiState& ui, View view, const char* title) {
     ImGui::SameLine();
 }
 
+// Where even the short titles do not fit (large type): one button naming the view on show,
+// which opens the list of views.
+void views_folded(UiState& ui) {
+    const char* shown = "";
+    for (const ViewTab& t : kViewTabs)
+        if (t.view == ui.view) shown = t.brief;
+    const std::string label = std::string(shown) + " \xe2\x96\xbe";
+    if (ImGui::Button(label.c_str())) ImGui::OpenPopup("##views");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the views");
+    if (ImGui::BeginPopup("##views")) {
+        for (const ViewTab& t : kViewTabs)
+            if (ImGui::Selectable(t.title, ui.view == t.view)) ui.view = t.view;
+        ImGui::EndPopup();
+    }
+    ImGui::SameLine();
+}
+
+// The folded views' button at its widest.
+float folded_width() {
+    float w = 0;
+    for (const ViewTab& t : kViewTabs)
+        w = std::max(w, ImGui::CalcTextSize((std::string(t.brief) + " \xe2\x96\xbe").c_str()).x);
+    return w + 2 * ImGui::GetStyle().FramePadding.x + ImGui::GetStyle().ItemSpacing.x;
+}
+
 const char* controls_label(const UiState& ui) {
     return ui.controls_hidden ? "\xe2\x96\xb6 Controls" : "\xe2\x97\x80 Controls";
 }
@@ -78,19 +104,32 @@ void draw_header(const TraceView& v, UiState& ui) {
     const float banner_need = banner.empty() ? 0.0f
                                              : std::min(ImGui::CalcTextSize(banner.c_str()).x + 24,
                                                         kBannerRoomEm * ImGui::GetFontSize());
-    const bool brief =
-        left_width(ui, false) + ImGui::CalcTextSize(must.c_str()).x + banner_need > total;
+    const float must_w = ImGui::CalcTextSize(must.c_str()).x;
+    const bool brief = left_width(ui, false) + must_w + banner_need > total;
+    const float controls_w =
+        ImGui::CalcTextSize(controls_label(ui)).x + 2 * ImGui::GetStyle().FramePadding.x + 16;
+    const bool folded = left_width(ui, true) + must_w > total &&
+                        controls_w + folded_width() + 16 + must_w <= total + 0.5f;
     if (ImGui::Button(controls_label(ui))) ui.controls_hidden = !ui.controls_hidden;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("show or hide the controls (C)");
     ImGui::SameLine(0, 16);
     if (!brief) {
-        ImGui::PushFont(fonts().heading);
-        ImGui::AlignTextToFramePadding();
-        ImGui::TextUnformatted("warpscope");
-        ImGui::PopFont();
+        // The name in the heading's type, centred on the buttons' row (a row no taller than
+        // theirs: the header's height is theirs).
+        ImFont* heading = fonts().heading;
+        const ImVec2 size = heading->CalcTextSizeA(heading->FontSize, 1e9f, 0, "warpscope");
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        const float row = ImGui::GetFrameHeight();
+        ImGui::GetWindowDrawList()->AddText(heading, heading->FontSize,
+                                            {at.x, at.y + std::round((row - size.y) / 2)},
+                                            ImGui::GetColorU32(ImGuiCol_Text), "warpscope");
+        ImGui::Dummy({size.x, row});
         ImGui::SameLine(0, 20);
     }
-    for (const ViewTab& t : kViewTabs) view_tab(ui, t.view, brief ? t.brief : t.title);
+    if (folded)
+        views_folded(ui);
+    else
+        for (const ViewTab& t : kViewTabs) view_tab(ui, t.view, brief ? t.brief : t.title);
     ImGui::SameLine(0, 16);
 
     const ImVec2 pos = ImGui::GetCursorScreenPos();

@@ -241,7 +241,7 @@ float lab_family_width() {
 
 void lab_family_picker(UiState& ui, LabLines lines) {
     ImGui::SetNextItemWidth(lab_family_width());
-    if (ImGui::BeginCombo("##family", lab_lines_name(lines))) {
+    if (begin_combo_fitted("##family", lab_lines_name(lines))) {
         for (LabLines l : kAllLabLines)
             if (ImGui::Selectable(lab_lines_name(l), l == lines)) {
                 if (l == LabLines::MultiGpu && l != lines) ui.lab.type = "float";
@@ -304,7 +304,7 @@ void draw_lab(const TraceView&, UiState& ui) {
         }
         ImGui::SameLine();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-        if (ImGui::BeginCombo("type", ui.lab.type.c_str())) {
+        if (begin_combo_fitted("type", ui.lab.type)) {
             for (const char* t : {"int", "float", "double"})
                 if (ImGui::Selectable(t, ui.lab.type == t)) ui.lab.type = t;
             ImGui::EndCombo();

@@ -43,7 +43,7 @@ void picker_row(const std::vector<std::string>& types, UiState& ui, const MultiG
         ImGui::GetContentRegionAvail().x)
         ImGui::SameLine();
     ImGui::SetNextItemWidth(type_w);
-    if (ImGui::BeginCombo("type", plot.type.c_str())) {
+    if (begin_combo_fitted("type", plot.type)) {
         for (const std::string& t : types)
             if (ImGui::Selectable(t.c_str(), t == plot.type)) ui.lab.type = t;
         ImGui::EndCombo();

@@ -55,7 +55,7 @@ void controls(UiState& ui) {
                                   : std::to_string(ui.ring.n) + " floats (" +
                                         bytes_label(ui.ring.n * sizeof(float)) + ")";
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11);
-    if (ImGui::BeginCombo("each GPU's array", shown.c_str())) {
+    if (begin_combo_fitted("each GPU's array", shown)) {
         for (std::size_t i = 0; i < std::size(kSizes); ++i)
             if (ImGui::Selectable(kSizeNames[i], i == at) && kSizes[i] != ui.ring.n) {
                 ui.ring.n = kSizes[i];

@@ -25,10 +25,36 @@ bool button(const char* glyph, const char* what, ImVec2 size) {
     return pressed;
 }
 
+// The row's words for the step, the longest that fits `room`.
+std::string step_words(const TraceView& v, std::size_t step, float room) {
+    const std::size_t n = v.step_count();
+    if (!n) return "no steps";
+    const std::string label = step_label(v.steps[step]);
+    const std::string total = std::to_string(n);
+    for (const std::string& s : {"step " + std::to_string(step + 1) + " of " + total + "  " + label,
+                                 std::to_string(step + 1) + "/" + total + "  " + label})
+        if (ImGui::CalcTextSize(s.c_str()).x <= room) return s;
+    return label;
+}
+
 void buttons(const TraceView& v, UiState& ui) {
     Playback& pb = ui.playback;
     const std::size_t n = v.step_count();
-    const ImVec2 size{ImGui::GetFrameHeight() * 1.6f, 0};
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const std::size_t step = v.clamp(static_cast<long>(pb.step));
+    // Large type on a narrow window: narrower buttons, then no speed slider, then shorter words
+    // for the step, so that the row never runs past its edge.
+    const std::string longest = step_words(v, step, 1e9f);
+    const float words_w = ImGui::CalcTextSize(longest.c_str()).x;
+    const float slider_w =
+        ImGui::GetFontSize() * 9 + ImGui::CalcTextSize("steps/s").x + st.ItemInnerSpacing.x + 24;
+    float button_w = ImGui::GetFrameHeight() * 1.6f;
+    if (5 * (button_w + st.ItemSpacing.x) + words_w + slider_w > avail)
+        button_w = ImGui::GetFrameHeight() * 1.15f;
+    const float buttons_w = 5 * (button_w + st.ItemSpacing.x);
+    const bool slider = buttons_w + words_w + slider_w <= avail;
+    const ImVec2 size{button_w, 0};
     // Solid triangles play, hollow ones step: the two never look alike.
     if (button("|\xe2\x97\x80", "first step (Home)", size)) set_step(pb, 0, n);
     ImGui::SameLine();
@@ -42,11 +68,8 @@ void buttons(const TraceView& v, UiState& ui) {
     ImGui::SameLine();
     if (button("\xe2\x96\xb6|", "last step (End)", size)) set_step(pb, n ? n - 1 : 0, n);
     ImGui::SameLine();
-    const std::size_t step = v.clamp(static_cast<long>(pb.step));
-    if (n)
-        ImGui::Text("step %zu of %zu  %s", step + 1, n, step_label(v.steps[step]).c_str());
-    else
-        ImGui::TextUnformatted("no steps");
+    ImGui::TextUnformatted(step_words(v, step, ImGui::GetContentRegionAvail().x).c_str());
+    if (!slider) return;
     ImGui::SameLine(0, 24);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
     float speed = float(ui.speed);

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "ui/fonts.hpp"
+#include "ui/geometry/label_log.hpp"
 #include "ui/model/pictures/bank_picture.hpp"
 #include "ui/model/trace/step_text.hpp"
 #include "ui/model/trace/value_text.hpp"
@@ -57,6 +58,7 @@ void draw_banks_picture(const char* id, const InstructionInfo& info, float heigh
     const float label_h = small->FontSize + 2;
     if (c.rect.h < 4 * label_h) {
         text_centered(c.dl, c.rect, p.text_dim, "(too small to draw the banks)");
+        label_log().add_not_drawn("banks", "(too small to draw the banks)");
         end_canvas(c);
         return;
     }

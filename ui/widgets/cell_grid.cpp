@@ -12,6 +12,7 @@
 
 #include "kernels/catalog.hpp"
 #include "ui/fonts.hpp"
+#include "ui/geometry/label_log.hpp"
 #include "ui/geometry/shared_grid_layout.hpp"
 #include "ui/model/trace/value_text.hpp"
 #include "ui/theme.hpp"
@@ -204,6 +205,7 @@ void draw_cell_grid(const char* id, const TraceView& v, const Playback& pb, Grid
                    mono, mono->FontSize);
     }
     if (l.banks) grid::draw_bank_labels(f, l.labels_y);
+    if (vs.zoom > 1.01f || l.scrolling) label_log().add_scroll_area(c.rect);
     if (options.overview && (vs.zoom > 1.01f || l.scrolling)) {
         const GridLayout& g = f.split ? f.threads : f.g;
         Rect box;

@@ -196,6 +196,17 @@ std::string fit_text(const std::string& text, float width) {
     return shown + dots;
 }
 
+bool begin_combo_fitted(const char* id, const std::string& preview, int flags) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    // BeginCombo's own arithmetic: the arrow a frame high, the words inside the frame padding.
+    const float room = ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - 2 * st.FramePadding.x;
+    const std::string shown = fit_text(preview, room);
+    const bool open = ImGui::BeginCombo(id, shown.c_str(), flags);
+    if (!open && shown != preview && ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", preview.c_str());
+    return open;
+}
+
 void text_line_clipped(ImU32 color, const std::string& text) {
     const std::string shown = fit_text(text, ImGui::GetContentRegionAvail().x);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(color), "%s", shown.c_str());

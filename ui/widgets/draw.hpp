@@ -69,6 +69,9 @@ struct LegendEntry {
 void legend_row(const std::vector<LegendEntry>& entries, int max_lines);
 // `text` as it fits in `width` pixels in the current font: whole, or cut with "…".
 std::string fit_text(const std::string& text, float width);
+// ImGui::BeginCombo with its preview cut with "…" where it does not fit the combo's width (the
+// whole of it on hover), so that a projected combo never shows a word cut in half.
+bool begin_combo_fitted(const char* id, const std::string& preview, int flags = 0);
 // One line of text, cut with "…" where it does not fit, the whole of it on hover.
 void text_line_clipped(ImU32 color, const std::string& text);
 // Text in a colour, wrapped at the window edge.

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "ui/fonts.hpp"
+#include "ui/geometry/label_log.hpp"
 #include "ui/model/trace/step_text.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
@@ -23,6 +24,8 @@ void draw_sectors_picture(const char* id, const InstructionInfo& info, float hei
     if (pic.boxes.empty() || c.rect.h < 5 * label_h) {
         text_centered(c.dl, c.rect, p.text_dim,
                       pic.boxes.empty() ? "" : "(too small to draw the sectors)");
+        if (!pic.boxes.empty())
+            label_log().add_not_drawn("global memory", "(too small to draw the sectors)");
         end_canvas(c);
         return;
     }

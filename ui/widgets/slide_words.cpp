@@ -24,7 +24,19 @@ struct CardLine {
     bool question = false;
 };
 
-std::vector<CardLine> card_lines(const UiState& ui) {
+// What Z shows instead of what is on: the slide's picture (its panel, or its view), or its words.
+std::string key_hint(const UiState& ui, Layout::Card card) {
+    if (card == Layout::Card::HeadingAlone) return "Z: the slide's words";
+    const Slide* s = ui.lesson.current_slide();
+    const std::string picture = s && s->view == View::Step
+                                    ? std::string(panel_title(presenter_lead(s->panel)))
+                                    : std::string(view_name(ui.view));
+    return "Z: the picture (" + picture + ")";
+}
+
+// The card's lines for what it shows: everything; everything and the key to the picture (the
+// words alone); or the heading and the key to the words (the picture on the whole stage).
+std::vector<CardLine> card_lines(const UiState& ui, Layout::Card card = Layout::Card::Full) {
     const LessonState& ls = ui.lesson;
     const Lesson* l = ls.library && !ls.name.empty() ? find_lesson(*ls.library, ls.name) : nullptr;
     const Slide* s = ls.current_slide();
@@ -32,14 +44,20 @@ std::vector<CardLine> card_lines(const UiState& ui) {
     const Palette& p = palette();
     const Fonts& f = fonts();
     std::vector<CardLine> out;
+    const LessonState::Words& w = ls.words;
+    if (card == Layout::Card::HeadingAlone) {
+        out.push_back({f.heading, p.text, w.heading});
+        out.push_back({f.small, p.text_dim, key_hint(ui, card)});
+        return out;
+    }
     out.push_back({f.small, p.text_dim,
                    l->title + "  \xc2\xb7  slide " + std::to_string(ls.slide + 1) + " of " +
                        std::to_string(l->slides.size())});
     // The words with their {facts} filled from the screen (the lesson feature keeps them).
-    const LessonState::Words& w = ls.words;
     out.push_back({f.heading, p.text, w.heading});
     if (!w.say.empty()) out.push_back({f.text, p.text, w.say});
     if (!w.ask.empty()) out.push_back({f.text, p.text, "Ask: " + w.ask, true});
+    if (card == Layout::Card::WordsAlone) out.push_back({f.small, p.text_dim, key_hint(ui, card)});
     return out;
 }
 
@@ -48,9 +66,27 @@ float question_indent() {
     return std::round(0.75f * fonts().size);
 }
 
-float text_height(ImFont* font, const std::string& text, float wrap_w) {
+float text_height(ImFont* font, const std::string& text, float wrap_w, float k = 1.0f) {
     if (!font) return 0;
-    return font->CalcTextSizeA(font->FontSize, 1e9f, std::max(wrap_w, 1.0f), text.c_str()).y;
+    return font->CalcTextSizeA(font->FontSize * k, 1e9f, std::max(wrap_w, 1.0f), text.c_str()).y;
+}
+
+// The height of `lines` at `width`, their type `k` times its size.
+float lines_height(const std::vector<CardLine>& lines, float width, float k = 1.0f) {
+    const float spacing = ImGui::GetStyle().ItemSpacing.y;
+    float h = 0;
+    for (const CardLine& c : lines)
+        h += text_height(c.font, c.text, width - (c.question ? question_indent() : 0), k) + spacing;
+    return lines.empty() ? 0 : h - spacing;
+}
+
+// The largest type (at most the chosen size, by 5% steps, at least half of it) at which the
+// lines fit `box`: the chosen size wherever the presenter layout could give them the room; less
+// only where a slide's words are longer than the whole window at that size.
+float fitting_scale(const std::vector<CardLine>& lines, const Rect& box) {
+    float k = 1.0f;
+    while (k > 0.5f && lines_height(lines, box.w, k) > box.h) k -= 0.05f;
+    return k;
 }
 
 }  // namespace
@@ -67,13 +103,12 @@ std::string slide_card_text(const UiState& ui) {
 
 SlideCardNeeds measure_slide_card(const UiState& ui, const SlideCardWidths& widths) {
     SlideCardNeeds out;
-    const float spacing = ImGui::GetStyle().ItemSpacing.y;
-    const std::vector<CardLine> lines = card_lines(ui);
-    for (const CardLine& c : lines)
-        out.words_h +=
-            text_height(c.font, c.text, widths.words - (c.question ? question_indent() : 0)) +
-            spacing;
-    if (!lines.empty()) out.words_h -= spacing;
+    out.words_h = lines_height(card_lines(ui), widths.words);
+    const std::vector<CardLine> alone = card_lines(ui, Layout::Card::WordsAlone);
+    if (!alone.empty())
+        out.hint_h = text_height(alone.back().font, alone.back().text, widths.words) +
+                     ImGui::GetStyle().ItemSpacing.y;
+    out.heading_h = lines_height(card_lines(ui, Layout::Card::HeadingAlone), widths.words);
     if (ui.lesson.quiz.on) out.quiz_h = quiz_box_height(ui, widths.quiz);
     return out;
 }
@@ -91,7 +126,9 @@ void draw_slide_card(const TraceView& v, UiState& ui, const Layout& layout) {
         const Rect& w = layout.slide_words;
         ImGui::SetCursorScreenPos({w.x, w.y});
         ImGui::BeginChild("##slide-words", {w.w, w.h}, false, ImGuiWindowFlags_NoScrollbar);
-        for (const CardLine& c : card_lines(ui)) {
+        const std::vector<CardLine> lines = card_lines(ui, layout.card);
+        ImGui::SetWindowFontScale(fitting_scale(lines, w));
+        for (const CardLine& c : lines) {
             ImGui::PushFont(c.font);
             ImGui::PushStyleColor(ImGuiCol_Text, c.colour);
             if (c.question) {

@@ -89,6 +89,10 @@ std::optional<Outcome> LessonFeature::handle(const Action& a, const FeatureConte
         state_.notes_shown = !state_.notes_shown;
         return Outcome{};
     }
+    if (is<act::ToggleWholeStage>(a)) {
+        if (state_.current_slide()) state_.whole_stage = !state_.whole_stage;
+        return Outcome{};
+    }
     if (const auto* s = std::get_if<act::StartQuiz>(&a)) {
         if (s->new_inputs) q.seed_typed.clear();
         return start_quiz(c.ui.form, {});
@@ -150,6 +154,7 @@ Outcome LessonFeature::show_slide(const FeatureContext& c) {
     const Slide* s = state_.current_slide();
     if (!s) return out;
     out.view = s->view;
+    state_.whole_stage = false;  // a new slide opens on its words
     filled_for_.clear();
     if (!s->figures.empty() && s->request.algo.empty())
         out.then.push_back(act::ShowRecording{s->figures, ""});

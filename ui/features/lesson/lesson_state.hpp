@@ -15,6 +15,7 @@ struct LessonState {
     std::string name;                        // Lesson::name; "" when no lesson is on
     std::size_t slide = 0;
     bool notes_shown = false;  // N
+    bool whole_stage = false;  // Z: the slide's panel on the whole stage, its words hidden
     QuizState quiz;            // Q starts or stops an attempt
     // The slide's words with their {facts} filled from the trace on show at the slide's step,
     // its GPU counts and its recording (ui/model/lesson/claims.hpp).
