@@ -46,6 +46,9 @@ struct OpenLesson {
 struct MoveSlide {
     int by = 1;
 };
+// The lesson list: the controls shown, their Lessons list opened and scrolled to (Page Down with
+// no lesson on, --show-lessons).
+struct ShowLessons {};
 struct ToggleNotes {};
 struct ToggleWholeStage {};  // Z: the slide's panel on the whole stage, or its words back
 // The lab and compare show the recording `name` ("nvidia-h100"): a slide's figures come from it.
@@ -97,10 +100,10 @@ using Action =
     std::variant<act::PlayPause, act::StepBy, act::StepTo, act::TogglePresentation,
                  act::ToggleControls, act::ToggleHelp, act::CloseHelp, act::RunForm,
                  act::RunCompare, act::RunCircuits, act::RunRing, act::FindRace, act::OpenLesson,
-                 act::MoveSlide, act::ToggleNotes, act::ToggleWholeStage, act::ShowRecording,
-                 act::StartQuiz, act::StopQuiz, act::ToggleQuiz, act::RunKernel, act::KernelEdited,
-                 act::GradeKernel, act::OpenPuzzle, act::StartSweep, act::CancelSweep,
-                 act::SaveSweep, act::OpenTrace, act::SaveTrace, act::ExportStats,
+                 act::MoveSlide, act::ShowLessons, act::ToggleNotes, act::ToggleWholeStage,
+                 act::ShowRecording, act::StartQuiz, act::StopQuiz, act::ToggleQuiz, act::RunKernel,
+                 act::KernelEdited, act::GradeKernel, act::OpenPuzzle, act::StartSweep,
+                 act::CancelSweep, act::SaveSweep, act::OpenTrace, act::SaveTrace, act::ExportStats,
                  act::ExportQuizScores, act::CopyLink, act::Restyle, act::ExportPng,
                  act::StartFrames, act::CancelFrames, act::Clipboard>;
 

@@ -30,6 +30,7 @@ struct PanelState {
     CodeFollow code_followed;  // the step (and sizes) the code panel followed its line at
     std::size_t warps_scrolled_to = static_cast<std::size_t>(-1);  // and the warps panel
     float editor_lines_in_view = 0;  // lines of code Your kernel showed without scrolling
+    unsigned lessons_shown = 0;      // the UiState::lessons_asked the controls last scrolled to
 };
 
 }  // namespace ws::ui

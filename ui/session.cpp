@@ -44,6 +44,7 @@ std::string Session::apply(const WindowArgs& a) {
     // The session's own: the view and the look.
     if (a.view) ui.view = *a.view;
     ui.help_open = a.show_help;
+    if (a.show_lessons) ui.post(act::ShowLessons{});
     if (a.panel) ui.view = panel_info(*a.panel).view;
     apply_look(ui, a);
     if (a.hide_controls) ui.controls_hidden = true;

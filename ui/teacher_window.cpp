@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include "ui/fonts.hpp"
+#include "ui/geometry/teacher_place.hpp"
 #include "ui/gui_context.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/teacher_notes.hpp"
@@ -66,7 +67,8 @@ GLFWmonitor* monitor_of(GLFWwindow* w) {
 }
 
 // On another monitor than the main window's where there is one (the teacher's screen, with
-// the projector as the main window's), else beside the main window's top left corner.
+// the projector as the main window's), else beside the main window on its monitor, never over
+// it (place_beside: right, else left, else below).
 void place(GLFWwindow* teacher, GLFWwindow* main) {
     int count = 0;
     GLFWmonitor** monitors = glfwGetMonitors(&count);
@@ -78,9 +80,19 @@ void place(GLFWwindow* teacher, GLFWwindow* main) {
         glfwSetWindowPos(teacher, mx + 40, my + 40);
         return;
     }
-    int x = 0, y = 0;
-    glfwGetWindowPos(main, &x, &y);
-    glfwSetWindowPos(teacher, x + 40, y + 40);
+    ScreenRect area, m;
+    if (projected) glfwGetMonitorWorkarea(projected, &area.x, &area.y, &area.w, &area.h);
+    glfwGetWindowPos(main, &m.x, &m.y);
+    glfwGetWindowSize(main, &m.w, &m.h);
+    // Positions are of the client area: the frames count too (the teacher's, not yet shown,
+    // taken to be as the main window's).
+    int left = 0, top = 0, right = 0, bottom = 0, w = 0, h = 0;
+    glfwGetWindowFrameSize(main, &left, &top, &right, &bottom);
+    glfwGetWindowSize(teacher, &w, &h);
+    m = {m.x - left, m.y - top, m.w + left + right, m.h + top + bottom};
+    if (area.w <= 0 || area.h <= 0) area = m;  // no work area known: below the main window
+    const ScreenPoint at = place_beside(area, m, w + left + right, h + top + bottom, 16);
+    glfwSetWindowPos(teacher, at.x + left, at.y + top);
 }
 
 }  // namespace

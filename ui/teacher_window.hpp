@@ -2,7 +2,8 @@
 // the main window's fonts and OpenGL objects) that shows the slide's note, the question and the
 // next slide (ui/widgets/teacher_notes.hpp). N opens and closes it. It is placed on another
 // monitor than the main window where there is one: with the projector as a second screen (not
-// mirrored) the class sees the main window and only the teacher sees this one.
+// mirrored) the class sees the main window and only the teacher sees this one. With one monitor
+// it opens beside the main window, never over it (ui/geometry/teacher_place.hpp).
 #pragma once
 #include <string>
 #include <vector>

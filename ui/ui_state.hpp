@@ -33,6 +33,9 @@ struct UiState : Preferences {
     Playback playback;
     std::size_t step() const { return playback.step; }
     bool help_open = false;  // the keys and mouse overlay (F1 or ?)
+    // How often the lesson list was asked for (act::ShowLessons: Page Down with no lesson on,
+    // --show-lessons): the controls open their Lessons list and scroll to it once for each.
+    unsigned lessons_asked = 0;
     // Where panels share a rectangle as tabs: the panels the user brought to the front, most
     // recent first (a group shows the first of them it holds, else its first panel), and the
     // tab groups drawn in the last frame (a new group selects its front tab once).

@@ -1,6 +1,17 @@
 #include "ui/window_actions.hpp"
 
 namespace ws::ui {
+namespace {
+
+// Page Down with no lesson on: the lesson list, where a teacher picks one (rather than the first
+// lesson, which would replace the request on show without asking and start at lesson 1 whatever
+// the class is on). With a lesson on it is the lesson feature's next slide.
+bool lesson_list_key(const UiState& ui, const Action& a) {
+    const auto* m = std::get_if<act::MoveSlide>(&a);
+    return m && m->by > 0 && ui.lesson.name.empty();
+}
+
+}  // namespace
 
 bool for_renderer(const Action& a) {
     return is<act::Restyle>(a) || is<act::ExportPng>(a) || is<act::StartFrames>(a) ||
@@ -24,6 +35,9 @@ bool apply_window_action(UiState& ui, const Action& a, std::size_t steps,
         ui.controls_hidden = !ui.controls_hidden;
     } else if (is<act::ToggleHelp>(a)) {
         ui.help_open = !ui.help_open;
+    } else if (is<act::ShowLessons>(a) || lesson_list_key(ui, a)) {
+        ui.controls_hidden = false;
+        ++ui.lessons_asked;
     } else if (is<act::CloseHelp>(a)) {
         ui.help_open = false;
         if (ui.files.frames.active) for_window.push_back(act::CancelFrames{});

@@ -343,6 +343,9 @@ struct WindowApp {
         app.add_flag("--show-controls", a.show_controls,
                      "with --presentation: the controls stay shown");
         app.add_flag("--show-help", a.show_help, "open with the keys overlay (F1) shown");
+        app.add_flag("--show-lessons", a.show_lessons,
+                     "open with the lesson list shown in the controls (as Page Down does with no "
+                     "lesson on)");
         app.add_flag("--grade", a.grade,
                      "with --puzzle: grade the editor's kernel (--kernel FILE, else the start) at "
                      "once");

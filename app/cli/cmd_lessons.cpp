@@ -2,7 +2,7 @@
 // file, line and why; `--check` runs every slide and checks its words and claims against its
 // trace, GPU counts and recording (ui/model/lesson/slide_check.hpp), a line per problem; a
 // teacher's own lesson file is checked the same way; `--facts` lists the facts a slide can use;
-// `--words` prints each slide's words as its screen fills them.
+// `--words` prints each slide's words as its screen fills them (the teacher's answer and note too).
 #include <cstdio>
 #include <filesystem>
 
@@ -23,7 +23,8 @@ int print_facts() {
     return 0;
 }
 
-// Each slide as its screen words it: heading, say and ask with their facts filled in.
+// Each slide as its screen words it: heading, say and ask with their facts filled in, and the
+// teacher's answer and note.
 void print_words(const ui::Lesson& l, const ui::LessonData& data) {
     std::printf("%s: %s\n", l.name.c_str(), l.title.c_str());
     for (std::size_t i = 0; i < l.slides.size(); ++i) {
@@ -40,6 +41,8 @@ void print_words(const ui::Lesson& l, const ui::LessonData& data) {
                         run.sources.step + 1);
         std::printf("   %s\n", fill(s.say).c_str());
         if (!s.ask.empty()) std::printf("   ask: %s\n", fill(s.ask).c_str());
+        if (!s.answer.empty()) std::printf("   answer: %s\n", fill(s.answer).c_str());
+        if (!s.note.empty()) std::printf("   note: %s\n", fill(s.note).c_str());
         for (const std::string& p : problems) std::printf("   unknown: %s\n", p.c_str());
     }
 }

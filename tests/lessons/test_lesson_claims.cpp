@@ -253,3 +253,95 @@ TEST_CASE("a slide's words are filled from its screen, and the lab opens its rec
     CHECK(s.ui.lesson.words.say.find("-way in step") != std::string::npos);
     CHECK(s.ui.lesson.words.say.find('{') == std::string::npos);
 }
+
+TEST_CASE("--check wants a note on every slide and a question whose answer the say does not give",
+          "[lesson][claims]") {
+    std::string error;
+    const Lesson l = parse_lesson(
+        "given-away",
+        "title: t\n"
+        "slide: No note\n"
+        "request: --algo reduce-interleaved-divergent --n 256 --block 256 --pattern random\n"
+        "step: 1\n"
+        "say: {busy_warps} warps are busy.\n"
+        "slide: The answer above the question\n"
+        "request: --algo reduce-interleaved-divergent --n 256 --block 256 --pattern random\n"
+        "step: 1\n"
+        "say: In {bar_step}, {busy_warps} of {warps} warps are busy.\n"
+        "note: n\n"
+        "ask: How many warps are busy?\n"
+        "answer: {busy_warps} of {warps}.\n"
+        "slide: The next step's answer\n"
+        "request: --algo reduce-interleaved-divergent --n 256 --block 256 --pattern random\n"
+        "step: 5\n"
+        "say: In {bar_step}, {busy_warps} of {warps} warps are busy.\n"
+        "note: n\n"
+        "ask: In the next step, {next bar_step}, how many warps are busy?\n"
+        "answer: {next busy_warps} of {warps}, as the warps grid shows it there.\n",
+        error);
+    REQUIRE(error.empty());
+    const std::vector<std::string> p = check_lesson(l, shipped_lesson_data());
+    INFO([&] {
+        std::string all;
+        for (const std::string& x : p) all += x + "\n";
+        return all;
+    }());
+    CHECK(has(p, "given-away.lesson:2: slide 1 (No note): no note: for the teacher"));
+    CHECK(has(p,
+              "given-away.lesson:12: slide 2 (The answer above the question): the answer is "
+              "in the say: above the question: 8 of 8."));
+    CHECK_FALSE(has(p, "slide 3 ("));  // the next step's count, not the one on show
+    CHECK(p.size() == 2);
+}
+
+TEST_CASE("{next FACT} is the fact at the step after the slide's, {bar_step} as the bar names it",
+          "[lesson][claims]") {
+    Slide s;
+    s.request.algo = "reduce-interleaved-divergent";
+    s.request.n = 256;
+    s.request.block = 256;
+    s.request.pattern = "random";
+    s.step = 5;
+    SlideRun run;
+    run_slide(s, shipped_lesson_data(), run);
+    REQUIRE(run.view);
+    const std::size_t n = run.view->step_count();
+    CHECK(fill_facts("{bar_step}", run.sources) == "step 6 of " + std::to_string(n) + " (5,0)");
+    CHECK(fill_facts("{next bar_step}", run.sources) ==
+          "step 7 of " + std::to_string(n) + " (6,0)");
+    // Stride 32: every warp keeps a lane; stride 64: half of them.
+    CHECK(fill_facts("{busy_warps} then {next busy_warps}", run.sources) == "8 then 4");
+    CHECK(check_claim("{next busy_warps} < {busy_warps}", run.sources).empty());
+    s.step = -1;
+    run_slide(s, shipped_lesson_data(), run);
+    std::string why;
+    CHECK_FALSE(evaluate_fact("next busy_warps", run.sources, why));
+    CHECK(why == "the slide shows the last step: there is none after it");
+    CHECK_FALSE(evaluate_fact("next", run.sources, why));
+}
+
+TEST_CASE("the GPU's branch counters, of the GPU a slide names", "[lesson][claims]") {
+    Slide s;
+    s.request.algo = "reduce-interleaved-divergent";
+    s.request.n = 256;
+    s.request.block = 256;
+    s.request.pattern = "random";
+    SlideRun run;
+    run_slide(s, shipped_lesson_data(), run);
+    // assets/measurements/hardware-counts-nvidia-h200.json: the short if is predicated.
+    CHECK(fill_facts("{hw_gpu h200} ({hw_date h200}): {hw divergent-targets h200} of "
+                     "{hw branch-targets H200}, {hw_threads nvidia-h200} threads",
+                     run.sources) == "H200 (2026-11-28): 0 of 72, 24.1 threads");
+    CHECK(fill_facts("{hw_source h200}", run.sources) == "H200 counted (2026-11-28)");
+    // Without a GPU named: the one the panels show (the first recorded, the H100).
+    CHECK(fill_facts("{hw_gpu}", run.sources) == "H100");
+    CHECK(fill_facts("{hw branch-targets}", run.sources) ==
+          fill_facts("{hw branch-targets h100}", run.sources));
+    std::string why;
+    CHECK_FALSE(evaluate_fact("hw branch-targets a100", run.sources, why));
+    CHECK(why == "no GPU called a100 counted the slide's request (h100, h200 did)");
+    CHECK_FALSE(evaluate_fact("hw no-such-counter", run.sources, why));
+    CHECK(why == "the H100 did not count no-such-counter");
+    CHECK_FALSE(evaluate_fact("hw_threads h200 h100", run.sources, why));
+    CHECK(why == "hw_threads takes [GPU]");
+}

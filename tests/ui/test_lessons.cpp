@@ -1,6 +1,7 @@
 // Lessons as data: every shipped lesson parses, names only algorithms, views and panels that
-// exist, and every slide's request runs; a damaged lesson is refused at its line; lecture mode
-// shows a slide's request, view and step and moves with Page Down / Page Up.
+// exist, and every slide's request runs; a damaged lesson (a question without its answer among
+// them) is refused at its line; lecture mode shows a slide's request, view and step and moves
+// with Page Down / Page Up.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -60,14 +61,28 @@ TEST_CASE("a damaged lesson is refused with the line that is wrong") {
                  "step: two\nsay: a\n",
                  error);
     CHECK(error.rfind("line 4: step: two is not a step", 0) == 0);
+    // A question with no answer for the teacher's window: refused at the ask's line, and an
+    // answer with no question at the answer's.
+    const std::string slide =
+        "title: t\nslide: s\nrequest: --algo reduce-sequential --n 64 --block 32\nsay: a\n";
+    parse_lesson("x", slide + "ask: how many?\nnote: n\nslide: u\nsay: b\n", error);
+    CHECK(error == "line 5: slide 1 (s) asks a question with no answer: line (answer: ...)");
+    CHECK(error.find('\n') == std::string::npos);
+    parse_lesson("x", slide + "note: n\nanswer: four\n", error);
+    CHECK(error == "line 6: slide 1 (s) answers with no ask: line (ask: ...)");
+    parse_lesson("x", slide + "ask: how many?\nanswer: four\n", error);
+    CHECK(error.empty());
     const Lesson ok = parse_lesson(
         "x",
         "# a comment\ntitle: t\n\nslide: s\nrequest: --algo reduce-sequential --n 64 "
-        "--block 32\nstep: -1\nview: circuit\npanel: banks\nsay: a\nsay: b\nnote: n\nask: q\n",
+        "--block 32\nstep: -1\nview: circuit\npanel: banks\nsay: a\nsay: b\nnote: n\nask: q\n"
+        "answer: r\nanswer: s\n",
         error);
     CHECK(error.empty());
     REQUIRE(ok.slides.size() == 1);
     CHECK(ok.slides[0].say == "a b");
+    CHECK(ok.slides[0].answer == "r s");
+    CHECK(ok.slides[0].ask_line == 12);
     CHECK(ok.slides[0].step == -1);
     CHECK(ok.slides[0].view == View::Circuit);
     CHECK(ok.slides[0].panel == PanelId::Banks);

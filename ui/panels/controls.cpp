@@ -1,6 +1,6 @@
 // Controls panel: what to run (algorithm grouped by family with its one-line description, n,
 // block, type, scan kind, pattern, seed, backend, schedule, traced block), the problem with the
-// request explained in place, how to show it, and trace files and exports.
+// request explained in place, how to show it, the lessons to open, and trace files and exports.
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -20,6 +20,7 @@
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
+#include "ui/widgets/lesson_list.hpp"
 
 namespace ws::ui {
 namespace {
@@ -449,6 +450,17 @@ void file_controls(const TraceView& v, UiState& ui) {
     }
 }
 
+// The lessons (ui/widgets/lesson_list.hpp); opened and scrolled to once each time the list is
+// asked for (Page Down with no lesson on, --show-lessons).
+void lessons_section(UiState& ui) {
+    const bool asked = ui.panels.lessons_shown != ui.lessons_asked;
+    ui.panels.lessons_shown = ui.lessons_asked;
+    if (asked) ImGui::SetNextItemOpen(true);
+    const bool open = ImGui::CollapsingHeader("Lessons", ImGuiTreeNodeFlags_DefaultOpen);
+    if (asked) ImGui::SetScrollHereY(0.0f);
+    if (open) draw_lesson_list(ui);
+}
+
 }  // namespace
 
 void draw_controls(const TraceView& v, UiState& ui) {
@@ -457,6 +469,7 @@ void draw_controls(const TraceView& v, UiState& ui) {
     result_lines(v, ui);
     ImGui::Separator();
     if (ImGui::CollapsingHeader("Display", ImGuiTreeNodeFlags_DefaultOpen)) display_controls(ui);
+    lessons_section(ui);
     if (ImGui::CollapsingHeader("Files")) file_controls(v, ui);
 }
 

@@ -1,9 +1,11 @@
 // The help overlay (F1 or ?): every key and what the mouse does in each panel, from the one
-// table in ui/keys.cpp, over the middle of the window until Esc, F1 or ? closes it.
+// table in ui/keys.cpp, and how to open a lesson (ui/model/lesson/lesson_list.hpp), over the
+// middle of the window until Esc, F1 or ? closes it.
 #include <imgui.h>
 
 #include "ui/fonts.hpp"
 #include "ui/keys.hpp"
+#include "ui/model/lesson/lesson_list.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
@@ -46,6 +48,12 @@ void draw_help(UiState& ui) {
         ImGui::Spacing();
         ImGui::Separator();
         two_column_table("##mouse", mouse_hints(), &MouseHint::where, &MouseHint::what);
+        ImGui::Spacing();
+        ImGui::Separator();
+        ImGui::PushFont(fonts().heading);
+        ImGui::TextUnformatted("Lessons");
+        ImGui::PopFont();
+        ImGui::TextWrapped("%s", lesson_how().c_str());
     }
     ImGui::End();
     ImGui::PopStyleColor();

@@ -14,6 +14,7 @@ namespace {
 constexpr const char* kKeys =
     "Page Down / Page Up: next / previous slide \xc2\xb7 \xe2\x86\x92 \xe2\x86\x90: step \xc2\xb7 "
     "N: close this window";
+constexpr const char* kAnswer = "Answer: ";
 
 }  // namespace
 
@@ -27,7 +28,11 @@ std::vector<std::string> teacher_notes_lines(const UiState& ui) {
                   std::to_string(l->slides.size()) + ": " + ls.words.heading);
     // The words with their {facts} filled (the lesson feature keeps them).
     out.push_back(s->note.empty() ? "No note for this slide." : "Note: " + ls.words.note);
-    if (!s->ask.empty()) out.push_back("The class is asked: " + ls.words.ask);
+    // The question, and its answer under it (lesson.cpp refuses an ask without one).
+    if (!s->ask.empty()) {
+        out.push_back("The class is asked: " + ls.words.ask);
+        out.push_back(kAnswer + ls.words.answer);
+    }
     std::size_t next = ls.slide;
     if (next_slide(*ls.library, ls.name, next, 1)) {
         const Slide& n = l->slides[next];
@@ -51,7 +56,12 @@ void draw_teacher_notes(const UiState& ui) {
     ImGui::PopFont();
     ImGui::Separator();
     for (std::size_t i = 1; i + 1 < lines.size(); ++i) {
+        // The answer sits under its question, indented as the card indents a question.
+        const bool answer = lines[i].rfind(kAnswer, 0) == 0;
+        const float indent = ImGui::GetFontSize();
+        if (answer) ImGui::Indent(indent);
         ImGui::TextWrapped("%s", lines[i].c_str());
+        if (answer) ImGui::Unindent(indent);
         ImGui::Spacing();
     }
     ImGui::Separator();

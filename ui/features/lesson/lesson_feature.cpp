@@ -140,7 +140,8 @@ void LessonFeature::fill_words(const FeatureContext& c) {
     const char* pending = "â¦";  // …
     state_.words = {
         fill_facts(s->heading, src, nullptr, pending), fill_facts(s->say, src, nullptr, pending),
-        fill_facts(s->ask, src, nullptr, pending), fill_facts(s->note, src, nullptr, pending)};
+        fill_facts(s->ask, src, nullptr, pending), fill_facts(s->note, src, nullptr, pending),
+        fill_facts(s->answer, src, nullptr, pending)};
     if (own) {
         filled_for_ = key;
         filled_from_ = &c.view;

@@ -21,6 +21,7 @@ struct LessonState {
     // its GPU counts and its recording (ui/model/lesson/claims.hpp).
     struct Words {
         std::string heading, say, ask, note;
+        std::string answer = {};  // the ask's, for the teacher's window
     } words;
     // The lesson on and its slide, or nullptr.
     const Slide* current_slide() const;

@@ -35,7 +35,7 @@ std::string lower(std::string s) {
 
 // The slide's words with their placeholders taken out (what the teacher wrote by hand).
 std::string hand_words(const Slide& s) {
-    return replace_braces(s.heading + "\n" + s.say + "\n" + s.ask + "\n" + s.note,
+    return replace_braces(s.heading + "\n" + s.say + "\n" + s.ask + "\n" + s.answer + "\n" + s.note,
                           [](const std::string&) { return std::string("FACT"); });
 }
 
@@ -80,6 +80,12 @@ bool compare(const T& a, const std::string& op, const T& b) {
     if (op == "<=") return a <= b;
     if (op == ">") return a > b;
     return a >= b;
+}
+
+// The answer, as filled (its trailing stop left out), word for word in the narration.
+bool answer_in(const std::string& said, std::string answer) {
+    while (!answer.empty() && (answer.back() == '.' || answer.back() == ' ')) answer.pop_back();
+    return !answer.empty() && lower(said).find(lower(answer)) != std::string::npos;
 }
 
 }  // namespace
@@ -147,7 +153,7 @@ std::vector<std::string> lint_slide(const Slide& s) {
         out.push_back("\"" + it->str() +
                       "\" names a GPU by hand: write {gpu} (the figures: line's) or {hw_source}");
     bool recording_fact = false;
-    replace_braces(s.heading + s.say + s.ask + s.note, [&](const std::string& inside) {
+    replace_braces(s.heading + s.say + s.ask + s.answer + s.note, [&](const std::string& inside) {
         std::istringstream in(inside);
         std::string name;
         in >> name;
@@ -190,10 +196,18 @@ std::vector<std::string> check_slide(const Lesson& lesson, std::size_t i, const 
     const std::string slide = ": slide " + std::to_string(i + 1) + " (" + s.heading + "): ";
     for (const std::string& p : lint_slide(s))
         out.push_back(where + std::to_string(s.line) + slide + p);
+    if (s.note.empty())
+        out.push_back(where + std::to_string(s.line) + slide +
+                      "no note: for the teacher (what to point at, what to watch for)");
     std::vector<std::string> unknown;
     for (const std::string* t : {&s.heading, &s.say, &s.ask, &s.note})
         fill_facts(*t, src, &unknown);
+    const std::string answer = fill_facts(s.answer, src, &unknown);
     for (const std::string& p : unknown) out.push_back(where + std::to_string(s.line) + slide + p);
+    if (const std::string said = fill_facts(s.say, src);
+        !s.answer.empty() && answer_in(said, answer))
+        out.push_back(where + std::to_string(s.answer_line) + slide +
+                      "the answer is in the say: above the question: " + answer);
     for (const ClaimLine& c : s.claims)
         if (std::string why = check_claim(c.text, src); !why.empty())
             out.push_back(where + std::to_string(c.line) + slide + "claim " + c.text + ": " + why);

@@ -32,9 +32,10 @@ std::string check_claim(const std::string& claim, const FactSources& src);
 // or read-only stream, a recording's fact with no figures: line. One line each.
 std::vector<std::string> lint_slide(const Slide& s);
 
-// Every problem of slide `i` of `lesson`: its lint, its placeholders, its claims. Each line
-// names the file's line, the slide and the claim: "04-races.lesson:12: slide 2 (One thread a
-// turn ahead): claim {race_cell} = 10: it is 2".
+// Every problem of slide `i` of `lesson`: its lint, its placeholders, its claims, a missing
+// note for the teacher, and an answer its say gives away (the filled answer word for word in the
+// filled narration above the question). Each line names the file's line, the slide and the
+// claim: "04-races.lesson:12: slide 2 (One thread a turn ahead): claim {race_cell} = 10: it is 2".
 std::vector<std::string> check_slide(const Lesson& lesson, std::size_t i, const FactSources& src);
 
 }  // namespace ws::ui

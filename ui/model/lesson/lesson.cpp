@@ -61,7 +61,7 @@ Lesson parse_lesson(const std::string& name, const std::string& text, std::strin
             lesson.title = value;
             continue;
         }
-        if (key == "slide" || key == "say" || key == "note" || key == "ask") {
+        if (key == "slide" || key == "say" || key == "note" || key == "ask" || key == "answer") {
             if (std::string word = longest_word(value); word.size() > kMaxLessonWord)
                 return fail("a word of " + std::to_string(word.size()) + " characters (at most " +
                             std::to_string(kMaxLessonWord) +
@@ -104,8 +104,13 @@ Lesson parse_lesson(const std::string& name, const std::string& text, std::strin
             s.panel = parse_panel(value);
             if (!s.panel)
                 return fail("panel: " + value + " is not a panel (" + panel_names() + ")");
-        } else if (key == "say" || key == "note" || key == "ask") {
-            std::string& into = key == "say" ? s.say : key == "note" ? s.note : s.ask;
+        } else if (key == "say" || key == "note" || key == "ask" || key == "answer") {
+            std::string& into = key == "say"    ? s.say
+                                : key == "note" ? s.note
+                                : key == "ask"  ? s.ask
+                                                : s.answer;
+            if (key == "ask" && !s.ask_line) s.ask_line = number;
+            if (key == "answer" && !s.answer_line) s.answer_line = number;
             join(into, value);
             if (into.size() > kMaxSlideText)
                 return fail("slide " + std::to_string(lesson.slides.size()) + "'s " + key +
@@ -121,7 +126,7 @@ Lesson parse_lesson(const std::string& name, const std::string& text, std::strin
         } else {
             return fail("unknown key " + key +
                         " (title, slide, request, step, view, panel, say, "
-                        "note, ask, figures, claim)");
+                        "note, ask, answer, figures, claim)");
         }
     }
     number = 0;
@@ -136,6 +141,17 @@ Lesson parse_lesson(const std::string& name, const std::string& text, std::strin
         if (s.step_anchor == StepAnchor::CopyWait && s.view != View::Pipeline)
             return fail("slide " + std::to_string(i + 1) + " (" + s.heading +
                         "): step: copy-wait is a moment of the pipeline view (view: pipeline)");
+        // The teacher's window shows the answer under the question: one needs the other.
+        if (!s.ask.empty() && s.answer.empty()) {
+            number = s.ask_line;
+            return fail("slide " + std::to_string(i + 1) + " (" + s.heading +
+                        ") asks a question with no answer: line (answer: ...)");
+        }
+        if (s.ask.empty() && !s.answer.empty()) {
+            number = s.answer_line;
+            return fail("slide " + std::to_string(i + 1) + " (" + s.heading +
+                        ") answers with no ask: line (ask: ...)");
+        }
     }
     error.clear();
     return lesson;

@@ -13,15 +13,24 @@
 //                                              pipeline; default step)
 //   panel: warps                              (the panel brought to the front; optional)
 //   say: ...                                  (the narration; several lines join)
-//   note: ...                                 (for the teacher only; several lines join)
-//   ask: ...                                  (a question for the class; optional)
+//   note: ...                                 (for the teacher only: what to point at, the
+//                                              misconception to watch for; several lines
+//                                              join; `lessons --check` wants one on every slide)
+//   ask: ...                                  (a question for the class; optional; it names
+//                                              steps as the playback bar does, "the next step"
+//                                              rather than the one on show, and its answer is
+//                                              not in the say: above it)
+//   answer: ...                               (the ask's answer, for the teacher's window; an
+//                                              ask without one, or one without an ask, is
+//                                              refused; several lines join)
 //   figures: nvidia-h100                      (the recording its figures come from: a file
 //                                              of assets/measurements without .json; the lab
 //                                              and compare open it)
 //   claim: {of X copy int 2^28} >= 0.95        (a fact the slide relies on, checked)
 //
-// In heading, say, ask and note, {fact ...} is a fact of the slide's trace at its step or of
-// its recording, filled in when shown (ui/model/lesson/slide_facts.hpp lists them); the claims
+// In heading, say, ask, answer and note, {fact ...} is a fact of the slide's trace at its step
+// or of its recording, filled in when shown (ui/model/lesson/slide_facts.hpp lists them;
+// {next FACT} is FACT at the step after the slide's, what an ask has the class predict); the claims
 // test checks every slide (ui/model/lesson/claims.hpp). Text is limited so that it always
 // wraps: a line of at most kMaxLessonLine characters, no word over kMaxLessonWord.
 //
@@ -39,7 +48,8 @@ namespace ws::ui {
 
 inline constexpr std::size_t kMaxLessonLine = 1000;  // characters in one line of a lesson
 inline constexpr std::size_t kMaxLessonWord = 60;    // characters in one word of its text
-inline constexpr std::size_t kMaxSlideText = 1500;   // characters of a slide's say, ask or note
+inline constexpr std::size_t kMaxSlideText = 1500;   // characters of a slide's say, ask, answer
+                                                     // or note
 
 // A claim a slide states: "{fact} OP value" (OP one of = != < <= > >=; value a number, a
 // {fact} or a word), at its line of the file.
@@ -61,8 +71,9 @@ struct Slide {
     StepAnchor step_anchor = StepAnchor::Number;
     View view = View::Step;
     std::optional<PanelId> panel;
-    std::string say, note, ask;
-    std::string figures;  // a recording's name ("nvidia-h100"), or ""
+    std::string say, note, ask, answer;
+    int ask_line = 0, answer_line = 0;  // of its first "ask:" and "answer:" lines (0: none)
+    std::string figures;                // a recording's name ("nvidia-h100"), or ""
     std::vector<ClaimLine> claims;
 };
 

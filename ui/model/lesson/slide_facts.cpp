@@ -2,6 +2,7 @@
 #include "ui/model/lesson/slide_facts.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -18,6 +19,9 @@ const std::vector<FactInfo> kFacts = {
     {"warps", "", "warps a block"},
     {"steps", "", "the steps the trace shows (access-steps counted)"},
     {"step", "", "the slide's step, as the timeline labels it"},
+    {"bar_step", "", "the slide's step as the playback bar names it: step 2 of 10 (1,0)"},
+    {"next", "FACT ...",
+     "FACT at the step (or moment) after the slide's: what an ask has the class predict"},
     {"launches", "", "kernel launches of the whole run"},
     {"moves", "", "times a device-wide run reads or writes each element (a scan's 4, 3 or 2)"},
     {"busy_warps", "", "warps with a busy lane in the step"},
@@ -29,6 +33,9 @@ const std::vector<FactInfo> kFacts = {
     {"loop_most", "", "the most times a lane ran it"},
     {"line_threads", "LINE", "threads that ran source line LINE in the step"},
     {"max_ways", "", "the worst bank conflict of the step's shared instructions (N-way)"},
+    {"lane_bank", "LANE",
+     "the bank lane LANE hits in the banks panel's instruction (the step's worst shared one)"},
+    {"lane_word", "LANE", "the shared word it touches there (the panel's address)"},
     {"wavefronts", "", "shared-memory wavefronts of the step"},
     {"ideal_wavefronts", "", "wavefronts the step would need without conflicts"},
     {"conflicts", "", "bank conflicts of the step (extra wavefronts)"},
@@ -49,10 +56,19 @@ const std::vector<FactInfo> kFacts = {
     {"adding_steps", "", "the steps that add"},
     {"tries", "THREAD", "atomics thread THREAD made in the step (tries of a CAS loop)"},
     {"most_retries", "", "the most compare-and-swaps one thread lost in the step"},
-    {"hw", "COUNTER", "the GPU's count (ld-conflicts, st-conflicts, ld-wavefronts, ...)",
+    {"hw", "COUNTER [GPU]",
+     "the GPU's count (ld-conflicts, st-conflicts, ld-wavefronts, ..., branch-targets, "
+     "divergent-targets, warp-inst, thread-inst); GPU (h200): that GPU's recorded count, else "
+     "the one the panels show",
      FactSource::Hardware},
     {"ours", "COUNTER", "the trace's count of the same", FactSource::Hardware},
-    {"hw_source", "", "where the GPU's counts come from (device and date)", FactSource::Hardware},
+    {"hw_source", "[GPU]", "where the GPU's counts come from (device and date)",
+     FactSource::Hardware},
+    {"hw_gpu", "[GPU]", "the GPU that counted them (H200)", FactSource::Hardware},
+    {"hw_date", "[GPU]", "when it counted them (2026-11-28, or now)", FactSource::Hardware},
+    {"hw_threads", "[GPU]",
+     "the GPU's threads per warp instruction, every kind (thread-inst over warp-inst)",
+     FactSource::Hardware},
     {"gpu", "", "the recording's GPU (H100, H200)", FactSource::Recording},
     {"date", "", "the recording's date", FactSource::Recording},
     {"ms", "ALGO TYPE N", "the recorded median time, ms", FactSource::Recording},
@@ -149,13 +165,82 @@ std::optional<FactValue> recording_fact(const std::string& name, const std::vect
     return number(p->gbps / q->gbps, 3);  // of: 0.947, so that it is not shown as 0.95
 }
 
+std::string dashed(std::string brief) {
+    std::replace(brief.begin(), brief.end(), ' ', '-');
+    return brief;
+}
+
 const HardwareLine* counter(const HardwareView& hw, const std::string& brief) {
-    for (const HardwareLine& l : hw.lines) {
-        std::string b = l.metric->brief;
-        std::replace(b.begin(), b.end(), ' ', '-');
-        if (b == brief) return &l;
-    }
+    for (const HardwareLine& l : hw.lines)
+        if (dashed(l.metric->brief) == brief) return &l;
     return nullptr;
+}
+
+// The metric a slide names by its brief ("divergent-targets"): compared or divergence counters.
+const run::HardwareMetric* metric_named(const std::string& brief) {
+    for (const auto* list : {&run::hardware_metrics(), &run::divergence_metrics()})
+        for (const run::HardwareMetric& m : *list)
+            if (dashed(m.brief) == brief) return &m;
+    return nullptr;
+}
+
+std::optional<double> count_of(const GpuCounts& g, const char* metric) {
+    for (const trace::HardwareCount& h : g.counts)
+        if (h.metric == metric) return h.value;
+    return std::nullopt;
+}
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+    return s;
+}
+
+// The GPU a slide names ("h200", "H200" or "nvidia-h200") among those that counted its request.
+const GpuCounts* gpu_named(const HardwareView& hw, const std::string& name, std::string& why) {
+    std::string known;
+    for (const GpuCounts& g : hw.gpus) {
+        const std::string gpu = lower(g.gpu);
+        if (lower(name) == gpu || lower(name) == "nvidia-" + gpu) return &g;
+        known += (known.empty() ? "" : ", ") + gpu;
+    }
+    why = "no GPU called " + name + " counted the slide's request (" + known + " did)";
+    return nullptr;
+}
+
+// The GPU's counts ({hw ...}, {hw_source}, ...): of the GPU named last in `args` when the fact
+// takes one more than it needs, else of the one the panels show.
+std::optional<FactValue> hardware_fact(const std::string& name, const std::vector<std::string>& a,
+                                       const HardwareView& hw, std::string& why) {
+    const bool named = a.size() == (name == "hw" ? 2u : 1u) && name != "ours";
+    const GpuCounts* g = named ? gpu_named(hw, a.back(), why) : &hw.gpus.front();
+    if (!g) return std::nullopt;
+    if (name == "hw_source") return text(g->source);
+    if (name == "hw_gpu") return text(g->gpu);
+    if (name == "hw_date") return text(g->date);
+    if (name == "hw_threads") {
+        const auto warps = count_of(*g, run::metric::kWarpInstructions);
+        const auto threads = count_of(*g, run::metric::kThreadInstructions);
+        if (!warps || !threads || *warps == 0) {
+            why = "the " + g->gpu + " did not count warp-inst and thread-inst";
+            return std::nullopt;
+        }
+        return number(*threads / *warps, 1);
+    }
+    if (name == "ours") {
+        const HardwareLine* l = counter(hw, a[0]);
+        if (!l) {
+            why = "the GPU did not count " + a[0];
+            return std::nullopt;
+        }
+        return number(double(l->ours));
+    }
+    const run::HardwareMetric* m = metric_named(a[0]);
+    const auto v = m ? count_of(*g, m->metric) : std::nullopt;
+    if (!v) {
+        why = "the " + g->gpu + " did not count " + a[0];
+        return std::nullopt;
+    }
+    return number(*v);
 }
 
 }  // namespace
@@ -204,6 +289,26 @@ std::optional<FactValue> evaluate_fact(const std::string& expr, const FactSource
     }
     const std::string& name = w[0];
     const std::vector<std::string> args(w.begin() + 1, w.end());
+    if (name == "next") {  // the fact at the step after the slide's
+        if (args.empty()) {
+            why = "next takes a FACT: {next busy_warps}";
+            return std::nullopt;
+        }
+        if (!src.view || !src.view->trace) {
+            why = "next needs the slide's trace";
+            return std::nullopt;
+        }
+        const std::size_t count =
+            src.at_moment ? src.view->pipeline.moments.size() : src.view->step_count();
+        if (src.step + 1 >= count) {
+            why = std::string("the slide shows the last ") + (src.at_moment ? "moment" : "step") +
+                  ": there is none after it";
+            return std::nullopt;
+        }
+        FactSources after = src;
+        ++after.step;
+        return evaluate_fact(expr.substr(expr.find("next") + 4), after, why);
+    }
     const std::vector<FactInfo>& table = fact_table();
     const auto info =
         std::find_if(table.begin(), table.end(), [&](const FactInfo& f) { return name == f.name; });
@@ -211,7 +316,11 @@ std::optional<FactValue> evaluate_fact(const std::string& expr, const FactSource
         why = "no fact called " + name + " (warpscope lessons --facts lists them)";
         return std::nullopt;
     }
-    const std::size_t want_args = words(info->args).size();
+    std::size_t need_args = 0, want_args = 0;  // "[GPU]": optional
+    for (const std::string& a : words(info->args)) {
+        ++want_args;
+        if (a.front() != '[') ++need_args;
+    }
     if (info->source == FactSource::Recording) {
         if (!src.figures) {
             why = name + " needs the slide's recording (a figures: line)";
@@ -219,25 +328,19 @@ std::optional<FactValue> evaluate_fact(const std::string& expr, const FactSource
         }
         return recording_fact(name, args, *src.figures, why);
     }
-    if (args.size() != want_args) {
+    if (args.size() < need_args || args.size() > want_args) {
         why = name + " takes " + (want_args ? info->args : "nothing");
         return std::nullopt;
     }
-    if (name == "hw" || name == "ours" || name == "hw_source") {
-        if (!src.hardware || src.hardware->lines.empty()) {
+    if (info->source == FactSource::Hardware) {
+        if (!src.hardware || src.hardware->lines.empty() || src.hardware->gpus.empty()) {
             why = "no GPU counts for the slide's request" +
                   (src.hardware && !src.hardware->why_none.empty()
                        ? " (" + src.hardware->why_none + ")"
                        : std::string());
             return std::nullopt;
         }
-        if (name == "hw_source") return text(src.hardware->source);
-        const HardwareLine* l = counter(*src.hardware, args[0]);
-        if (!l) {
-            why = "the GPU did not count " + args[0];
-            return std::nullopt;
-        }
-        return number(name == "hw" ? l->counted : double(l->ours));
+        return hardware_fact(name, args, *src.hardware, why);
     }
     if (!src.view || !src.view->trace) {
         why = name + " needs the slide's trace";
@@ -279,6 +382,9 @@ std::optional<FactValue> evaluate_fact(const std::string& expr, const FactSource
     const StepView& s = v.steps[at];
     const trace::Counters& c = s.counters;
     if (name == "step") return text(step_label(s));
+    if (name == "bar_step")  // as ui/panels/timeline.cpp writes it
+        return text("step " + std::to_string(at + 1) + " of " + std::to_string(v.step_count()) +
+                    " " + step_label(s));
     if (name == "busy_warps") return number(double(c.active_warps));
     if (name == "divergent_warps") return number(double(c.divergent_warps));
     if (name == "lanes_busy" || name == "lane_slots") {
@@ -313,6 +419,30 @@ std::optional<FactValue> evaluate_fact(const std::string& expr, const FactSource
         std::uint32_t worst = 0;
         for (const LineActivity& l : s.lines) worst = std::max(worst, l.max_ways);
         return number(worst);
+    }
+    if (name == "lane_bank" || name == "lane_word") {
+        // The instruction the banks panel opens on: the step's first with the most wavefronts.
+        const InstructionInfo* worst = nullptr;
+        for (std::uint32_t i : s.instructions) {
+            const InstructionInfo& in = v.instructions[i];
+            if (in.inst.kind != trace::EventKind::SharedRead &&
+                in.inst.kind != trace::EventKind::SharedWrite)
+                continue;
+            if (!worst || in.banks.wavefronts > worst->banks.wavefronts) worst = &in;
+        }
+        const auto lane = parse_n(args[0]);
+        if (!worst || !v.block || !lane) {
+            why = worst ? args[0] + " is not a lane" : "no shared access in step " + step_label(s);
+            return std::nullopt;
+        }
+        for (std::uint32_t e : worst->inst.events)
+            if (e < v.block->events.size() && v.block->events[e].thread % 32 == *lane) {
+                const std::uint64_t word = v.block->events[e].address / 4;
+                return number(double(name == "lane_bank" ? word % 32 : word));
+            }
+        why = "lane " + args[0] + " of warp " + std::to_string(worst->inst.warp) +
+              " makes no access in the banks panel's instruction";
+        return std::nullopt;
     }
     if (name == "wavefronts") return number(double(c.smem_wavefronts));
     if (name == "ideal_wavefronts") return number(double(c.smem_ideal_wavefronts));

@@ -73,27 +73,28 @@ const HardwareLine* HardwareView::find(const std::string& metric) const {
 
 HardwareView hardware_view(const trace::Trace& t, const HardwareLibrary& library) {
     HardwareView v;
-    std::vector<trace::HardwareCount> counts;
+    std::vector<GpuCounts> gpus;
     if (!t.hardware.empty()) {
         v.live = true;
-        v.source = short_device(t.device) + " counted now";
-        counts = t.hardware;
+        gpus.push_back(
+            {short_device(t.device), "now", short_device(t.device) + " counted now", t.hardware});
     } else if (!t.hardware_error.empty()) {
         v.why_none = "the GPU's counters could not be read: " + t.hardware_error;
         return v;
     } else {
         for (const RecordedHardware& r : library.runs)
-            if (same_request(r.request, t.request)) {
-                v.source = short_device(r.device) + " counted (" + r.date + ")";
-                counts = r.counts;
-                break;
-            }
-        if (counts.empty()) return v;  // nothing recorded for this request: nothing to say
+            if (same_request(r.request, t.request))
+                gpus.push_back({short_device(r.device), r.date,
+                                short_device(r.device) + " counted (" + r.date + ")", r.counts});
+        if (gpus.empty()) return v;  // nothing recorded for this request: nothing to say
     }
+    v.source = gpus.front().source;
     if (std::string why = run::hardware_refusal(t); !why.empty()) {
         v.why_none = "the GPU's counts: " + why;
         return v;
     }
+    v.gpus = std::move(gpus);
+    const std::vector<trace::HardwareCount>& counts = v.gpus.front().counts;
     for (const run::HardwareRow& r : run::hardware_rows(t, counts))
         if (r.counted) v.lines.push_back({r.metric, r.ours, *r.counted});
     const run::DivergenceComparison d = run::divergence_comparison(t, counts);

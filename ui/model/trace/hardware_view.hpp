@@ -48,9 +48,20 @@ struct HardwareLine {
     bool agree() const { return double(ours) == counted; }
 };
 
+// One GPU's counts of a request: counted now, or recorded with its device and date.
+struct GpuCounts {
+    std::string gpu;     // short: "H200"
+    std::string date;    // "2026-11-28", or "now"
+    std::string source;  // as HardwareView::source says it: "H200 counted (2026-11-28)"
+    std::vector<trace::HardwareCount> counts;
+};
+
 struct HardwareView {
-    bool live = false;     // counted in this run (else recorded, when lines are there)
-    std::string source;    // "the GPU counted (NVIDIA H100 80GB HBM3, now)", "on ... (date)"
+    bool live = false;   // counted in this run (else recorded, when lines are there)
+    std::string source;  // "the GPU counted (NVIDIA H100 80GB HBM3, now)", "on ... (date)"
+    // Every GPU's counts of the request, the one shown (source, lines) first: what a slide's
+    // {hw COUNTER GPU} reads (ui/model/lesson/slide_facts.hpp). Empty with no lines.
+    std::vector<GpuCounts> gpus;
     std::string why_none;  // no lines: why (one line), or "" when there is nothing to say
     std::vector<HardwareLine> lines;
     // The warps panel's divergence beside the GPU's branch counters (run::divergence_text), where
