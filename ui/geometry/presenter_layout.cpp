@@ -39,6 +39,16 @@ PanelId presenter_lead(std::optional<PanelId> slide_panel) {
 
 namespace {
 
+// The height a slide's panel needs to make its point on the stage, in units of the text size:
+// the banks' and the sectors' pictures need their rows of lanes, fan lines, slots and numbers
+// under the panel's line, its chooser and its counts (more than the panel's readable minimum,
+// which keeps its words, not its picture).
+float slide_panel_min_h(PanelId p, float scale) {
+    const float em = 17.0f * std::clamp(scale, 0.5f, 4.0f);
+    const float picture_em = p == PanelId::Banks || p == PanelId::Global ? 10.0f : 0.0f;
+    return std::max(panel_min_size(p, scale).h, picture_em * em);
+}
+
 // The least height the view needs under the card: its panels' readable minimum (the step view:
 // the slide's panel, and the tabs beside it unless `alone`) and the playback bar where it has
 // one.
@@ -48,8 +58,8 @@ float stage_min_h(View view, PanelId lead, bool alone, float scale) {
     auto h = [&](PanelId p) { return panel_min_size(p, scale).h; };
     switch (view) {
         case View::Step: {
-            if (alone) return h(lead) + chrome + bar;
-            float tallest = 0;
+            if (alone) return slide_panel_min_h(lead, scale) + chrome + bar;
+            float tallest = slide_panel_min_h(lead, scale);
             for (PanelId p : {P::Shared, P::Warps, P::Banks, P::Global, P::Code, P::Editor, P::Sass,
                               P::Explanation})
                 tallest = std::max(tallest, h(p));

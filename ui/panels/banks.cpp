@@ -191,8 +191,19 @@ void draw_banks(const TraceView& v, UiState& ui) {
     } else {
         std::string text = counter_text(v, s, ui.hardware);
         if (const std::string why = below_lesson_block(v); !why.empty()) text += ". " + why;
-        draw_banks_picture("##banks", info, avail - counter_line_height(text));
-        counter_line(text);
+        // Where even the wrapped line leaves the banks too little room (large type): one line
+        // cut with "…", all of it on hover.
+        ImFont* small = fonts().small;
+        const float one_line_h = small->FontSize + ImGui::GetStyle().ItemSpacing.y;
+        if (avail - counter_line_height(text) >= 4 * (small->FontSize + 2)) {
+            draw_banks_picture("##banks", info, avail - counter_line_height(text));
+            counter_line(text);
+        } else {
+            draw_banks_picture("##banks", info, avail - one_line_h);
+            ImGui::PushFont(small);
+            text_line_clipped(palette().text, text);
+            ImGui::PopFont();
+        }
     }
 }
 

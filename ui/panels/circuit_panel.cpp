@@ -23,7 +23,12 @@ void mode_switch(UiState& ui) {
     bool side = ui.circuit_side_by_side;
     if (ImGui::RadioButton("this block", !side)) side = false;
     ImGui::SameLine();
-    if (ImGui::RadioButton("Kogge-Stone, Brent-Kung and Sklansky side by side", side)) side = true;
+    // The three networks named where they fit on the line (large type: "three side by side").
+    const char* full = "Kogge-Stone, Brent-Kung and Sklansky side by side";
+    const float radio = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
+    const bool fits = radio + ImGui::CalcTextSize(full).x <= ImGui::GetContentRegionAvail().x;
+    if (ImGui::RadioButton(fits ? full : "three side by side", side)) side = true;
+    if (!fits && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", full);
     if (side != ui.circuit_side_by_side) {
         ui.circuit_side_by_side = side;
         if (side) ui.post(act::RunCircuits{});
@@ -58,7 +63,7 @@ void number_lines(const TraceView& v) {
     const bool one_line = ImGui::CalcTextSize((n.work + "      " + n.depth).c_str()).x <
                           ImGui::GetContentRegionAvail().x;
     auto line = [&](const std::string& text, bool matches) {
-        ImGui::TextUnformatted(text.c_str());
+        ImGui::TextWrapped("%s", text.c_str());
         if (!matches) {
             ImGui::SameLine();
             ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(p.disagree), "(differs)");

@@ -80,6 +80,7 @@ void draw_global_memory(const TraceView& v, UiState& ui) {
     const std::vector<std::uint32_t> insts = global_instructions(v, s);
     Tally this_step, block;
     std::string line_text;  // the block's line: shortened below where the picture needs room
+    bool one_line = false;
     for (std::uint32_t i : insts) this_step.add(v.instructions[i].coalescing);
     for (const InstructionInfo& info : v.instructions)
         if (is_global(info.inst.kind)) block.add(info.coalescing);
@@ -124,13 +125,22 @@ void draw_global_memory(const TraceView& v, UiState& ui) {
                    small->FontSize + 2 * ImGui::GetStyle().ItemSpacing.y;
         };
         const float avail = ImGui::GetContentRegionAvail().y;
+        const float picture_min = 5 * (small->FontSize + 2);
         line_text = block_line(v, block, ui.hardware);
-        if (avail - height_of(line_text) < 5 * (small->FontSize + 2))
+        if (avail - height_of(line_text) < picture_min)
             line_text = block_line(v, block, HardwareView{});
-        draw_sectors_picture("##sectors", info, avail - height_of(line_text));
+        // Still too little room (large type): the line on one line, cut with "…" (all of it on
+        // hover).
+        one_line = avail - height_of(line_text) < picture_min;
+        const float line_h =
+            one_line ? small->FontSize + 2 * ImGui::GetStyle().ItemSpacing.y : height_of(line_text);
+        draw_sectors_picture("##sectors", info, avail - line_h);
     }
     ImGui::PushFont(fonts().small);
-    ImGui::TextWrapped("%s", line_text.c_str());
+    if (one_line)
+        text_line_clipped(palette().text, line_text);
+    else
+        ImGui::TextWrapped("%s", line_text.c_str());
     ImGui::PopFont();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(

@@ -76,12 +76,14 @@ void buttons(const TraceView& v, UiState& ui) {
     if (ImGui::SliderFloat("steps/s", &speed, float(kMinSpeed), float(kMaxSpeed), "%.2g",
                            ImGuiSliderFlags_Logarithmic))
         ui.speed = speed;
-    // The keys, the longest that fits: F1 lists them all.
-    ImGui::SameLine(0, 24);
-    const float room = ImGui::GetContentRegionAvail().x;
+    // The keys, the longest that fits (F1 lists them all), or none: the strip of steps goes
+    // under the row whatever fits.
+    const float room = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x -
+                       ImGui::GetItemRectMax().x - 24;
     for (const char* keys : {"Space: play/pause   \xe2\x86\x90/\xe2\x86\x92: step   F1: all keys",
                              "Space: play   F1: all keys", "F1: keys"})
         if (ImGui::CalcTextSize(keys).x <= room) {
+            ImGui::SameLine(0, 24);
             ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().text_dim), "%s", keys);
             break;
         }
