@@ -39,13 +39,29 @@ PanelId presenter_lead(std::optional<PanelId> slide_panel) {
 
 namespace {
 
-// The height a slide's panel needs to make its point on the stage, in units of the text size:
-// the banks' and the sectors' pictures need their rows of lanes, fan lines, slots and numbers
-// under the panel's line, its chooser and its counts (more than the panel's readable minimum,
-// which keeps its words, not its picture).
+// The height a slide's panel needs to make its point on the stage, in units of the text size
+// (more than the panel's readable minimum, which keeps its words, not its picture): the banks'
+// and the sectors' pictures need their rows of lanes, fan lines, slots and numbers under the
+// panel's line, its chooser and its counts, the warps their lines over the strips; the circuit its numbers, legend and a row a level;
+// the lab its choosers, the plot with its notes, and the footnote.
 float slide_panel_min_h(PanelId p, float scale) {
     const float em = 17.0f * std::clamp(scale, 0.5f, 4.0f);
-    const float picture_em = p == PanelId::Banks || p == PanelId::Global ? 10.0f : 0.0f;
+    float picture_em = 0;
+    switch (p) {
+        case PanelId::Banks:
+        case PanelId::Global:
+        case PanelId::Warps:
+            picture_em = 10;
+            break;
+        case PanelId::Circuit:
+            picture_em = 13;
+            break;
+        case PanelId::Lab:
+            picture_em = 15;
+            break;
+        default:
+            break;
+    }
     return std::max(panel_min_size(p, scale).h, picture_em * em);
 }
 
@@ -55,11 +71,11 @@ float slide_panel_min_h(PanelId p, float scale) {
 float stage_min_h(View view, PanelId lead, bool alone, float scale) {
     using P = PanelId;
     const float chrome = tab_strip_height(scale), bar = timeline_height(scale);
-    auto h = [&](PanelId p) { return panel_min_size(p, scale).h; };
+    auto h = [&](PanelId p) { return slide_panel_min_h(p, scale); };
     switch (view) {
         case View::Step: {
-            if (alone) return slide_panel_min_h(lead, scale) + chrome + bar;
-            float tallest = slide_panel_min_h(lead, scale);
+            if (alone) return h(lead) + chrome + bar;
+            float tallest = h(lead);
             for (PanelId p : {P::Shared, P::Warps, P::Banks, P::Global, P::Code, P::Editor, P::Sass,
                               P::Explanation})
                 tallest = std::max(tallest, h(p));
