@@ -42,7 +42,8 @@ namespace {
 // The height a slide's panel needs to make its point on the stage, in units of the text size
 // (more than the panel's readable minimum, which keeps its words, not its picture): the banks'
 // and the sectors' pictures need their rows of lanes, fan lines, slots and numbers under the
-// panel's line, its chooser and its counts, the warps their lines over the strips; the circuit its numbers, legend and a row a level;
+// panel's line, its chooser and its counts, the warps and the shared memory their lines over
+// their strips and cells; the circuit its numbers, legend and a row a level;
 // the lab its choosers, the plot with its notes, and the footnote.
 float slide_panel_min_h(PanelId p, float scale) {
     const float em = 17.0f * std::clamp(scale, 0.5f, 4.0f);
@@ -51,6 +52,7 @@ float slide_panel_min_h(PanelId p, float scale) {
         case PanelId::Banks:
         case PanelId::Global:
         case PanelId::Warps:
+        case PanelId::Shared:
             picture_em = 10;
             break;
         case PanelId::Circuit:

@@ -108,7 +108,9 @@ void draw_header(const TraceView& v, UiState& ui) {
     const bool brief = left_width(ui, false) + must_w + banner_need > total;
     const float controls_w =
         ImGui::CalcTextSize(controls_label(ui)).x + 2 * ImGui::GetStyle().FramePadding.x + 16;
-    const bool folded = left_width(ui, true) + must_w > total &&
+    // Folded where the short titles leave no room for n and block, or for a banner's first words.
+    const float banner_least = banner.empty() ? 0.0f : 8 * ImGui::GetFontSize();
+    const bool folded = left_width(ui, true) + must_w + banner_least > total &&
                         controls_w + folded_width() + 16 + must_w <= total + 0.5f;
     if (ImGui::Button(controls_label(ui))) ui.controls_hidden = !ui.controls_hidden;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("show or hide the controls (C)");
@@ -141,9 +143,13 @@ void draw_header(const TraceView& v, UiState& ui) {
         const float must_w = must.empty() ? 0.0f : ImGui::CalcTextSize(must.c_str()).x + 16;
         const Rect box{strip.x, strip.y, std::max(0.0f, strip.w - must_w), strip.h};
         fill_rect(dl, box, p.banner_error_bg, 3.0f);
-        const std::string shown = fit_text(banner, box.w - 16);
-        draw_label(dl, {box.x + 8, box.y + ImGui::GetStyle().FramePadding.y}, p.banner_error_text,
-                   shown, box, "header");
+        // Its words where they fit, else the warning sign alone (all of it on hover).
+        std::string shown = fit_text(banner, box.w - 16);
+        if (shown == "\xe2\x80\xa6" || ImGui::CalcTextSize(shown.c_str()).x > box.w - 16)
+            shown = ImGui::CalcTextSize("\xe2\x9a\xa0").x <= box.w - 16 ? "\xe2\x9a\xa0" : "";
+        if (!shown.empty())
+            draw_label(dl, {box.x + 8, box.y + ImGui::GetStyle().FramePadding.y},
+                       p.banner_error_text, shown, box, "header");
         ImGui::Dummy({box.w, box.h});
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (click: dismiss)", error.c_str());
         if (ImGui::IsItemClicked()) ui.banner.clear();
