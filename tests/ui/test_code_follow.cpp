@@ -4,13 +4,16 @@
 #include <catch2/catch.hpp>
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
+#include <cstring>
 #include <vector>
 
 #include "tests/ui/headless_imgui.hpp"
 #include "ui/geometry/code_follow.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/ui_state.hpp"
+#include "ui/widgets/cut_text.hpp"
 
 using namespace ws;
 using namespace ws::ui;
@@ -40,14 +43,18 @@ TEST_CASE("the code panel follows its line again when the type or the panel chan
 
 namespace {
 
-// The glyphs and shapes the code panel draws in a window of that size (tall enough that no
-// line scrolls out of it).
-std::size_t code_vertices(const TraceView& v, UiState& ui, ImVec2 size) {
+// The glyphs and shapes the code panel draws for its lines (its source child) in a window of that
+// size (tall enough that no line scrolls out of it), and what ImGui cut of its text.
+struct CodeDrawn {
+    std::size_t vertices = 0;
+    std::vector<std::string> cuts;
+};
+CodeDrawn code_drawn(const TraceView& v, UiState& ui, ImVec2 size) {
     ImGuiIO& io = ImGui::GetIO();
     io.DisplaySize = {4000, 4000};
     io.DeltaTime = 1.0f / 60;
-    std::size_t count = 0;
-    for (int frame = 0; frame < 2; ++frame) {
+    CodeDrawn out;
+    for (int frame = 0; frame < 3; ++frame) {
         ImGui::NewFrame();
         ImGui::SetNextWindowPos({0, 0});
         ImGui::SetNextWindowSize(size);
@@ -55,11 +62,13 @@ std::size_t code_vertices(const TraceView& v, UiState& ui, ImVec2 size) {
         draw_code(v, ui);
         ImGui::End();
         ImGui::Render();
-        count = 0;
-        const ImDrawData* dd = ImGui::GetDrawData();
-        for (int i = 0; i < dd->CmdListsCount; ++i) count += dd->CmdLists[i]->VtxBuffer.size();
+        out.vertices = 0;
+        for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
+            if (w->WasActive && std::strstr(w->Name, "##source"))
+                out.vertices += std::size_t(w->DrawList->VtxBuffer.size());
     }
-    return count;
+    out.cuts = cut_text_problems();
+    return out;
 }
 
 }  // namespace
@@ -74,8 +83,11 @@ TEST_CASE("no line of the code is cut where the panel is narrow", "[panels]") {
         ui.playback.transition = 1.0;
         // The same characters drawn in a panel as narrow as 1280x720's presentation code panel
         // and in a wide one: a cut line would lose some.
-        const std::size_t wide = code_vertices(*v, ui, {3000, 3900});
-        const std::size_t narrow = code_vertices(*v, ui, {420, 3900});
-        CHECK(narrow == wide);
+        const CodeDrawn wide = code_drawn(*v, ui, {3000, 3900});
+        const CodeDrawn narrow = code_drawn(*v, ui, {420, 3900});
+        CHECK(narrow.vertices == wide.vertices);
+        CHECK(wide.cuts.empty());
+        CHECK(narrow.cuts.empty());  // the file's path gives way to its name, cut with "…"
+        for (const std::string& cut : narrow.cuts) INFO(cut);
     }
 }

@@ -185,7 +185,8 @@ void draw_banks(const TraceView& v, UiState& ui) {
     // the counter names into its tooltip.
     const float avail = ImGui::GetContentRegionAvail().y;
     const bool hardware = !ui.hardware.lines.empty();
-    if (avail - counter_table_height(split, hardware) >= 6 * fonts().small->FontSize) {
+    const float picture_need = std::max(6 * fonts().small->FontSize, banks_picture_height(info));
+    if (avail - counter_table_height(split, hardware) >= picture_need) {
         draw_banks_picture("##banks", info, avail - counter_table_height(split, hardware));
         counter_table(v, s, split, ui.hardware);
     } else {
@@ -195,7 +196,7 @@ void draw_banks(const TraceView& v, UiState& ui) {
         // cut with "…", all of it on hover.
         ImFont* small = fonts().small;
         const float one_line_h = small->FontSize + ImGui::GetStyle().ItemSpacing.y;
-        if (avail - counter_line_height(text) >= 4 * (small->FontSize + 2)) {
+        if (avail - counter_line_height(text) >= std::min(picture_need, avail - one_line_h)) {
             draw_banks_picture("##banks", info, avail - counter_line_height(text));
             counter_line(text);
         } else {

@@ -40,6 +40,25 @@ void draw_box_label(ImDrawList* dl, const Rect& box, ImU32 colour, const BoxLabe
 
 }  // namespace
 
+namespace {
+
+// The least height of one word's box: 9-pixel digits (what the back of a room still reads of a
+// 1024x768 picture) and their margins.
+float word_floor() {
+    return 9.0f + 3;
+}
+
+}  // namespace
+
+float banks_picture_height(const InstructionInfo& info) {
+    std::size_t most_ways = 1;
+    for (const BankGroup& g : info.picture.groups)
+        for (const auto& words : g.banks) most_ways = std::max(most_ways, words.size());
+    const float label_h = fonts().small->FontSize + 2;
+    // The lanes' row, the "N-way" label, the bank numbers and the caption, and the gaps.
+    return float(most_ways) * word_floor() + 4 * label_h + 10;
+}
+
 // With 8- or 16-byte accesses the warp is served in groups of 16 or 8 lanes; show the worst.
 void draw_banks_picture(const char* id, const InstructionInfo& info, float height) {
     const Palette& p = palette();
@@ -71,17 +90,27 @@ void draw_banks_picture(const char* id, const InstructionInfo& info, float heigh
     const bool caption_row = c.rect.h >= 7 * label_h;
     const float slots_bottom = c.rect.bottom() - (caption_row ? 2 : 1) * label_h - 2;
     const float slot_h = slots_bottom - slots_top;
-    // Each word a box with its address where the stack fits at a readable height; else the
-    // conflicting words as one box that says how many (their addresses in the tooltip).
-    const bool stacked = float(g.ways()) * label_h <= slot_h;
+    // Each distinct word a box with its address, at least a readable height: a stack taller
+    // than its slot grows up into the room of the fan lines (under its "N-way" label, which is
+    // outside the stack), so that every word a bank serves is on the picture at every size.
+    const float min_px = std::min(small->FontSize, min_value_px(1.0f));
+    const float stack_room = slots_bottom - lanes.bottom() - label_h - 4;
+    std::size_t most_ways = 1;
+    for (const auto& words : g.banks) most_ways = std::max(most_ways, words.size());
+    // Too little height for that (a small window's panel): a conflicting bank's words become one
+    // box that says how many (their addresses in its tooltip), which the label check counts.
+    const bool words_fit = float(most_ways) * word_floor() <= stack_room;
+    if (!words_fit)
+        label_log().add_not_drawn(
+            "banks", std::to_string(most_ways) + " words of one bank in too little height");
     const float box_h =
-        stacked ? std::min(slot_h / float(std::max(1u, g.ways())), label_h * 1.5f) : label_h * 1.2f;
+        words_fit ? std::max(std::min(slot_h / float(most_ways), label_h * 1.5f), word_floor())
+                  : std::max(std::min(slot_h, label_h * 1.5f), 4.0f);
     const float lane_w = c.rect.w / float(g.lane_count);
 
     // Word addresses shrink to the readable minimum at text size 1 (what a projected 1280x720
     // picture still reads; the columns are 32 across however large the type), then keep their
     // last digits (BoxLabel).
-    const float min_px = std::min(small->FontSize, min_value_px(1.0f));
     const float digit_advance = small->CalcTextSizeA(1.0f, 1e9f, 0, "0").x;
     const bool every_label = small->CalcTextSizeA(small->FontSize, 1e9f, 0, "31").x < lane_w - 2;
     for (std::uint32_t k = 0; k < g.lane_count; ++k) {
@@ -107,58 +136,62 @@ void draw_banks_picture(const char* id, const InstructionInfo& info, float heigh
         const auto& words = g.banks[b];
         const bool conflict = words.size() > 1;
         const float x = c.rect.x + float(b) * col;
-        paint.rect({x + 1, slots_top, col - 2, slot_h}, p.frame);
-        if (conflict && !stacked) {
-            const Rect box{x + 1, slots_top, col - 2, std::max(box_h, slot_h * 0.75f)};
-            paint.rect(box, p.conflict);
-            for (std::uint32_t lane = 0; lane < 32; ++lane)
-                for (const BankWord& bw : words)
-                    if (bw.lanes >> lane & 1u)
+        // The stack from the slot's top down, or up from its bottom where it is taller.
+        const std::size_t boxes = words_fit ? words.size() : std::min<std::size_t>(words.size(), 1);
+        const float stack_h = float(boxes) * box_h;
+        const float stack_top = stack_h <= slot_h ? slots_top : slots_bottom - stack_h;
+        // Where the bank's lines meet: over its stack, and over its "N-way" label.
+        const float meet = conflict ? std::min(slots_top, stack_top - label_h - 2) : slots_top;
+        paint.rect({x + 1, std::min(slots_top, stack_top), col - 2,
+                    slots_bottom - std::min(slots_top, stack_top)},
+                   p.frame);
+        for (std::size_t w = 0; w < words.size(); ++w) {
+            if (!words_fit && conflict) {  // one box for them all, its lines from every lane
+                if (w == 0) paint.rect({x + 1, stack_top, col - 2, box_h - 1}, p.conflict);
+                for (std::uint32_t lane = 0; lane < 32; ++lane)
+                    if (words[w].lanes >> lane & 1u)
                         paint.line({lanes.x + (float(lane - g.first_lane) + 0.5f) * lane_w,
                                     lanes.bottom()},
-                                   {x + col * 0.5f, slots_top}, p.conflict, 2.0f);
-            const std::string n = std::to_string(words.size());
-            if (!text_centered(c.dl, box, text_on(p.conflict), n + "-way", small,
-                               small->FontSize) &&
-                !text_centered(c.dl, box, text_on(p.conflict), n, small, small->FontSize)) {
-                // Narrower than its digits: the count on a tab of its own over the box.
-                const ImVec2 ts = small->CalcTextSizeA(small->FontSize, 1e9f, 0, n.c_str());
-                const Rect tab{box.x + box.w * 0.5f - ts.x * 0.5f - 2,
-                               box.y + box.h * 0.5f - ts.y * 0.5f, ts.x + 4, ts.y};
-                fill_rect(c.dl, tab, p.conflict);
-                draw_label(c.dl, {tab.x + 2, tab.y}, text_on(p.conflict), n,
-                           {x, slots_top, col, slot_h}, "ways", small, small->FontSize);
+                                   {x + col * 0.5f, meet}, p.conflict, 2.0f);
+                continue;
             }
-        }
-        for (std::size_t w = 0; w < words.size() && (stacked || !conflict); ++w) {
             const int sharing = static_cast<int>(std::bitset<32>(words[w].lanes).count());
             const ImU32 fill = conflict ? p.conflict : sharing > 1 ? p.broadcast : p.single_word;
-            const Rect box{x + 1, slots_top + float(w) * box_h, col - 2, box_h - 1};
+            // A stack beside empty banks widens into their columns (up to 40% of each), so that
+            // its words keep their digits at a small size.
+            const float left = b > 0 && g.banks[b - 1].empty() ? 0.4f * col : 0.0f;
+            const float right = b < 31 && g.banks[b + 1].empty() ? 0.4f * col : 0.0f;
+            const float wide = conflict ? 1.0f : 0.0f;
+            const Rect box{x + 1 - wide * left, stack_top + float(w) * box_h,
+                           col - 2 + wide * (left + right), box_h - 1};
             paint.rect(box, fill);
-            // The word's address where the box has room for it (the tooltip has them all),
-            // and how many lanes share it (a broadcast).
+            // The word's address (the tooltip has them all), and how many lanes share it (a
+            // broadcast), at most as tall as its box.
             const BoxLabel label = word_label(words[w].word, std::uint32_t(sharing), box.w - 1,
-                                              small->FontSize, min_px, digit_advance);
+                                              std::min(small->FontSize, box_h - 2),
+                                              std::min(min_px, box_h - 2), digit_advance);
             draw_box_label(c.dl, box, text_on(fill), label, small);
             for (std::uint32_t lane = 0; lane < 32; ++lane) {
                 if (!(words[w].lanes >> lane & 1u)) continue;
                 const float lx = lanes.x + (float(lane - g.first_lane) + 0.5f) * lane_w;
-                paint.line({lx, lanes.bottom()}, {x + col * 0.5f, slots_top},
+                paint.line({lx, lanes.bottom()}, {x + col * 0.5f, meet},
                            conflict ? p.conflict : p.text_dim, conflict ? 2.0f : 1.0f);
             }
         }
-        if (conflict && stacked) {
-            // "N-way" (or "N" where that is too wide) under the stack, or over it when the
-            // slot is full.
-            const float y =
-                std::min(slots_top + float(words.size()) * box_h, slots_bottom - label_h);
+        if (conflict) {
+            // "N-way" over the stack, outside it: across the banks beside it where they have
+            // no label of their own, else "N" within its own column.
+            const bool neighbours =
+                (b > 0 && g.banks[b - 1].size() > 1) || (b < 31 && g.banks[b + 1].size() > 1);
             std::string ways = std::to_string(words.size()) + "-way";
-            if (small->CalcTextSizeA(small->FontSize, 1e9f, 0, ways.c_str()).x > col)
+            const float reach = neighbours ? col : 3 * col;
+            if (small->CalcTextSizeA(small->FontSize, 1e9f, 0, ways.c_str()).x > reach)
                 ways = std::to_string(words.size());
             const float tw = small->CalcTextSizeA(small->FontSize, 1e9f, 0, ways.c_str()).x;
-            draw_label(c.dl, {x + (col - tw) * 0.5f, y},
-                       y < slots_top + float(words.size()) * box_h ? text_on(p.conflict) : p.text,
-                       ways, {x, slots_top, col, slots_bottom - slots_top + 1}, "ways", small,
+            const float y = std::min(slots_top, stack_top) - label_h - 1;
+            const Rect room{x + (col - reach) * 0.5f, y - 1, reach, label_h + 2};
+            fill_rect(c.dl, {x + (col - tw) * 0.5f - 1, y, tw + 2, label_h}, p.panel_bg);
+            draw_label(c.dl, {x + (col - tw) * 0.5f, y}, p.text, ways, room, "ways", small,
                        small->FontSize);
         }
         if (every_bank || b % 4 == 0)

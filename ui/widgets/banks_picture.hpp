@@ -9,5 +9,9 @@
 namespace ws::ui {
 
 void draw_banks_picture(const char* id, const InstructionInfo& info, float height);
+// The height at which the picture draws every distinct word of its fullest bank at a readable
+// size (with its lanes, labels and caption); less and those words become one box with their
+// count.
+float banks_picture_height(const InstructionInfo& info);
 
 }  // namespace ws::ui
