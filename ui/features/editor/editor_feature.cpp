@@ -81,6 +81,9 @@ Outcome EditorFeature::apply(const WindowArgs& a, const FeatureContext& c) {
         out.to_front.push_back(PanelId::Editor);
         out.then.push_back(act::RunKernel{});
     }
+    // A kernel to write opens where it is written: the step view, the editor in front (not the
+    // view the saved settings last left), unless a view or a panel was asked for.
+    if ((!a.puzzle.empty() || !a.kernel_file.empty()) && !a.view && !a.panel) out.view = View::Step;
     if (a.grade) out.then.push_back(act::GradeKernel{});
     return out;
 }
