@@ -38,7 +38,8 @@ TEST_CASE("a puzzle opens with its own start kernel, not the catalog's solution"
           out->to_front.end());
 }
 
-TEST_CASE("--puzzle and --kernel open the step view with the editor in front", "[editor]") {
+TEST_CASE("a window opened on a puzzle or a kernel shows the step view, the editor in front",
+          "[editor]") {
     UiState ui;
     EditorFeature editor(ui.editor, WS_SOURCE_DIR, true);  // the run waits in `then`
     TraceView none;

@@ -71,8 +71,7 @@ TEST_CASE("no --block opens a variant where its lesson shows, as the controls do
     }
 }
 
-TEST_CASE("--help states one default for --block, the one a window opened without it uses",
-          "[args]") {
+TEST_CASE("the window's --help states one default for --block, the one it opens at", "[args]") {
     // The --block line of the usage: no CLI11 "=32" beside its words, one "default N".
     const std::string usage = window_usage();
     const std::size_t at = usage.find("  --block ");
