@@ -221,6 +221,8 @@ Outcome EditorFeature::take_run(user::UserRunResult result) {
     } else if (result.ran && result.error.empty()) {
         result.error = wrong.empty() ? "the kernel did not run" : wrong;
     }
+    // Nothing new on show: the trace there is the last good run, marked with why.
+    if (!out.show) out.run_failed = result.error.empty() ? "the kernel did not run" : result.error;
     e.message_is_error = !result.error.empty() || !wrong.empty();
     e.message = !result.error.empty() ? result.error
                 : wrong.empty()       ? "ran " + e.path + where + ": the result is right"
