@@ -100,6 +100,9 @@ void Session::dispatch(const Action& a, std::vector<Action>& for_window) {
 void Session::take(Outcome o, std::vector<Action>& for_window) {
     if (o.banner) ui.banner = *o.banner;
     if (o.show) show(std::move(o.show), o.note, o.replayed_from);
+    if (o.run_failed && o.run_failed->empty()) mark_run_shown(ui.stale);
+    if (o.run_failed && !o.run_failed->empty())
+        mark_run_failed(ui.stale, *o.run_failed, view_->trace && !view_->trace->blocks.empty());
     if (o.view) ui.view = *o.view;
     for (PanelId p : o.to_front) bring_to_front(ui, p);
     if (!o.to_front.empty()) ui.tab_groups_drawn.clear();  // each group selects its front tab
@@ -119,6 +122,7 @@ void Session::take(Outcome o, std::vector<Action>& for_window) {
 void Session::show(std::shared_ptr<const TraceView> v, const std::string& note,
                    const std::string& replayed_from) {
     view_ = std::move(v);
+    mark_run_shown(ui.stale);  // what is on show now is what was asked for last
     ui.hardware = view_->trace ? hardware_view(*view_->trace, hardware_) : HardwareView{};
     ui.replayed_from = replayed_from;
     ui.note = note;

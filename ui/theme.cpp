@@ -99,6 +99,45 @@ const Palette& palette() {
     return g_palette;
 }
 
+namespace {
+
+// Every colour of `p` but the background taken toward it; a colour added to Palette is added
+// here (the size check says so).
+Palette dimmed(const Palette& p) {
+    static_assert(sizeof(Palette) == sizeof(ImU32) * 66 + sizeof(float) * 3,
+                  "a colour added to Palette: dim it here too");
+    const auto d = [&](ImU32& c) {
+        c = (mix(c, p.panel_bg, kDimTowardBackground) & ~IM_COL32_A_MASK) | (c & IM_COL32_A_MASK);
+    };
+    Palette out = p;
+    d(out.text), d(out.text_dim), d(out.grid), d(out.frame);
+    d(out.cell), d(out.cell_undefined), d(out.cell_border);
+    d(out.read), d(out.written), d(out.from_global), d(out.arrow), d(out.raced);
+    d(out.tile_aggregate), d(out.tile_prefix);
+    d(out.lane_on), d(out.lane_off), d(out.lane_dead);
+    d(out.divergent), d(out.conflict), d(out.broadcast), d(out.single_word);
+    d(out.current), d(out.current_fill), d(out.line_ran), d(out.line_ran_text);
+    d(out.question), d(out.waiting), d(out.banner_error_bg), d(out.banner_error_text);
+    d(out.agree), d(out.disagree);
+    d(out.plot_bg), d(out.plot_axis), d(out.plot_peak), d(out.plot_l2);
+    d(out.circuit_wire), d(out.circuit_edge), d(out.circuit_dot), d(out.circuit_future);
+    d(out.copy), d(out.read_only), d(out.cub), d(out.thrust), d(out.plain);
+    for (ImU32& c : out.warp) d(c);
+    for (ImU32& c : out.series) d(c);
+    for (ImU32& c : out.path) d(c);
+    return out;
+}
+
+}  // namespace
+
+DimmedPalette::DimmedPalette() : saved_(g_palette) {
+    g_palette = dimmed(saved_);
+}
+
+DimmedPalette::~DimmedPalette() {
+    g_palette = saved_;
+}
+
 void apply_theme(const std::string& theme, bool presentation) {
     const bool light = presentation || theme == "light";
     g_palette = presentation ? presentation_palette() : light ? light_palette() : dark_palette();

@@ -42,6 +42,23 @@ struct Palette {
 };
 
 const Palette& palette();
+
+// While one lives, palette() is the palette with every colour taken toward the panels' background
+// (its own alpha kept): a failed run's last good trace drawn greyed (ui/widgets/stale_dim.hpp).
+class DimmedPalette {
+  public:
+    DimmedPalette();
+    ~DimmedPalette();
+    DimmedPalette(const DimmedPalette&) = delete;
+    DimmedPalette& operator=(const DimmedPalette&) = delete;
+
+  private:
+    Palette saved_;
+};
+// How greyed: how far a colour goes toward the background (0..1), and ImGui's alpha for the
+// widgets and text drawn meanwhile.
+inline constexpr float kDimTowardBackground = 0.5f;
+inline constexpr float kDimAlpha = 0.55f;
 // Sets the palette and ImGui's style colours. `theme`: "dark" or "light"; presentation
 // overrides both with the high-contrast palette.
 void apply_theme(const std::string& theme, bool presentation);

@@ -22,6 +22,7 @@
 #include "ui/model/lab/sass_listing.hpp"
 #include "ui/model/trace/hardware_view.hpp"
 #include "ui/model/window/playback.hpp"
+#include "ui/model/window/stale_view.hpp"
 #include "ui/panel_state.hpp"
 #include "ui/preferences.hpp"
 
@@ -54,6 +55,9 @@ struct UiState : Preferences {
     std::string note;           // the last run's note (fallbacks, timings)
     std::string gpu_name;       // empty: no GPU backend registered
     std::string replayed_from;  // the trace file on show, "" when it is a run of this session
+    // The trace on show is the last good run after a failed one: the header says why, the trace
+    // panels draw dimmed (written by the session).
+    StaleView stale;
     // The GPU's own counts for the trace on show, beside ours (made when a trace arrives), and
     // every algorithm's SASS (assets/sass), for its panel.
     HardwareView hardware;

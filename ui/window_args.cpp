@@ -331,6 +331,10 @@ struct WindowApp {
         app.set_help_flag();
         app.add_flag("-h,--help", a.help, "this text");
         run::add_request_flags(app, request, false);
+        // One default for --block, the window's (not the form's 32 as CLI11 would print it
+        // beside the commands' 256).
+        app.get_option("--block")->default_str("")->description(run::block_rules_help() + "; " +
+                                                                window_block_default());
         for (std::size_t i = 0; i < view_flags().size(); ++i)
             app.add_option(view_flags()[i].name, values[i], view_flags()[i].help);
         app.add_option(run::kMaxMemoryFlag, max_memory, run::kMaxMemoryHelp);
@@ -426,8 +430,7 @@ ParsedArgs parse_window_args(int argc, const char* const* argv) {
         // the one size a variant takes (224), as choosing it in the controls does.
         if (w.app.get_option("--block")->count() == 0)
             if (const VariantInfo* v = find_variant(w.request.algo))
-                w.request.block =
-                    std::to_string(opening_block(*v, unsigned(std::stoul(w.request.block))));
+                w.request.block = std::to_string(window_opening_block(*v));
         run::RequestRules rules;
         rules.max_elements = run::kMaxElementsGpu;  // the controls check the backend chosen
         rules.one_block = true;

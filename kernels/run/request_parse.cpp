@@ -78,10 +78,23 @@ std::string check_typed(const trace::Request& r, std::uint64_t max_elements,
     return "";
 }
 
-// "threads per block: a power of two from 32 to 1024 (reduce-minmax-avg: any size from 1 to
-// 1024; scan-pipeline: exactly 224: ...); default 256, or the one size allowed": the catalog's
-// rules, the usual one first.
+// The commands' --block help: the rules, then their default (the window states its own).
 const std::string& block_help() {
+    static const std::string text = block_rules_help() + "; default " +
+                                    std::to_string(default_block(BlockRule::PowerOfTwo32To1024)) +
+                                    ", or the one size allowed";
+    return text;
+}
+
+const std::string& pattern_help() {
+    static const std::string text =
+        std::string("input data: ") + kPatterns + " (" + kKeepPatternHelp + ")";
+    return text;
+}
+
+}  // namespace
+
+const std::string& block_rules_help() {
     static const std::string text = [] {
         std::string s =
             std::string("threads per block: ") + block_rule_text(BlockRule::PowerOfTwo32To1024);
@@ -94,20 +107,10 @@ const std::string& block_help() {
                 others +=
                     std::string(others.empty() ? "" : "; ") + ids + ": " + block_rule_text(rule);
         }
-        if (!others.empty()) s += " (" + others + ")";
-        return s + "; default " + std::to_string(default_block(BlockRule::PowerOfTwo32To1024)) +
-               ", or the one size allowed";
+        return others.empty() ? s : s + " (" + others + ")";
     }();
     return text;
 }
-
-const std::string& pattern_help() {
-    static const std::string text =
-        std::string("input data: ") + kPatterns + " (" + kKeepPatternHelp + ")";
-    return text;
-}
-
-}  // namespace
 
 const std::vector<RequestField>& request_fields() {
     static const std::vector<RequestField> fields = {

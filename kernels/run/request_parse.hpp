@@ -29,6 +29,11 @@ struct RequestField {
     RequestTextField text;
 };
 const std::vector<RequestField>& request_fields();
+// The --block help without a default: "threads per block: a power of two from 32 to 1024
+// (reduce-minmax-avg, ...: any size from 1 to 1024; scan-pipeline: exactly 224: ...)", the
+// catalog's rules, the usual one first. The commands' --block adds their default (256, or the
+// one size allowed); the window states its own (ui/window_args.cpp).
+const std::string& block_rules_help();
 
 // The most elements a request may have on each backend.
 inline constexpr std::uint64_t kMaxElementsEmulator = std::uint64_t(1) << 26;

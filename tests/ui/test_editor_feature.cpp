@@ -3,6 +3,9 @@
 // never sits under "PASS ... solved"; F5 runs the kernel from anywhere in the window.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <string>
+
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
@@ -33,6 +36,39 @@ TEST_CASE("a puzzle opens with its own start kernel, not the catalog's solution"
     CHECK(is<act::RunKernel>(out->then.front()));  // the start kernel is
     CHECK(std::find(out->to_front.begin(), out->to_front.end(), PanelId::Editor) !=
           out->to_front.end());
+}
+
+TEST_CASE("a window opened on a puzzle or a kernel shows the step view, the editor in front",
+          "[editor]") {
+    UiState ui;
+    EditorFeature editor(ui.editor, WS_SOURCE_DIR, true);  // the run waits in `then`
+    TraceView none;
+    const FeatureContext c{ui, none};
+    const std::string kernel =
+        std::string(WS_SOURCE_DIR) + "/tests/data/user_kernels/reduce_sequential.cu";
+    for (View saved : {View::Lab, View::Compare, View::Step}) {  // the settings' last view
+        ui.view = saved;
+        for (int flags = 0; flags < 3; ++flags) {
+            INFO(view_name(saved) << " " << flags);
+            WindowArgs a;
+            if (flags != 1) a.puzzle = "1";
+            if (flags != 0) a.kernel_file = kernel;
+            const Outcome out = editor.apply(a, c);
+            REQUIRE(out.error.empty());
+            CHECK(out.view == View::Step);
+            CHECK(std::find(out.to_front.begin(), out.to_front.end(), PanelId::Editor) !=
+                  out.to_front.end());
+        }
+    }
+    // A view or a panel asked for beside them is kept (the session sets it).
+    WindowArgs a;
+    a.puzzle = "1";
+    a.view = View::Compare;
+    CHECK_FALSE(editor.apply(a, c).view);
+    a.view.reset();
+    a.panel = PanelId::Editor;
+    CHECK_FALSE(editor.apply(a, c).view);
+    CHECK_FALSE(editor.apply(WindowArgs{}, c).view);  // neither: the view stays
 }
 
 TEST_CASE("an edit or a new run clears a stale grade", "[editor]") {

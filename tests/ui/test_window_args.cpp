@@ -71,6 +71,38 @@ TEST_CASE("no --block opens a variant where its lesson shows, as the controls do
     }
 }
 
+TEST_CASE("the window's --help states one default for --block, the one it opens at", "[args]") {
+    // The --block line of the usage: no CLI11 "=32" beside its words, one "default N".
+    const std::string usage = window_usage();
+    const std::size_t at = usage.find("  --block ");
+    REQUIRE(at != std::string::npos);
+    const std::string line = usage.substr(at, usage.find('\n', at) - at);
+    INFO(line);
+    CHECK(line.find("--block TEXT ") != std::string::npos);  // not "--block TEXT=32"
+    const std::size_t d = line.find("default ");
+    REQUIRE(d != std::string::npos);
+    CHECK(line.find("default", d + 1) == std::string::npos);
+    const unsigned stated = unsigned(std::stoul(line.substr(d + 8)));
+    // What a window opened without --block uses: the stated default, or for a variant whose
+    // lesson shows only from a larger block the block the line names beside it, or the one
+    // size a variant takes.
+    CHECK(parse({"--algo", "reduce-sequential"}).args.form.block == stated);
+    for (const ws::VariantInfo& v : ws::catalog()) {
+        INFO(v.id);
+        const ParsedArgs p = parse({"--algo", v.id, "--n", "3000"});
+        REQUIRE(p.error.empty());
+        const std::string named = std::string(v.id) + ": ";
+        const std::size_t beside = line.find(named, d);
+        const std::vector<unsigned> only = ws::block_presets(v.block_rule);
+        if (only.size() == 1)
+            CHECK(p.args.form.block == only.front());
+        else if (beside != std::string::npos)
+            CHECK(p.args.form.block == std::stoul(line.substr(beside + named.size())));
+        else
+            CHECK(p.args.form.block == stated);
+    }
+}
+
 TEST_CASE("bad flags give one line", "[args]") {
     CHECK(parse({"--algo", "nope"}).error ==
           "--algo nope: no such algorithm (see `warpscope list`)");

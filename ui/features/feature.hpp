@@ -43,6 +43,9 @@ struct Outcome {
     std::optional<std::string> banner;  // "" clears it
     std::string error;                  // apply only: the flags cannot be honoured (exit code 2)
     std::vector<Action> then;           // posted once the rest is applied
+    // A run's end: why it failed (the trace on show stays, marked the last good run), or "" when
+    // it did not (the mark goes); unset: no run ended.
+    std::optional<std::string> run_failed;
 };
 
 // What every feature may read: the window's state and the trace on show.

@@ -18,6 +18,7 @@
 #include "ui/widgets/draw.hpp"
 #include "ui/widgets/hardware_counts.hpp"
 #include "ui/widgets/painter.hpp"
+#include "ui/widgets/stale_dim.hpp"
 
 namespace ws::ui {
 namespace {
@@ -142,6 +143,7 @@ void counter_line(const std::string& text) {
 }  // namespace
 
 void draw_banks(const TraceView& v, UiState& ui) {
+    const StaleDim dim(ui);  // greyed while this is the last good run after a failed one
     if (v.empty()) return;
     const std::size_t step = v.clamp(static_cast<long>(ui.step()));
     const StepView& s = v.steps[step];

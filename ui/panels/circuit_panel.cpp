@@ -15,6 +15,7 @@
 #include "ui/theme.hpp"
 #include "ui/widgets/circuit_picture.hpp"
 #include "ui/widgets/draw.hpp"
+#include "ui/widgets/stale_dim.hpp"
 
 namespace ws::ui {
 namespace {
@@ -148,6 +149,7 @@ void side_by_side(UiState& ui) {
 }  // namespace
 
 void draw_circuit(const TraceView& v, UiState& ui) {
+    const StaleDim dim(ui);  // greyed while this is the last good run after a failed one
     mode_switch(ui);
     if (ui.circuit_side_by_side)
         side_by_side(ui);

@@ -12,6 +12,7 @@
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
+#include "ui/widgets/stale_dim.hpp"
 
 namespace ws::ui {
 namespace {
@@ -61,6 +62,7 @@ std::size_t widest_ran_line(const TraceView& v) {
 }  // namespace
 
 void draw_code(const TraceView& v, UiState& ui) {
+    const StaleDim dim(ui);  // greyed while this is the last good run after a failed one
     const Palette& p = palette();
     if (!v.trace || v.source_lines.empty()) {
         ImGui::TextWrapped("No kernel source in this trace.");

@@ -22,6 +22,7 @@
 #include "ui/widgets/cell_grid.hpp"
 #include "ui/widgets/draw.hpp"
 #include "ui/widgets/lane_strip.hpp"
+#include "ui/widgets/stale_dim.hpp"
 
 namespace ws::ui {
 namespace {
@@ -165,6 +166,7 @@ void table(const std::vector<CompareRow>& rows, const std::string& a, const std:
 }  // namespace
 
 void draw_compare(const TraceView& v, UiState& ui) {
+    const StaleDim dim(ui);  // greyed while this is the last good run after a failed one
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Compare with");
     ImGui::SameLine();

@@ -13,10 +13,12 @@
 #include "ui/widgets/draw.hpp"
 #include "ui/widgets/quiz_box.hpp"
 #include "ui/widgets/slide_words.hpp"
+#include "ui/widgets/stale_dim.hpp"
 
 namespace ws::ui {
 
 void draw_explanation(const TraceView& v, UiState& ui) {
+    const StaleDim dim(ui);  // greyed while this is the last good run after a failed one
     const Palette& p = palette();
     const std::size_t step = v.clamp(static_cast<long>(ui.step()));
     // In lecture mode the slide's card carries the slide's words and the quiz box.

@@ -15,6 +15,7 @@
 #include "ui/widgets/draw.hpp"
 #include "ui/widgets/hardware_counts.hpp"
 #include "ui/widgets/sectors_picture.hpp"
+#include "ui/widgets/stale_dim.hpp"
 
 namespace ws::ui {
 namespace {
@@ -74,6 +75,7 @@ std::string block_line(const TraceView& v, const Tally& block, const HardwareVie
 }  // namespace
 
 void draw_global_memory(const TraceView& v, UiState& ui) {
+    const StaleDim dim(ui);  // greyed while this is the last good run after a failed one
     if (v.empty()) return;
     const std::size_t step = v.clamp(static_cast<long>(ui.step()));
     const StepView& s = v.steps[step];

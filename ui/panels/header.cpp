@@ -1,5 +1,6 @@
 // The header strip: the name, the four views, what is shown (request, device), and a banner
-// for an error the program survived (a kernel error, a failed GPU run, a bad file).
+// for an error the program survived (a kernel error, a failed GPU run, a bad file), first of all
+// a failed run's, over the last good one it left on show.
 #include <imgui.h>
 
 #include <algorithm>
@@ -98,7 +99,9 @@ void draw_header(const TraceView& v, UiState& ui) {
                                      : "";
     // An error's banner takes the room between the tabs and n and block: the short tabs when
     // the full ones would leave it less than its words (or kBannerRoomEm) need.
-    std::string error = ui.banner;
+    // A failed run's mark first: the trace on show is the last good one, until a run succeeds.
+    const std::string stale = stale_banner(ui.stale);
+    std::string error = stale.empty() ? ui.banner : stale;
     if (error.empty() && v.trace && !v.trace->error.empty()) error = v.trace->error;
     const std::string banner = error.empty() ? "" : "\xe2\x9a\xa0 " + error;
     const float banner_need = banner.empty() ? 0.0f
@@ -151,8 +154,9 @@ void draw_header(const TraceView& v, UiState& ui) {
             draw_label(dl, {box.x + 8, box.y + ImGui::GetStyle().FramePadding.y},
                        p.banner_error_text, shown, box, "header");
         ImGui::Dummy({box.w, box.h});
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (click: dismiss)", error.c_str());
-        if (ImGui::IsItemClicked()) ui.banner.clear();
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(stale.empty() ? "%s (click: dismiss)" : "%s", error.c_str());
+        if (ImGui::IsItemClicked() && stale.empty()) ui.banner.clear();
         if (must.empty()) return;
         ImGui::SameLine(0, 16);
         ImGui::AlignTextToFramePadding();

@@ -18,6 +18,7 @@
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
 #include "ui/widgets/playback_row.hpp"
+#include "ui/widgets/stale_dim.hpp"
 
 namespace ws::ui {
 namespace {
@@ -122,6 +123,7 @@ void draw_moment(const PipelineView& pv, std::size_t at) {
 }  // namespace
 
 void draw_pipeline(const TraceView& v, UiState& ui) {
+    const StaleDim dim(ui);  // greyed while this is the last good run after a failed one
     const PipelineView& pv = v.pipeline;
     if (!pv.shown) {
         text_wrapped_colored(palette().text_dim,

@@ -12,11 +12,13 @@
 #include "ui/widgets/deadlock_row.hpp"
 #include "ui/widgets/draw.hpp"
 #include "ui/widgets/quiz_box.hpp"
+#include "ui/widgets/stale_dim.hpp"
 #include "ui/widgets/tile_strip.hpp"
 
 namespace ws::ui {
 
 void draw_shared_memory(const TraceView& v, UiState& ui) {
+    const StaleDim dim(ui);  // greyed while this is the last good run after a failed one
     const Palette& p = palette();
     // Two lines of legend and one of facts at most, so that a narrow panel keeps its room for
     // the picture (what does not fit is under "more…").

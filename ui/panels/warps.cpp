@@ -15,6 +15,7 @@
 #include "ui/widgets/draw.hpp"
 #include "ui/widgets/hardware_counts.hpp"
 #include "ui/widgets/lane_strip.hpp"
+#include "ui/widgets/stale_dim.hpp"
 
 namespace ws::ui {
 namespace {
@@ -136,6 +137,7 @@ void draw_ballots(const TraceView& v, const StepView& s) {
 }  // namespace
 
 void draw_warps(const TraceView& v, UiState& ui) {
+    const StaleDim dim(ui);  // greyed while this is the last good run after a failed one
     const Palette& p = palette();
     const std::size_t step = v.clamp(static_cast<long>(ui.step()));
     ImGui::TextWrapped("%s", step_summary(v, step).c_str());

@@ -81,6 +81,9 @@ Outcome EditorFeature::apply(const WindowArgs& a, const FeatureContext& c) {
         out.to_front.push_back(PanelId::Editor);
         out.then.push_back(act::RunKernel{});
     }
+    // A kernel to write opens where it is written: the step view, the editor in front (not the
+    // view the saved settings last left), unless a view or a panel was asked for.
+    if ((!a.puzzle.empty() || !a.kernel_file.empty()) && !a.view && !a.panel) out.view = View::Step;
     if (a.grade) out.then.push_back(act::GradeKernel{});
     return out;
 }
@@ -218,6 +221,8 @@ Outcome EditorFeature::take_run(user::UserRunResult result) {
     } else if (result.ran && result.error.empty()) {
         result.error = wrong.empty() ? "the kernel did not run" : wrong;
     }
+    // Nothing new on show: the trace there is the last good run, marked with why.
+    if (!out.show) out.run_failed = result.error.empty() ? "the kernel did not run" : result.error;
     e.message_is_error = !result.error.empty() || !wrong.empty();
     e.message = !result.error.empty() ? result.error
                 : wrong.empty()       ? "ran " + e.path + where + ": the result is right"

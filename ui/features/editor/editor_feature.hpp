@@ -2,8 +2,9 @@
 // (kernels/user, in a sandboxed child, or with NVRTC on the GPU when the controls chose it) off
 // the window's thread, its trace shown like a built-in kernel's; a puzzle opened (its start
 // kernel, statement and request) and graded. A request changed while its kernel is on show runs
-// that kernel again (the session asks takes_form_change first). Its flags: --kernel, --puzzle,
-// --grade; its link: nothing (a link never names a file).
+// that kernel again (the session asks takes_form_change first). Its flags: --kernel, --puzzle
+// (either opens the step view with the editor in front), --grade; its link: nothing (a link never
+// names a file).
 #pragma once
 #include <optional>
 #include <string>

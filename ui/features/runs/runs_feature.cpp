@@ -82,9 +82,10 @@ Outcome RunsFeature::run_form(const FeatureContext& c, bool confirmed) {
     const FormCheck check = check_form(prefs_.form);
     state_.form_error = check.error;
     state_.slow_run_pending = false;
-    if (!check.ok()) return out;
-    // Refused in place, before the work, with the last trace kept on show.
-    state_.form_error = run::check_memory(check.request, check.grid, state_.max_memory);
+    // Refused in place, before the work, with the last trace kept on show (marked so).
+    if (check.ok())
+        state_.form_error = run::check_memory(check.request, check.grid, state_.max_memory);
+    out.run_failed = state_.form_error;
     if (!state_.form_error.empty()) return out;
     // The emulator does about a million elements in four seconds here; past that, ask first.
     constexpr std::uint64_t kAutoRunElements = std::uint64_t(1) << 20;

@@ -78,4 +78,23 @@ std::string adopt_variant_rules(RequestForm& f) {
     return note;
 }
 
+unsigned window_opening_block(const VariantInfo& v) {
+    return opening_block(v, RequestForm{}.block);
+}
+
+std::string window_block_default() {
+    const unsigned base = RequestForm{}.block;
+    std::string raised;
+    int count = 0;
+    for (const VariantInfo& v : catalog()) {
+        const unsigned b = window_opening_block(v);
+        if (b == base || block_presets(v.block_rule).size() == 1) continue;  // the one size
+        raised += (raised.empty() ? "" : ", ") + std::string(v.id) + ": " + std::to_string(b);
+        ++count;
+    }
+    const char* where = count == 1 ? ", where its lesson shows" : ", where their lessons show";
+    return "default " + std::to_string(base) + (raised.empty() ? "" : " (" + raised + where + ")") +
+           ", or the one size allowed";
+}
+
 }  // namespace ws::ui

@@ -38,5 +38,11 @@ RequestForm form_of(const trace::Request& r);
 // whole structs of 3) and a block below its lesson's block up to it (the strided index: bank
 // conflicts from 64 threads). What moved, in a line for the note under the result ("" : none).
 std::string adopt_variant_rules(RequestForm& f);
+// The block the window opens variant `v` at when no --block names one: the form's default
+// (RequestForm::block) raised to where its lesson shows, or the one size it takes.
+unsigned window_opening_block(const VariantInfo& v);
+// The window's --block default in words, from the catalog: "default 32
+// (reduce-interleaved-strided: 64, where its lesson shows), or the one size allowed".
+std::string window_block_default();
 
 }  // namespace ws::ui
