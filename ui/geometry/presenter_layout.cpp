@@ -49,7 +49,9 @@ float slide_panel_min_h(PanelId p, float scale) {
     const float em = 17.0f * std::clamp(scale, 0.5f, 4.0f);
     float picture_em = 0;
     switch (p) {
-        case PanelId::Banks:
+        case PanelId::Banks:  // a 16-way stack: 16 words of 9-pixel digits
+            picture_em = 14;
+            break;
         case PanelId::Global:
         case PanelId::Warps:
         case PanelId::Shared:
@@ -58,8 +60,8 @@ float slide_panel_min_h(PanelId p, float scale) {
         case PanelId::Circuit:
             picture_em = 13;
             break;
-        case PanelId::Lab:
-            picture_em = 15;
+        case PanelId::Lab:  // its choosers, the plot with its notes beside the legend, the footnote
+            picture_em = 20;
             break;
         default:
             break;
