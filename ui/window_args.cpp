@@ -347,6 +347,8 @@ struct WindowApp {
         app.add_flag("--show-controls", a.show_controls,
                      "with --presentation: the controls stay shown");
         app.add_flag("--show-help", a.show_help, "open with the keys overlay (F1) shown");
+        app.add_flag("--whole-stage", a.whole_stage,
+                     "with --lesson: the slide's picture on the whole stage, its words hidden (Z)");
         app.add_flag("--show-lessons", a.show_lessons,
                      "open with the lesson list shown in the controls (as Page Down does with no "
                      "lesson on)");
@@ -455,6 +457,8 @@ ParsedArgs parse_window_args(int argc, const char* const* argv) {
             "--bench-frames: give one of them";
     else if (!a.teacher_screenshot.empty() && (a.screenshot.empty() || a.lesson.empty()))
         out.error = "--teacher-screenshot goes with --screenshot FILE and --lesson NAME";
+    else if (a.whole_stage && a.lesson.empty())
+        out.error = "--whole-stage shows a slide's picture alone: it goes with --lesson NAME";
     else if (a.check_labels && a.screenshot.empty())
         out.error = "--check-labels checks the labels of a --screenshot FILE";
     else if (a.sweep && a.gpu == false)

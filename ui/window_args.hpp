@@ -41,6 +41,7 @@ struct WindowArgs {
     bool show_controls = false;  // with --presentation, the controls stay shown
     bool side_by_side = false;   // the circuit view's Kogge-Stone | Brent-Kung | Sklansky
     bool show_help = false;      // open with the keys overlay (F1) shown
+    bool whole_stage = false;    // with --lesson: the slide's panel on the whole stage (Z)
     bool show_lessons = false;   // open with the controls' lesson list shown (act::ShowLessons)
     bool check_labels = false;   // with --screenshot: labels that leave their box or collide
     bool find_race = false;      // open with a race search of the request (Find a race)

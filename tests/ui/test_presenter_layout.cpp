@@ -178,3 +178,73 @@ TEST_CASE("without a lesson there is no card", "[layout]") {
     const Layout l = compute_layout(View::Step, 1280, 720, 1.35f, false);
     CHECK(l.slide.empty());
 }
+
+TEST_CASE("larger type folds the tabs away and then gives the words the body and Z the picture",
+          "[layout][slow]") {
+    testing::HeadlessImGui imgui;
+    const LessonLibrary lib = load_lessons(WS_SOURCE_DIR);
+    for (const RoomSize& room : {kRooms[0], kRooms[1]}) {
+        int fewer_before = 0;  // slides that showed their words alone at the smaller type
+        for (float text : {1.0f, 1.25f, 1.5f, 2.0f}) {
+            const float scale = 1.35f * text;
+            style_for(scale, true);
+            int words_alone = 0, slides = 0;
+            std::string which;  // the slides that do
+            for (const Lesson& lesson : lib.lessons)
+                for (std::size_t i = 0; i < lesson.slides.size(); ++i) {
+                    INFO(room.w << "x" << room.h << " text " << text << " " << lesson.name
+                                << " slide " << i + 1);
+                    const Slide& s = lesson.slides[i];
+                    UiState ui;
+                    ui.lesson.library = &lib;
+                    ui.lesson.name = lesson.name;
+                    ui.lesson.slide = i;
+                    fill_words(ui, s);
+                    SlideCardNeeds needs;
+                    const Layout l = lay_out(ui, s, room, scale, needs);
+                    ++slides;
+                    if (l.card == Layout::Card::WordsAlone) {
+                        // The words, the question and the key's line take the body; no panel.
+                        ++words_alone;
+                        which += " " + lesson.name + "#" + std::to_string(i + 1);
+                        CHECK(l.groups.empty());
+                        CHECK(l.slide.bottom() == Approx(room.h));
+                    } else {
+                        REQUIRE(l.card == Layout::Card::Full);
+                        check_card(l, needs, room);
+                        if (s.view == View::Step) {
+                            // The slide's panel alone in its place, its readable size at least.
+                            const PanelGroup* g = l.group_of(presenter_lead(s.panel));
+                            REQUIRE(g);
+                            CHECK(g->panels.size() == 1);
+                            CHECK(g->rect.h + 0.5f >=
+                                  panel_min_size(g->panels[0], scale).h + tab_strip_height(scale));
+                        }
+                    }
+                    // Z: the heading alone over the slide's panel, which has the rest.
+                    PresenterInput in;
+                    in.view = s.view;
+                    in.panel = s.panel;
+                    in.needs = needs;
+                    in.whole_stage = true;
+                    const Layout z = presenter_layout(in, room.w, room.h, scale);
+                    CHECK(z.card == Layout::Card::HeadingAlone);
+                    CHECK(z.slide_words.h + 0.5f >= needs.heading_h);
+                    CHECK(z.slide.h < l.slide.h + 0.5f);
+                    if (s.view == View::Step) {
+                        const PanelGroup* g = z.group_of(presenter_lead(s.panel));
+                        REQUIRE(g);
+                        CHECK(g->panels.size() == 1);
+                        CHECK(z.groups.size() == 2);  // the panel and the playback bar
+                    }
+                }
+            INFO(room.w << "x" << room.h << " text " << text << ": " << words_alone << " of "
+                        << slides << " slides show their words alone:" << which);
+            // At the presentation's own size every slide shows its words and its picture.
+            if (text == 1.0f) CHECK(words_alone == 0);
+            // Larger type never brings a picture back beside the words.
+            CHECK(words_alone >= fewer_before);
+            fewer_before = words_alone;
+        }
+    }
+}

@@ -61,7 +61,7 @@ float slide_panel_min_h(PanelId p, float scale) {
             picture_em = 13;
             break;
         case PanelId::Lab:  // its choosers, the plot with its notes beside the legend, the footnote
-            picture_em = 20;
+            picture_em = 17;
             break;
         default:
             break;

@@ -97,9 +97,10 @@ void counter_table(const TraceView& v, const StepView& s, bool split, const Hard
     }
     ImGui::EndTable();
     if (v.trace)
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().text_dim),
-                           "whole run, all %u blocks: %llu conflicts (ld + st)", v.trace->grid,
-                           static_cast<unsigned long long>(v.trace->totals.bank_conflicts));
+        text_wrapped_colored(palette().text_dim,
+                             "whole run, all " + std::to_string(v.trace->grid) +
+                                 " blocks: " + std::to_string(v.trace->totals.bank_conflicts) +
+                                 " conflicts (ld + st)");
     if (const std::string why = below_lesson_block(v); !why.empty())
         text_wrapped_colored(palette().text, why);
     ImGui::PopFont();

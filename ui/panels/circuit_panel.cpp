@@ -114,7 +114,7 @@ void side_by_side(UiState& ui) {
         const TraceView* v = ui.runs.circuits[i].get();
         const VariantInfo* info = find_variant(kSideBySide[i]);
         ImGui::PushFont(fonts().heading);
-        ImGui::TextUnformatted(info ? info->title : kSideBySide[i]);
+        ImGui::TextWrapped("%s", info ? info->title : kSideBySide[i]);
         ImGui::PopFont();
         if (!v || !v->trace) {
             ImGui::TextUnformatted(ui.runs.circuit_running ? "running\xe2\x80\xa6" : "not run yet");

@@ -99,10 +99,13 @@ void side(const char* id, float width, const TraceView* v, UiState& ui, GridView
     const float avail = ImGui::GetContentRegionAvail().y;
     const float readable = 6 * (fonts().small->FontSize + 2);
     const float grid_rows = 3 * (fonts().mono->FontSize * 1.4f + 4);
+    const InstructionInfo* inst = worst_shared(*v, v->steps[step]);
+    // As tall as its fullest bank's words need (up to the side's room over two grid rows).
+    const float words_h = inst ? banks_picture_height(*inst) : 0.0f;
     const float banks_h =
-        std::min(std::max(avail * 0.4f, std::min(readable, avail - grid_rows)), 220.0f);
-    if (const InstructionInfo* inst = worst_shared(*v, v->steps[step]);
-        inst && banks_h >= 6 * (fonts().small->FontSize + 2))
+        std::min(std::max({avail * 0.4f, std::min(readable, avail - grid_rows), words_h}),
+                 std::max(220.0f, std::min(words_h, avail - grid_rows)));
+    if (inst && banks_h >= 6 * (fonts().small->FontSize + 2))
         draw_banks_picture("##cmpbanks", *inst, banks_h);
     CellGridOptions options;
     options.columns = columns;

@@ -158,7 +158,7 @@ void harris_table(const LabData& lab, const MeasurementFile* f) {
         ImGui::TableNextColumn();
         ImGui::Text("%d", r.kernel);
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(r.name.c_str());
+        ImGui::TextWrapped("%s", r.name.c_str());  // the kernel's name wraps in a narrow column
         ImGui::TableNextColumn();
         ImGui::Text("%.3f", r.time_ms);
         ImGui::TableNextColumn();

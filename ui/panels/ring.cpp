@@ -54,7 +54,11 @@ void controls(UiState& ui) {
                                   ? std::string(kSizeNames[at])
                                   : std::to_string(ui.ring.n) + " floats (" +
                                         bytes_label(ui.ring.n * sizeof(float)) + ")";
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11);
+    // As wide as 11 characters' room, or what the line leaves beside its label.
+    const float label_w =
+        ImGui::CalcTextSize("each GPU's array").x + ImGui::GetStyle().ItemInnerSpacing.x;
+    ImGui::SetNextItemWidth(
+        std::min(ImGui::GetFontSize() * 11, ImGui::GetContentRegionAvail().x - label_w));
     if (begin_combo_fitted("each GPU's array", shown)) {
         for (std::size_t i = 0; i < std::size(kSizes); ++i)
             if (ImGui::Selectable(kSizeNames[i], i == at) && kSizes[i] != ui.ring.n) {

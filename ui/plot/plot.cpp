@@ -149,7 +149,12 @@ void Plot::annotate(double x, double y, const std::string& text, ImU32 color) {
     }
     Rect box{std::max(tf_.frame.x, std::min(at.x - ts.x - 10, tf_.frame.right() - ts.x - 8)),
              std::max(tf_.frame.y, at.y - ts.y - 10), ts.x + 8, ts.y + 4};
-    // Clear of the earlier notes: below them, or above where that leaves the frame.
+    // A note wider than the frame (large type on a small plot) is not drawn: the slide or the
+    // hover tells its number, and a cut note would tell nothing.
+    if (ts.x + 8 > tf_.frame.w) return;
+    // Clear of the earlier notes: below them, or above where that leaves the frame; where
+    // neither is clear, not drawn rather than over another.
+    bool placed = false;
     for (bool down : {true, false}) {
         Rect moved = box;
         for (std::size_t tries = 0; tries <= notes_.size(); ++tries) {
@@ -158,11 +163,15 @@ void Plot::annotate(double x, double y, const std::string& text, ImU32 color) {
             if (hit == notes_.end()) break;
             moved.y = down ? hit->bottom() + 4 : hit->y - moved.h - 4;
         }
-        if (moved.y >= tf_.frame.y && moved.bottom() <= tf_.frame.bottom()) {
+        const bool clear = std::none_of(notes_.begin(), notes_.end(),
+                                        [&](const Rect& r) { return overlaps(r, moved); });
+        if (clear && moved.y >= tf_.frame.y && moved.bottom() <= tf_.frame.bottom()) {
             box = moved;
+            placed = true;
             break;
         }
     }
+    if (!placed) return;
     notes_.push_back(box);
     to_draw_.push_back({box, words, color});
 }

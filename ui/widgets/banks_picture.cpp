@@ -87,7 +87,13 @@ void draw_banks_picture(const char* id, const InstructionInfo& info, float heigh
     const float lane_h = label_h + 2;
     const Rect lanes{c.rect.x, c.rect.y, c.rect.w, lane_h};
     const float slots_top = lanes.bottom() + std::clamp(c.rect.h * 0.22f, 12.0f, 3 * label_h);
-    const bool caption_row = c.rect.h >= 7 * label_h;
+    std::size_t most_ways = 1;
+    for (const auto& words : g.banks) most_ways = std::max(most_ways, words.size());
+    // The caption goes where its row would leave the fullest bank's words too little height.
+    const float stack_need = float(most_ways) * word_floor() + 2 * label_h + 6;
+    const bool caption_row =
+        c.rect.h >= 7 * label_h &&
+        !(c.rect.h - lane_h - label_h < stack_need && c.rect.h - lane_h >= stack_need);
     const float slots_bottom = c.rect.bottom() - (caption_row ? 2 : 1) * label_h - 2;
     const float slot_h = slots_bottom - slots_top;
     // Each distinct word a box with its address, at least a readable height: a stack taller
@@ -95,8 +101,6 @@ void draw_banks_picture(const char* id, const InstructionInfo& info, float heigh
     // outside the stack), so that every word a bank serves is on the picture at every size.
     const float min_px = std::min(small->FontSize, min_value_px(1.0f));
     const float stack_room = slots_bottom - lanes.bottom() - label_h - 4;
-    std::size_t most_ways = 1;
-    for (const auto& words : g.banks) most_ways = std::max(most_ways, words.size());
     // Too little height for that (a small window's panel): a conflicting bank's words become one
     // box that says how many (their addresses in its tooltip), which the label check counts.
     const bool words_fit = float(most_ways) * word_floor() <= stack_room;

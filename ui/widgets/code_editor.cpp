@@ -8,6 +8,7 @@
 #include <string>
 
 #include "ui/fonts.hpp"
+#include "ui/geometry/label_log.hpp"
 #include "ui/theme.hpp"
 
 namespace ws::ui {
@@ -28,9 +29,11 @@ bool draw_code_editor(const char* id, std::string& text, const EditorMarks& mark
     ImGui::SetCursorScreenPos({origin.x + gutter, origin.y});
     const bool changed = ImGui::InputTextMultiline(id, &text, {size.x - gutter, size.y},
                                                    ImGuiInputTextFlags_AllowTabInput);
-    // The input scrolls in a child window of its own, the last one begun in this window.
+    // The input scrolls in a child window of its own, the last one begun in this window (its
+    // lines past the edge are scrolled to, not cut: the label check knows).
     ImGuiWindow* window = ImGui::GetCurrentWindow();
     ImGuiWindow* input = window->DC.ChildWindows.empty() ? nullptr : window->DC.ChildWindows.back();
+    label_log().add_scroll_area({origin.x + gutter, origin.y, size.x - gutter, size.y});
     float scroll = input ? input->Scroll.y : 0.0f;
     if (input && marks.show_line > 0) {
         // The line a third of the way down, unless it is already in view.

@@ -24,6 +24,7 @@ Outcome LessonFeature::apply(const WindowArgs& a, const FeatureContext& c) {
     if (!a.lesson.empty()) {
         out = open_lesson(a.lesson, a.slide, c);
         if (!out.error.empty()) return out;
+        state_.whole_stage = a.whole_stage;  // Z, for a picture of the slide's panel alone
     }
     if (!a.quiz_seed.empty()) {
         state_.quiz.seed_typed = a.quiz_seed;
