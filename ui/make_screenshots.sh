@@ -127,6 +127,11 @@ shot lesson-ladder-presentation-1280x720 --lesson 1 --slide 2 --presentation --s
 shot lesson-ladder-presentation-1024x768 --lesson 1 --slide 1 --presentation --size 1024x768 \
   --teacher-screenshot "$out/lesson-teacher-notes.png"
 shot lesson-ladder-1920x1080 --lesson 1 --slide 2 --size 1920x1080
+# Larger type: at Text size 1.5 the words alone (Z: the picture), then Z: the picture alone.
+shot lesson-banks-text-1.5-presentation-1024x768 --lesson 1 --slide 2 --presentation \
+  --font-scale 1.5 --size 1024x768
+shot lesson-banks-text-1.5-whole-stage-presentation-1024x768 --lesson 1 --slide 2 --presentation \
+  --font-scale 1.5 --whole-stage --size 1024x768
 shot lesson-quiz-presentation-1024x768 --lesson 2 --slide 1 --quiz 4242 --presentation \
   --size 1024x768
 shot lesson-races-presentation-1024x768 --lesson 4 --slide 2 --presentation --size 1024x768
