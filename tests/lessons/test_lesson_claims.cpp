@@ -254,8 +254,9 @@ TEST_CASE("a slide's words are filled from its screen, and the lab opens its rec
     CHECK(s.ui.lesson.words.say.find('{') == std::string::npos);
 }
 
-TEST_CASE("--check wants a note on every slide and a question whose answer the say does not give",
-          "[lesson][claims]") {
+TEST_CASE(
+    "lessons --check wants a note on every slide and a question whose answer the say does not give",
+    "[lesson][claims]") {
     std::string error;
     const Lesson l = parse_lesson(
         "given-away",
