@@ -9,6 +9,7 @@
 #include <string>
 
 #include "ui/fonts.hpp"
+#include "ui/model/pictures/atomic_facts.hpp"
 #include "ui/model/trace/step_text.hpp"
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
@@ -23,10 +24,15 @@ namespace {
 constexpr const char* kSectorCounter = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum (_st)";
 constexpr const char* kRequestCounter = "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum (_st)";
 
-bool is_global(trace::EventKind k) {
+// Loads and stores: what Nsight Compute's sector and request counters count.
+bool is_load_or_store(trace::EventKind k) {
     return k == trace::EventKind::GlobalRead || k == trace::EventKind::GlobalWrite;
 }
+bool is_global(trace::EventKind k) {
+    return is_load_or_store(k) || k == trace::EventKind::Atomic;
+}
 
+// The step's global instructions, atomics included (the picture and the chooser show them).
 std::vector<std::uint32_t> global_instructions(const TraceView& v, const StepView& s) {
     std::vector<std::uint32_t> out;
     for (std::uint32_t i : s.instructions)
@@ -40,11 +46,15 @@ std::string describe(const InstructionInfo& info) {
     unsigned width = 0;
     for (const SectorPicture::Lane& l : p.lanes)
         if (l.active) width = l.width;
-    return "warp " + std::to_string(info.inst.warp) + ", line " + std::to_string(info.inst.line) +
-           (info.inst.kind == trace::EventKind::GlobalRead ? ", load " : ", store ") +
-           std::to_string(width) + " B x " + plural(lanes, "lane", "lanes") + ": " +
-           plural(p.sectors, "sector", "sectors") + " (ideal " + std::to_string(p.ideal_sectors) +
-           "), " + plural(p.lines, "line", "lines");
+    const std::string head =
+        "warp " + std::to_string(info.inst.warp) + ", line " + std::to_string(info.inst.line);
+    const std::string size = std::to_string(width) + " B x " + plural(lanes, "lane", "lanes");
+    // An atomic's sectors are not a coalescing lesson (one word for every lane is its point).
+    if (info.inst.kind == trace::EventKind::Atomic)
+        return head + ", atomic " + size + ": " + plural(p.sectors, "sector", "sectors");
+    return head + (info.inst.kind == trace::EventKind::GlobalRead ? ", load " : ", store ") + size +
+           ": " + plural(p.sectors, "sector", "sectors") + " (ideal " +
+           std::to_string(p.ideal_sectors) + "), " + plural(p.lines, "line", "lines");
 }
 
 // The sectors of a set of instructions per request (one warp instruction), and the ideal.
@@ -83,26 +93,41 @@ void draw_global_memory(const TraceView& v, UiState& ui) {
     Tally this_step, block;
     std::string line_text;  // the block's line: shortened below where the picture needs room
     bool one_line = false;
-    for (std::uint32_t i : insts) this_step.add(v.instructions[i].coalescing);
+    // The sectors per request of loads and stores (atomics are told apart, below the picture).
+    std::size_t atomics = 0;
+    for (std::uint32_t i : insts) {
+        if (is_load_or_store(v.instructions[i].inst.kind))
+            this_step.add(v.instructions[i].coalescing);
+        else
+            ++atomics;
+    }
     for (const InstructionInfo& info : v.instructions)
-        if (is_global(info.inst.kind)) block.add(info.coalescing);
+        if (is_load_or_store(info.inst.kind)) block.add(info.coalescing);
     line_text = block_line(v, block, ui.hardware);
     ImGui::PushFont(fonts().small);
-    ImGui::TextWrapped("step %s: %s, %s", step_label(s).c_str(),
+    const std::string atomic_part =
+        atomics ? " (" + plural(atomics, "atomic", "atomics") + ")" : std::string();
+    ImGui::TextWrapped("step %s: %s%s, %s", step_label(s).c_str(),
                        plural(insts.size(), "global instruction", "global instructions").c_str(),
-                       this_step.text().c_str());
+                       atomic_part.c_str(), this_step.text().c_str());
     ImGui::PopFont();
     if (insts.empty()) {
         ImGui::TextWrapped("No global-memory load or store in this step.");
     } else {
         if (ui.panels.global_pick_step != step || ui.panels.global_pick < 0 ||
             ui.panels.global_pick >= static_cast<long>(insts.size())) {
-            // Show the most wasteful instruction of the step by default.
+            // By default the step's atomic that waits longest (what serialises is the lesson
+            // where there is one), else its most wasteful load or store.
+            auto rank = [&](std::size_t i) {
+                const InstructionInfo& in = v.instructions[insts[i]];
+                const bool atomic = in.inst.kind == trace::EventKind::Atomic;
+                const double deep =
+                    atomic && v.block ? double(atomic_facts(*v.block, in.inst).deepest) : 0.0;
+                return std::make_pair(atomic, atomic ? deep : in.coalescing.waste());
+            };
             long worst = 0;
             for (std::size_t i = 0; i < insts.size(); ++i)
-                if (v.instructions[insts[i]].coalescing.waste() >
-                    v.instructions[insts[std::size_t(worst)]].coalescing.waste())
-                    worst = static_cast<long>(i);
+                if (rank(i) > rank(std::size_t(worst))) worst = static_cast<long>(i);
             ui.panels.global_pick = worst;
             ui.panels.global_pick_step = step;
         }
@@ -114,6 +139,13 @@ void draw_global_memory(const TraceView& v, UiState& ui) {
                                       long(i) == ui.panels.global_pick))
                     ui.panels.global_pick = static_cast<long>(i);
             ImGui::EndCombo();
+        }
+        // An atomic: how its lanes met in memory (lanes on one address wait for each other).
+        if (info.inst.kind == trace::EventKind::Atomic && v.block) {
+            ImGui::PushFont(fonts().small);
+            text_wrapped_colored(palette().text,
+                                 "atomic: " + atomic_facts(*v.block, info.inst).text());
+            ImGui::PopFont();
         }
         // The block's line under the picture, with what a GPU counted for it when known, and
         // its wrapped height kept free; where that would leave the picture too small to draw,
