@@ -137,6 +137,12 @@ Layout presenter_layout(const PresenterInput& in, float width, float height, flo
         out = with_card(need, false);
     } else if (need + stage_min_h(in.view, lead, true, scale) <= body_h) {
         out = with_card(need, true);
+    } else if (in.needs.quiz() && need + panel_min_size(lead, scale).h + tab_strip_height(scale) +
+                                          timeline_height(scale) <=
+                                      body_h) {
+        // During a quiz attempt the picture is where the class answers (a cell is clicked):
+        // the slide's panel keeps its readable minimum rather than leave the stage.
+        out = with_card(need, true);
     } else {
         // The words alone, with the line that names the key to the picture.
         const Rect window{0, 0, std::max(width, 1.0f), std::max(height, 1.0f)};

@@ -12,7 +12,6 @@
 #include "ui/geometry/label_log.hpp"
 #include "ui/model/pictures/bank_picture.hpp"
 #include "ui/model/trace/step_text.hpp"
-#include "ui/model/trace/value_text.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
 #include "ui/widgets/painter.hpp"
@@ -99,7 +98,6 @@ void draw_banks_picture(const char* id, const InstructionInfo& info, float heigh
     // Each distinct word a box with its address, at least a readable height: a stack taller
     // than its slot grows up into the room of the fan lines (under its "N-way" label, which is
     // outside the stack), so that every word a bank serves is on the picture at every size.
-    const float min_px = std::min(small->FontSize, min_value_px(1.0f));
     const float stack_room = slots_bottom - lanes.bottom() - label_h - 4;
     // Too little height for that (a small window's panel): a conflicting bank's words become one
     // box that says how many (their addresses in its tooltip), which the label check counts.
@@ -161,10 +159,10 @@ void draw_banks_picture(const char* id, const InstructionInfo& info, float heigh
             }
             const int sharing = static_cast<int>(std::bitset<32>(words[w].lanes).count());
             const ImU32 fill = conflict ? p.conflict : sharing > 1 ? p.broadcast : p.single_word;
-            // A stack beside empty banks widens into their columns (up to 40% of each), so that
+            // A stack beside empty banks widens into their columns (up to 45% of each), so that
             // its words keep their digits at a small size.
-            const float left = b > 0 && g.banks[b - 1].empty() ? 0.4f * col : 0.0f;
-            const float right = b < 31 && g.banks[b + 1].empty() ? 0.4f * col : 0.0f;
+            const float left = b > 0 && g.banks[b - 1].empty() ? 0.45f * col : 0.0f;
+            const float right = b < 31 && g.banks[b + 1].empty() ? 0.45f * col : 0.0f;
             const float wide = conflict ? 1.0f : 0.0f;
             const Rect box{x + 1 - wide * left, stack_top + float(w) * box_h,
                            col - 2 + wide * (left + right), box_h - 1};
@@ -173,7 +171,7 @@ void draw_banks_picture(const char* id, const InstructionInfo& info, float heigh
             // broadcast), at most as tall as its box.
             const BoxLabel label = word_label(words[w].word, std::uint32_t(sharing), box.w - 1,
                                               std::min(small->FontSize, box_h - 2),
-                                              std::min(min_px, box_h - 2), digit_advance);
+                                              std::min(9.0f, box_h - 2), digit_advance);
             draw_box_label(c.dl, box, text_on(fill), label, small);
             for (std::uint32_t lane = 0; lane < 32; ++lane) {
                 if (!(words[w].lanes >> lane & 1u)) continue;
