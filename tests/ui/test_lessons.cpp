@@ -110,3 +110,22 @@ TEST_CASE("lecture mode shows a slide's request, view, panel and step, and moves
     at = l->slides.size() - 1;
     CHECK_FALSE(next_slide(*s.ui.lesson.library, l->name, at, 1));  // the last stays
 }
+
+TEST_CASE("a slide that asks hides the steps after the one on show", "[lessons]") {
+    const LessonLibrary lib = load_lessons(WS_SOURCE_DIR);
+    const Lesson* ladder = find_lesson(lib, "1");
+    REQUIRE(ladder);
+    LessonState ls;
+    ls.library = &lib;
+    ls.name = ladder->name;
+    std::size_t asking = 0, telling = 0;
+    for (std::size_t i = 0; i < ladder->slides.size(); ++i) {
+        ls.slide = i;
+        CHECK(ls.hides_later_steps() == !ladder->slides[i].ask.empty());
+        (ladder->slides[i].ask.empty() ? telling : asking) += 1;
+    }
+    CHECK(asking > 0);
+    CHECK(telling > 0);
+    ls.name.clear();  // no lesson on: every step shows
+    CHECK_FALSE(ls.hides_later_steps());
+}

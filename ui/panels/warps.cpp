@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "ui/fonts.hpp"
@@ -73,12 +74,14 @@ std::string paths_text(const WarpPathView& p) {
     return out;
 }
 
-void draw_header_row(ImDrawList* dl, const TraceView& v, const WarpGrid& g) {
+// The steps after `shown_until` are a question's answer: their columns are "?".
+void draw_header_row(ImDrawList* dl, const TraceView& v, const WarpGrid& g,
+                     std::size_t shown_until) {
     const Palette& p = palette();
     for (std::size_t s = 0; s < v.step_count(); ++s) {
         const Rect cell{g.x0 + float(s) * g.col_w, g.y0 - g.header_h, g.col_w, g.header_h};
-        text_centered(dl, cell, p.text_dim, step_label(v.steps[s]), fonts().small,
-                      fonts().small->FontSize);
+        text_centered(dl, cell, p.text_dim, s > shown_until ? "?" : step_label(v.steps[s]),
+                      fonts().small, fonts().small->FontSize);
     }
 }
 
@@ -170,7 +173,10 @@ void draw_warps(const TraceView& v, UiState& ui) {
     Canvas c =
         begin_canvas("##warpgrid", {std::max(content_w, avail.x), std::max(content_h, probe.h)});
     const WarpGrid g = warp_grid(v, c.rect);
-    draw_header_row(c.dl, v, g);
+    // While the slide's question is asked, the steps after the one on show stay hidden.
+    const std::size_t shown_until =
+        ui.lesson.hides_later_steps() ? step : std::numeric_limits<std::size_t>::max();
+    draw_header_row(c.dl, v, g, shown_until);
 
     // The current step's column, sliding from the previous one.
     const float t = float(eased(ui.playback));
@@ -196,7 +202,7 @@ void draw_warps(const TraceView& v, UiState& ui) {
                                  fonts().small->FontSize) +
                             2},
                        "warp", fonts().small, std::min(fonts().small->FontSize, g.row_h + 6));
-        for (std::size_t s = 0; s < v.step_count(); ++s) {
+        for (std::size_t s = 0; s < v.step_count() && s <= shown_until; ++s) {
             const Rect strip{g.x0 + float(s) * g.col_w + 2, y, g.col_w - 8, g.strip_h};
             if (!ImGui::IsRectVisible(tl(strip), br(strip))) continue;
             draw_lane_strip(paint, strip, strip_of(v, v.steps[s], w, slots[s]));
@@ -209,7 +215,7 @@ void draw_warps(const TraceView& v, UiState& ui) {
         if (s >= 0 && s < static_cast<long>(v.step_count())) {
             if (ImGui::IsMouseClicked(ImGuiMouseButton_Left))
                 set_step(ui.playback, std::size_t(s), v.step_count());
-            if (w >= 0 && w < static_cast<long>(v.warps)) {
+            if (w >= 0 && w < static_cast<long>(v.warps) && std::size_t(s) <= shown_until) {
                 const StepView& st = v.steps[std::size_t(s)];
                 const std::uint32_t a = st.active_mask[std::size_t(w)];
                 const std::uint32_t live = v.live_mask(std::uint32_t(w));

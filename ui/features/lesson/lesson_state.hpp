@@ -25,6 +25,12 @@ struct LessonState {
     } words;
     // The lesson on and its slide, or nullptr.
     const Slide* current_slide() const;
+    // The slide asks the class a question: pictures that show every step at once (the warps'
+    // grid) show none after the one on show, so that the answer is one click away, not on screen.
+    bool hides_later_steps() const {
+        const Slide* s = current_slide();
+        return s && !s->ask.empty();
+    }
 };
 
 }  // namespace ws::ui
