@@ -139,6 +139,55 @@ void draw_ballots(const TraceView& v, const StepView& s) {
 
 }  // namespace
 
+// The warps a slide's step is about, drawn large under the grid: the divergent ones, else the
+// busy ones, at most `most`.
+std::vector<std::uint32_t> warps_that_matter(const TraceView& v, const StepView& s,
+                                             std::size_t most) {
+    std::vector<std::uint32_t> divergent, busy;
+    for (std::uint32_t w = 0; w < v.warps && w < s.paths.size(); ++w) {
+        if (s.paths[w].divergent) divergent.push_back(w);
+        if (w < s.active_mask.size() && s.active_mask[w]) busy.push_back(w);
+    }
+    std::vector<std::uint32_t>& out = divergent.empty() ? busy : divergent;
+    if (out.size() > most) out.resize(most);
+    return out;
+}
+
+// The zoom's height for `rows` warps: a row of lane numbers, then a strip a warp.
+float zoom_height(std::size_t rows) {
+    const float label_h = fonts().small->FontSize + 4;
+    return rows ? label_h + float(rows) * (2.2f * label_h) + 6 : 0.0f;
+}
+
+// Those warps at the step, a lane a box across the panel's width, its number over it (every
+// lane where the numbers fit, else every fourth), the warp's name at the left.
+void draw_zoom(const TraceView& v, std::size_t step, const std::vector<std::uint32_t>& warps) {
+    const Palette& p = palette();
+    const StepView& s = v.steps[step];
+    ImFont* small = fonts().small;
+    const float label_h = small->FontSize + 4, row_h = 2.2f * label_h;
+    Canvas c = begin_canvas("##warpzoom", {0, zoom_height(warps.size())});
+    const float name_w = small->CalcTextSizeA(small->FontSize, 1e9f, 0, "w31").x + 8;
+    const Rect lanes{c.rect.x + name_w, c.rect.y, c.rect.w - name_w, c.rect.h};
+    const float lane_w = lanes.w / 32.0f;
+    const bool every = small->CalcTextSizeA(small->FontSize, 1e9f, 0, "31").x + 2 < lane_w;
+    for (unsigned lane = 0; lane < 32; lane += every ? 1 : 4)
+        draw_label(
+            c.dl, {lanes.x + float(lane) * lane_w + 1, lanes.y}, p.text_dim, std::to_string(lane),
+            {lanes.x + float(lane) * lane_w, lanes.y, lane_w * (every ? 1.0f : 4.0f), label_h},
+            "zoom lane", small, small->FontSize);
+    std::vector<WarpSlots> slots = warp_slots(v, step);
+    VectorPainter paint(c.dl);
+    for (std::size_t r = 0; r < warps.size(); ++r) {
+        const float y = lanes.y + label_h + float(r) * row_h;
+        draw_label(c.dl, {c.rect.x + 2, y + (row_h - small->FontSize) / 2 - 2}, p.text_dim,
+                   "w" + std::to_string(warps[r]), {c.rect.x, y, name_w, row_h}, "zoom warp", small,
+                   small->FontSize);
+        draw_lane_strip(paint, {lanes.x, y, lanes.w, row_h - 4}, strip_of(v, s, warps[r], slots));
+    }
+    end_canvas(c);
+}
+
 void draw_warps(const TraceView& v, UiState& ui) {
     const StaleDim dim(ui);  // greyed while this is the last good run after a failed one
     const Palette& p = palette();
@@ -169,9 +218,22 @@ void draw_warps(const TraceView& v, UiState& ui) {
     const WarpGrid probe_grid = warp_grid(v, probe);
     const float content_w = probe_grid.label_w + probe_grid.col_w * float(v.step_count()) + 4;
     const float content_h = probe_grid.header_h + probe_grid.row_h * float(v.warps) + 4;
-    ImGui::BeginChild("##warps", avail, false, ImGuiWindowFlags_HorizontalScrollbar);
-    Canvas c =
-        begin_canvas("##warpgrid", {std::max(content_w, avail.x), std::max(content_h, probe.h)});
+    // On a slide, where the grid leaves room: the step's warps that matter, large, under it.
+    std::vector<std::uint32_t> zoomed;
+    if (ui.lesson.current_slide())
+        for (std::size_t most = 4; most > 0 && zoomed.empty(); --most) {
+            std::vector<std::uint32_t> w = warps_that_matter(v, v.steps[step], most);
+            if (content_h + zoom_height(w.size()) + ImGui::GetStyle().ScrollbarSize <= avail.y)
+                zoomed = std::move(w);
+        }
+    const ImVec2 grid_size{
+        avail.x,
+        avail.y -
+            (zoomed.empty() ? 0.0f : zoom_height(zoomed.size()) + ImGui::GetStyle().ItemSpacing.y)};
+    ImGui::BeginChild("##warps", grid_size, false, ImGuiWindowFlags_HorizontalScrollbar);
+    Canvas c = begin_canvas("##warpgrid",
+                            {std::max(content_w, avail.x),
+                             std::max(content_h, grid_size.y - ImGui::GetStyle().ScrollbarSize)});
     const WarpGrid g = warp_grid(v, c.rect);
     // While the slide's question is asked, the steps after the one on show stay hidden.
     const std::size_t shown_until =
@@ -237,6 +299,7 @@ void draw_warps(const TraceView& v, UiState& ui) {
             ImGui::SetScrollX(std::max(0.0f, x - view * 0.4f));
     }
     ImGui::EndChild();
+    if (!zoomed.empty()) draw_zoom(v, step, zoomed);
 }
 
 }  // namespace ws::ui
