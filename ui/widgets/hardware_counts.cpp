@@ -30,8 +30,11 @@ void draw_hardware_counts(const HardwareView& hw, const std::vector<const char*>
     const Palette& p = palette();
     ImGui::PushFont(fonts().small);
     bool agree = true;
-    const std::string text = hardware_counts_text(hw, metrics, agree);
+    std::string text = hardware_counts_text(hw, metrics, agree);
     if (!text.empty()) {
+        // A count the trace does not match is said in words, not by its colour alone: the same
+        // request ran, so the GPU's compiled code issued another number than the source's lines.
+        if (!agree) text += " (\xe2\x89\xa0: the compiled code, not the source; see SASS)";
         text_wrapped_colored(agree ? p.agree : p.disagree, text);
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip(
