@@ -46,6 +46,9 @@ void on_key(GLFWwindow*, int key, int, int action, int) {
         case GLFW_KEY_N:
             if (action == GLFW_PRESS) k.push_back(KeyAction::Notes);
             break;
+        case GLFW_KEY_Z:
+            if (action == GLFW_PRESS) k.push_back(KeyAction::WholeStage);
+            break;
         default:
             break;
     }

@@ -13,7 +13,7 @@ namespace {
 
 constexpr const char* kKeys =
     "Page Down / Page Up: next / previous slide \xc2\xb7 \xe2\x86\x92 \xe2\x86\x90: step \xc2\xb7 "
-    "N: close this window";
+    "Z: the slide's picture or its words \xc2\xb7 N: close this window";
 constexpr const char* kAnswer = "Answer: ";
 
 }  // namespace
