@@ -14,6 +14,7 @@
 #include "ui/panels/panels.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
+#include "ui/widgets/element_moves_rows.hpp"
 #include "ui/widgets/hardware_counts.hpp"
 #include "ui/widgets/sectors_picture.hpp"
 #include "ui/widgets/stale_dim.hpp"
@@ -110,6 +111,9 @@ void draw_global_memory(const TraceView& v, UiState& ui) {
     ImGui::TextWrapped("step %s: %s%s, %s", step_label(s).c_str(),
                        plural(insts.size(), "global instruction", "global instructions").c_str(),
                        atomic_part.c_str(), this_step.text().c_str());
+    ImGui::PopFont();
+    draw_element_moves(v);  // a run of several launches: each one's reads and writes
+    ImGui::PushFont(fonts().small);
     ImGui::PopFont();
     if (insts.empty()) {
         ImGui::TextWrapped("No global-memory load or store in this step.");
