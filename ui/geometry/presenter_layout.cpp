@@ -52,9 +52,7 @@ float slide_panel_min_h(PanelId p, float scale) {
         case PanelId::Banks:  // a 16-way stack: 16 words of 9-pixel digits
             picture_em = 14;
             break;
-        case PanelId::Global:  // the sectors under a device-wide run's moves rows
-            picture_em = 13;
-            break;
+        case PanelId::Global:
         case PanelId::Warps:
         case PanelId::Shared:
             picture_em = 10;

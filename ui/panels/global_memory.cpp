@@ -112,7 +112,9 @@ void draw_global_memory(const TraceView& v, UiState& ui) {
                        plural(insts.size(), "global instruction", "global instructions").c_str(),
                        atomic_part.c_str(), this_step.text().c_str());
     ImGui::PopFont();
-    draw_element_moves(v);  // a run of several launches: each one's reads and writes
+    // A run of several launches: each one's reads and writes, over the chooser and a picture
+    // of readable height.
+    draw_element_moves(v, ImGui::GetFrameHeightWithSpacing() + 7 * (fonts().small->FontSize + 2));
     ImGui::PushFont(fonts().small);
     ImGui::PopFont();
     if (insts.empty()) {

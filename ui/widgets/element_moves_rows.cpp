@@ -30,7 +30,7 @@ void chip(const char* word, ImU32 colour) {
 
 }  // namespace
 
-void draw_element_moves(const TraceView& v) {
+void draw_element_moves(const TraceView& v, float room_below) {
     const VariantInfo* info = v.variant;
     if (!v.trace || !info || !info->element_passes || !writes_array(info->family)) return;
     const trace::Request& r = v.trace->request;
@@ -40,9 +40,25 @@ void draw_element_moves(const TraceView& v) {
     if (on_elements < 2) return;
     const Palette& p = palette();
     ImGui::PushFont(fonts().small);
-    text_wrapped_colored(p.text, "each element over the run's " +
-                                     plural(m.launches.size(), "launch", "launches") + ": " +
-                                     plural(m.moves, "move", "moves"));
+    const std::string total = "each element over the run's " +
+                              plural(m.launches.size(), "launch", "launches") + ": " +
+                              plural(m.moves, "move", "moves");
+    const float rows_h = float(m.launches.size() + 1) * ImGui::GetTextLineHeightWithSpacing();
+    if (ImGui::GetContentRegionAvail().y - rows_h < room_below) {
+        // One paragraph: "…: 4 moves (1. scan each tile: read, write; 2. …)".
+        std::string text = total + " (";
+        for (std::size_t i = 0; i < m.launches.size(); ++i) {
+            const LaunchMoves& l = m.launches[i];
+            text += (i ? "; " : "") + std::to_string(i + 1) + ". " + l.what + ": " +
+                    (l.level               ? "the tile totals"
+                     : l.reads && l.writes ? "read, write"
+                                           : "read");
+        }
+        text_wrapped_colored(p.text, text + ")");
+        ImGui::PopFont();
+        return;
+    }
+    text_wrapped_colored(p.text, total);
     for (std::size_t i = 0; i < m.launches.size(); ++i) {
         const LaunchMoves& l = m.launches[i];
         const std::string what =

@@ -6,7 +6,9 @@
 
 namespace ws::ui {
 
-// Nothing for a run of one launch over the elements (a single pass, a reduction).
-void draw_element_moves(const TraceView& v);
+// Nothing for a run of one launch over the elements (a single pass, a reduction). A line a
+// launch where the panel has room for them and its picture (`room_below`: the height the rest
+// of the panel needs); else the same words wrapped as one paragraph.
+void draw_element_moves(const TraceView& v, float room_below);
 
 }  // namespace ws::ui
