@@ -51,7 +51,7 @@ void teacher_frame(GuiContext& gui, Session& s, TeacherWindow& teacher) {
     if (teacher.take_close()) s.ui.post(act::ToggleNotes{});
 }
 
-int run_interactive(const WindowArgs& a) {
+int run_interactive(const WindowArgs& a, bool from_link) {
     const std::string path = settings_path();
     std::string problem;
     Settings settings = load_settings(path, &problem);
@@ -91,7 +91,8 @@ int run_interactive(const WindowArgs& a) {
         teacher_frame(gui, s, teacher);
     }
     gui.window_size(settings.width, settings.height);
-    settings.preferences() = s.ui.preferences();
+    settings.preferences() =
+        kept_preferences(settings.preferences(), s.ui.preferences(), from_link);
     if (std::string e = save_settings(settings, path); !e.empty())
         std::fprintf(stderr, "warpscope: settings not saved: %s\n", e.c_str());
     return 0;
@@ -110,7 +111,7 @@ int run_window(int argc, char** argv) {
     if (!a.screenshot.empty() || !a.screenshot_panels.empty() || a.bench_frames ||
         !a.export_gif.empty() || !a.export_pngs.empty() || !a.worksheet.empty())
         return run_offscreen(a);
-    return run_interactive(a);
+    return run_interactive(a, parsed.from_link);
 }
 
 }  // namespace ws::ui

@@ -183,6 +183,16 @@ Settings load_settings(const std::string& path, std::string* problem) {
     return s;
 }
 
+Preferences kept_preferences(const Preferences& before, const Preferences& now, bool from_link) {
+    Preferences kept = now;
+    if (from_link) {
+        kept.theme = before.theme;
+        kept.font_scale = before.font_scale;
+        kept.presentation = before.presentation;
+    }
+    return kept;
+}
+
 std::string save_settings(const Settings& s, const std::string& path) {
     if (path.empty()) return "no config directory (set XDG_CONFIG_HOME or HOME)";
     std::error_code ec;

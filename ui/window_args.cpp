@@ -13,6 +13,7 @@
 #include "kernels/run/memory_estimate.hpp"
 #include "kernels/run/request_text.hpp"
 #include "kernels/trace/dtype.hpp"
+#include "kernels/user/outcome.hpp"
 #include "ui/features/ring/ring_state.hpp"
 #include "ui/keys.hpp"
 #include "ui/model/lesson/quiz_state.hpp"
@@ -393,7 +394,11 @@ ParsedArgs parse_window_args(int argc, const char* const* argv) {
         if (!flags_of_link(argv[1], flags, error)) return {{}, error};
         std::vector<const char*> args = {argv[0]};
         for (const std::string& f : flags) args.push_back(f.c_str());
-        return parse_window_args(int(args.size()), args.data());
+        ParsedArgs out = parse_window_args(int(args.size()), args.data());
+        // A refusal quotes the link's own values: one printable line, whatever bytes they hold.
+        out.error = user::printable_name(out.error);
+        out.from_link = true;
+        return out;
     }
     ParsedArgs out;
     WindowArgs& a = out.args;

@@ -75,7 +75,8 @@ struct WindowArgs {
 
 struct ParsedArgs {
     WindowArgs args;
-    std::string error;  // empty on success
+    std::string error;       // empty on success
+    bool from_link = false;  // the flags came from a warpscope:// link: its look is for this run
 };
 
 // A single `warpscope://open?...` argument is read as the flags it carries (state_link.hpp).

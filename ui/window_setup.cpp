@@ -5,13 +5,16 @@
 #include <cstdio>
 
 #include "kernels/run/backend.hpp"
+#include "kernels/user/outcome.hpp"
 #include "ui/cursor.hpp"
 #include "ui/widgets/slide_words.hpp"
 
 namespace ws::ui {
 
 int fail(int code, const std::string& message) {
-    std::fprintf(stderr, "warpscope: %s\n", message.c_str());
+    // One printable line, whatever a link or a file brought into it (a link's refusals come
+    // escaped already: parse_window_args).
+    std::fprintf(stderr, "warpscope: %s\n", user::printable_line(message, 2000).c_str());
     return code;
 }
 

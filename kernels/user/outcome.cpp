@@ -183,11 +183,37 @@ std::string printable_line(const std::string& text, std::size_t max) {
     return line;
 }
 
+namespace {
+
+// The length of a bidirectional-text control starting at `at` (U+061C, U+200E, U+200F,
+// U+202A-U+202E, U+2066-U+2069: they reorder what follows them on a terminal), or 0.
+std::size_t bidi_control_at(const std::string& s, std::size_t at) {
+    const auto b = [&](std::size_t i) {
+        return i < s.size() ? static_cast<unsigned char>(s[i]) : 0;
+    };
+    if (b(at) == 0xD8 && b(at + 1) == 0x9C) return 2;  // U+061C
+    if (b(at) != 0xE2) return 0;
+    const unsigned c1 = b(at + 1), c2 = b(at + 2);
+    if (c1 == 0x80 && (c2 == 0x8E || c2 == 0x8F || (c2 >= 0xAA && c2 <= 0xAE))) return 3;
+    if (c1 == 0x81 && c2 >= 0xA6 && c2 <= 0xA9) return 3;
+    return 0;
+}
+
+}  // namespace
+
 std::string printable_name(const std::string& name) {
     std::string out;
-    for (char c : name) {
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        const char c = name[i];
         const auto u = static_cast<unsigned char>(c);
-        if (c == '\\') {
+        if (const std::size_t n = bidi_control_at(name, i)) {
+            for (std::size_t k = 0; k < n; ++k) {
+                char hex[8];
+                std::snprintf(hex, sizeof hex, "\\x%02x", static_cast<unsigned char>(name[i + k]));
+                out += hex;
+            }
+            i += n - 1;
+        } else if (c == '\\') {
             out += "\\\\";
         } else if (c == '\n') {
             out += "\\n";

@@ -32,8 +32,9 @@ std::string size_text(std::uint64_t bytes);
 // longer line cut with "..."): for anything a child or a file name brings into a line.
 std::string printable_line(const std::string& text, std::size_t max = 400);
 
-// A file name as it is printed in every line (issue 33): control characters and backslashes
-// escaped as C writes them ("a\nPASS.cu" stays on one line), everything else as it is.
+// A file name as it is printed in every line (issue 33): control characters, backslashes and
+// the bidirectional-text controls escaped as C writes them ("a\nPASS.cu" stays on one line,
+// U+202E is "\xe2\x80\xae"), everything else as it is.
 std::string printable_name(const std::string& name);
 
 }  // namespace ws::user

@@ -8,6 +8,7 @@
 #include "ui/model/lab/lab_data.hpp"
 #include "ui/model/window/state_link.hpp"
 #include "ui/session.hpp"
+#include "ui/settings.hpp"
 #include "ui/window_args.hpp"
 #include "ui/window_setup.hpp"
 
@@ -306,4 +307,65 @@ TEST_CASE("every view's link names its view and reopens it", "[link]") {
               std::string::npos);
         check_reopens(s);
     }
+}
+
+TEST_CASE("the lab's why-it-fits page survives Copy link and reopens", "[link]") {
+    // It aborted the window (an allow-list that did not know --lab-fits): a regression test.
+    Session s(true);
+    const ParsedArgs a = parse({"--view", "lab", "--lab-family", "multi-gpu", "--lab-fits"});
+    REQUIRE(a.error.empty());
+    reopen(s, a.args);
+    REQUIRE(s.ui.lab.multi_gpu_fits);
+    const std::string link = state_link(s.link_flags());
+    CHECK(link.find("lab-fits") != std::string::npos);
+    const ParsedArgs back = parse({link});
+    REQUIRE(back.error.empty());
+    CHECK(back.args.lab_fits);
+    CHECK(back.from_link);
+}
+
+TEST_CASE("a refused link says so in one printable line, whatever bytes it holds", "[link]") {
+    auto printable = [](const std::string& s) {
+        for (unsigned char c : s)
+            if (c < 0x20 || c == 0x7f) return false;
+        // No bidirectional-text control (U+202E, U+2066..U+2069, ...) either.
+        return s.find("\xe2\x80\xae") == std::string::npos &&
+               s.find("\xe2\x81\xa6") == std::string::npos;
+    };
+    for (const char* link :
+         {"warpscope://open?algo=%1B%5B2J%1B%5D0%3Bpwned%07%0D",
+          "warpscope://open?algo=reduce-sequential%0APASS", "warpscope://open?%1B%5B2J=1",
+          "warpscope://open?n=%E2%80%AE1", "warpscope://open?%E2%81%A6x%E2%81%A9=1"}) {
+        INFO(link);
+        const ParsedArgs p = parse({link});
+        REQUIRE_FALSE(p.error.empty());
+        CHECK(printable(p.error));
+    }
+    // The escapes say what the bytes were.
+    const ParsedArgs esc = parse({"warpscope://open?%1B%5B2J=1"});
+    CHECK(esc.error.find("\\x1b[2J") != std::string::npos);
+    // A long key is cut with "…".
+    const ParsedArgs longer = parse({"warpscope://open?" + std::string(200, 'k') + "=1"});
+    CHECK(longer.error.find("\xe2\x80\xa6") != std::string::npos);
+    CHECK(longer.error.size() < 150);
+}
+
+TEST_CASE("a link's look is for the run it opens: the settings keep their own", "[link]") {
+    Preferences before;
+    before.theme = "dark";
+    before.font_scale = 1.0f;
+    before.presentation = false;
+    Preferences now = before;
+    now.theme = "light";
+    now.font_scale = 2.0f;
+    now.presentation = true;
+    now.speed = 4.0;
+    const Preferences kept = kept_preferences(before, now, true);
+    CHECK(kept.theme == "dark");
+    CHECK(kept.font_scale == 1.0f);
+    CHECK_FALSE(kept.presentation);
+    CHECK(kept.speed == 4.0);  // what the user changed in the window is kept
+    const Preferences plain = kept_preferences(before, now, false);
+    CHECK(plain.theme == "light");
+    CHECK(plain.font_scale == 2.0f);
 }

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "kernels/run/request_parse.hpp"
+#include "kernels/user/outcome.hpp"
 
 namespace ws::ui {
 namespace {
@@ -24,9 +25,21 @@ const std::vector<std::string>& link_value_flags() {
     return flags;
 }
 const std::vector<std::string>& link_switches() {
-    static const std::vector<std::string> s = {"presentation", "side-by-side", "hide-controls",
-                                               "show-controls", "ring-naive"};
+    static const std::vector<std::string> s = {"presentation",  "side-by-side", "hide-controls",
+                                               "show-controls", "ring-naive",   "lab-fits"};
     return s;
+}
+
+// What a refused link says of its own words: one printable line (control and bidirectional
+// characters escaped, as file names are), at most 60 bytes and "…".
+std::string shown(const std::string& s) {
+    std::string p = user::printable_name(s);
+    if (p.size() > 60) {
+        std::size_t cut = 60;
+        while (cut > 0 && (static_cast<unsigned char>(p[cut]) & 0xC0) == 0x80) --cut;
+        p = p.substr(0, cut) + "\xe2\x80\xa6";
+    }
+    return p;
 }
 
 bool contains(const std::vector<std::string>& v, const std::string& s) {
@@ -100,7 +113,9 @@ std::string state_link(const std::vector<std::string>& flags) {
         const std::string key = flags[i].substr(2);
         link += sep + percent_encode(key);
         sep = '&';
-        if (!contains(link_switches(), key)) link += "=" + percent_encode(flags[++i]);
+        // A value follows a flag that takes one; a switch (or a last flag) stands alone.
+        if (!contains(link_switches(), key) && i + 1 < flags.size())
+            link += "=" + percent_encode(flags[++i]);
     }
     return link;
 }
@@ -131,16 +146,17 @@ bool flags_of_link(const std::string& link, std::vector<std::string>& flags, std
         std::string key, value;
         if (!percent_decode(item.substr(0, eq), key) ||
             (eq != std::string::npos && !percent_decode(item.substr(eq + 1), value)))
-            return fail("bad %-encoding in " + item);
+            return fail("bad %-encoding in " + shown(item));
         if (contains(link_switches(), key)) {
             if (eq != std::string::npos && value != "1" && value != "true")
-                return fail(key + " is a switch: write it alone");
+                return fail(shown(key) + " is a switch: write it alone");
             flags.push_back("--" + key);
         } else if (contains(link_value_flags(), key)) {
-            if (eq == std::string::npos) return fail(key + " needs a value (" + key + "=...)");
+            if (eq == std::string::npos)
+                return fail(shown(key) + " needs a value (" + shown(key) + "=...)");
             flags.insert(flags.end(), {"--" + key, value});
         } else {
-            return fail(key + " is not something a link may set");
+            return fail(shown(key) + " is not something a link may set");
         }
     }
     return true;
