@@ -30,6 +30,12 @@ const std::vector<KeyBinding>& key_bindings() {
     return keys;
 }
 
+const char* keys_of(KeyAction action) {
+    for (const KeyBinding& k : key_bindings())
+        if (k.action == action) return k.keys;
+    return "";
+}
+
 const std::vector<MouseHint>& mouse_hints() {
     static const std::vector<MouseHint> hints = {
         {"Shared memory",

@@ -37,6 +37,8 @@ struct KeyBinding {
     const char* what;  // "play / pause"
 };
 const std::vector<KeyBinding>& key_bindings();
+// The keys of an action as the overlay prints them ("Z"), from the table; "" if it has none.
+const char* keys_of(KeyAction action);
 
 struct MouseHint {
     const char* where;  // "Shared memory"

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ui/fonts.hpp"
+#include "ui/keys.hpp"
 #include "ui/model/lesson/lesson.hpp"
 #include "ui/theme.hpp"
 #include "ui/ui_state.hpp"
@@ -26,12 +27,13 @@ struct CardLine {
 
 // What Z shows instead of what is on: the slide's picture (its panel, or its view), or its words.
 std::string key_hint(const UiState& ui, Layout::Card card) {
-    if (card == Layout::Card::HeadingAlone) return "Z: the slide's words";
+    const std::string key = keys_of(KeyAction::WholeStage);
+    if (card == Layout::Card::HeadingAlone) return key + ": the slide's words";
     const Slide* s = ui.lesson.current_slide();
     const std::string picture = s && s->view == View::Step
                                     ? std::string(panel_title(presenter_lead(s->panel)))
                                     : std::string(view_name(ui.view));
-    return "Z: the picture (" + picture + ")";
+    return key + ": the picture (" + picture + ")";
 }
 
 // The card's lines for what it shows: everything; everything and the key to the picture (the

@@ -4,37 +4,27 @@
 namespace ws::ui {
 namespace {
 
-LaunchMoves moves_of(const ScanLaunch& l) {
-    LaunchMoves m;
-    m.level = l.level;
-    m.count = l.count;
-    m.traced = l.traced;
-    switch (l.step) {
+// What a launch of each kind does to its level's elements.
+struct StepMoves {
+    const char* what;
+    bool reads, writes;
+};
+StepMoves step_moves(ScanStep step) {
+    switch (step) {
         case ScanStep::TileScan:
-            m = {"scan each tile", l.level, l.count, true, true, l.traced};
-            break;
+            return {"scan each tile", true, true};
         case ScanStep::AddPrefix:  // reads the scanned element back, adds, writes it again
-            m = {"add each tile's prefix", l.level, l.count, true, true, l.traced};
-            break;
+            return {"add each tile's prefix", true, true};
         case ScanStep::TileReduce:
-            m = {"sum each tile", l.level, l.count, true, false, l.traced};
-            break;
+            return {"sum each tile", true, false};
         case ScanStep::SeededScan:
-            m = {"scan each tile from its prefix", l.level, l.count, true, true, l.traced};
-            break;
+            return {"scan each tile from its prefix", true, true};
         case ScanStep::SinglePass:
-            m = {"scan each tile, looking back for its prefix",
-                 l.level,
-                 l.count,
-                 true,
-                 true,
-                 l.traced};
-            break;
+            return {"scan each tile, looking back for its prefix", true, true};
         case ScanStep::Map:
-            m = {"copy", l.level, l.count, true, true, l.traced};
-            break;
+            return {"copy", true, true};
     }
-    return m;
+    return {"", false, false};
 }
 
 }  // namespace
@@ -42,7 +32,8 @@ LaunchMoves moves_of(const ScanLaunch& l) {
 ElementMoves element_moves(const ScanPlan& plan) {
     ElementMoves out;
     for (const ScanLaunch& l : plan.launches) {
-        LaunchMoves m = moves_of(l);
+        const StepMoves k = step_moves(l.step);
+        LaunchMoves m{k.what, l.level, l.count, k.reads, k.writes, l.traced};
         if (m.level == 0) out.moves += unsigned(m.reads) + unsigned(m.writes);
         out.launches.push_back(std::move(m));
     }
