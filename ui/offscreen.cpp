@@ -357,7 +357,7 @@ int run_offscreen(const WindowArgs& args) {
         return e.empty() ? 0 : fail(1, e);
     }
     if (a.sweep && !a.bench_frames)
-        if (std::string e = follow_sweep(t, s, layout, a.sweep_until); !e.empty())
+        if (std::string e = follow_sweep(t, s, layout, a.sweep_until.value_or(1.0)); !e.empty())
             return fail(1, e);
     if (a.sweep && a.bench_frames) {
         bench_during_sweep(t, s, layout, a.bench_frames);

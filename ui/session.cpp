@@ -139,29 +139,20 @@ void Session::show(std::shared_ptr<const TraceView> v, const std::string& note,
 }
 
 std::vector<std::string> Session::link_flags() const {
-    LinkFlags features;
-    for (const Feature* f : features_) f->link_flags(context(), features);
-    std::vector<std::string> flags;
-    if (!features.request_carried) flags = features.request;
-    flags.insert(flags.end(), {"--view", view_name(ui.view)});
-    flags.insert(flags.end(), features.flags.begin(), features.flags.end());
-    // The session's own: the panel in front, the step and the look.
-    if (!ui.recent_tabs.empty())
-        flags.insert(flags.end(), {"--focus", panel_name(ui.recent_tabs.front())});
-    flags.insert(flags.end(), {"--step", std::to_string(ui.step())});
-    if (ui.presentation) flags.push_back("--presentation");
+    WindowArgs now;
+    // The session's own: the view, the panel in front, the step and the look.
+    now.view = ui.view;
+    if (!ui.recent_tabs.empty()) now.focus = ui.recent_tabs.front();
+    now.step = long(ui.step());
+    now.presentation = ui.presentation;
     if (ui.controls_hidden != ui.presentation)  // P, then C
-        flags.push_back(ui.presentation ? "--show-controls" : "--hide-controls");
-    if (ui.theme != Preferences{}.theme) flags.insert(flags.end(), {"--theme", ui.theme});
-    const auto number = [](float v) {
-        char text[16];
-        std::snprintf(text, sizeof text, "%g", double(v));
-        return std::string(text);
-    };
-    if (ui.font_scale != 1.0f) flags.insert(flags.end(), {"--font-scale", number(ui.font_scale)});
-    if (ui.panels.shared_grid.zoom != 1.0f)
-        flags.insert(flags.end(), {"--zoom", number(ui.panels.shared_grid.zoom)});
-    return flags;
+        (ui.presentation ? now.show_controls : now.hide_controls) = true;
+    if (ui.theme != Preferences{}.theme) now.theme = ui.theme;
+    if (ui.font_scale != 1.0f) now.font_scale = ui.font_scale;
+    now.zoom = ui.panels.shared_grid.zoom;
+    for (const Feature* f : features_) f->link_args(context(), now);
+    if (now.slide_brings_request) now.request_given = false;  // the slide's request is on show
+    return link_flags_of(now);
 }
 
 void Session::copy_link(const act::CopyLink& c, std::vector<Action>& for_window) {

@@ -14,6 +14,7 @@
 #include "kernels/io/data_file.hpp"
 
 #include "ui/model/window/playback.hpp"
+#include "ui/window_args.hpp"
 
 namespace ws::ui {
 namespace {
@@ -185,11 +186,9 @@ Settings load_settings(const std::string& path, std::string* problem) {
 
 Preferences kept_preferences(const Preferences& before, const Preferences& now, bool from_link) {
     Preferences kept = now;
-    if (from_link) {
-        kept.theme = before.theme;
-        kept.font_scale = before.font_scale;
-        kept.presentation = before.presentation;
-    }
+    if (from_link)
+        for (const WindowFlag& f : window_flags())
+            if (f.keep_before_link) f.keep_before_link(before, kept);
     return kept;
 }
 

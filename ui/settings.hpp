@@ -21,8 +21,8 @@ Settings load_settings(const std::string& path, std::string* problem = nullptr);
 std::string save_settings(const Settings& s, const std::string& path);
 
 // What is kept on exit: the window's preferences as they are now, except, for a run a link
-// opened, the look it had before (theme, text size, presentation): a link's look is for the run
-// it opens, never kept.
+// opened, the look it had before (the settings of the flag rows that say so: theme, text size,
+// presentation and the controls): a link's look is for the run it opens, never kept.
 Preferences kept_preferences(const Preferences& before, const Preferences& now, bool from_link);
 
 std::string settings_to_json(const Settings& s);

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <thread>
 
+#include "ui/link_round_trip.hpp"
 #include "ui/model/lab/lab_data.hpp"
 #include "ui/model/window/state_link.hpp"
 #include "ui/session.hpp"
@@ -70,6 +71,8 @@ void check_same_picture(const UiState& a, const UiState& b) {
     if (a.view == View::Lab) {
         CHECK(a.lab.lines == b.lab.lines);
         CHECK(a.lab.type == b.lab.type);
+        CHECK(a.lab.multi_gpu_fits == b.lab.multi_gpu_fits);
+        CHECK(a.lab.file == b.lab.file);
     }
 }
 
@@ -368,4 +371,40 @@ TEST_CASE("a link's look is for the run it opens: the settings keep their own", 
     const Preferences plain = kept_preferences(before, now, false);
     CHECK(plain.theme == "light");
     CHECK(plain.font_scale == 2.0f);
+}
+
+// Issue 55: one table for the flags. Every row a link carries, opened from its example, Copy link,
+// reopened: the link holds it with its value, and the reopened window is the same (its link, and
+// the picture's state); the page runs the same round trip (web/selftest.js).
+TEST_CASE("every flag a link carries survives Copy link and reopening", "[link]") {
+    const LinkRoundTrip r = link_round_trip();
+    INFO(round_trip_line(r));
+    CHECK(r.failures.empty());
+    CHECK(r.rows >= 25);  // the request's ten, the view's and look's, every feature's
+    for (const WindowFlag& f : window_flags()) {
+        if (!f.in_link) continue;
+        INFO(f.name);
+        const ParsedArgs opened = parse(f.example);
+        REQUIRE(opened.error.empty());
+        Session s(true);
+        reopen(s, opened.args);
+        check_reopens(s);
+    }
+}
+
+TEST_CASE("a link may carry only the rows that say so", "[link]") {
+    for (const WindowFlag& f : window_flags()) {
+        INFO(f.name);
+        std::vector<std::string> flags;
+        std::string error;
+        const std::string key = std::string(f.name).substr(2);
+        const bool taken = flags_of_link(
+            "warpscope://open?" + key + (f.takes == Takes::Value ? "=1" : ""), flags, error);
+        CHECK(taken == f.in_link);
+        if (!f.in_link)
+            CHECK(error == "not a warpscope link: " + key + " is not something a link may set");
+        // A row a link carries says how to show it; one it does not, writes nothing.
+        CHECK(f.in_link == bool(f.write));
+        CHECK(f.in_link == !f.example.empty());
+    }
 }

@@ -269,7 +269,7 @@ TEST_CASE("GPU flags: the backend, the live sweep and its picture's moment, the 
     CHECK_FALSE(parse({}).args.gpu.has_value());  // as last time
     CHECK(parse({}).args.renderer == Renderer::Auto);
     CHECK(parse({"--renderer", "window"}).args.renderer == Renderer::Window);
-    CHECK(parse({"--sweep"}).args.sweep_until == 1.0);
+    CHECK_FALSE(parse({"--sweep"}).args.sweep_until);  // unset: when the sweep ends
     CHECK(parse({"--backend", "gpu"}).error == "--backend gpu: not a backend (cpu or cuda)");
     CHECK(parse({"--sweep", "--backend", "cpu"}).error ==
           "--sweep times the GPU: it does not go with --backend cpu");

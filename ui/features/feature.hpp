@@ -3,8 +3,8 @@
 // export. Each owns its part of the window's state (its ..._state.hpp, a member of UiState that
 // only it writes) and its background work (Job), and has the same small face:
 //   apply       the window's flags that concern it, before the first frame;
-//   link_flags  the flags that reproduce its state (the state link is the union of every
-//               feature's, so no feature can be forgotten by it);
+//   link_args   its part of the flags that reproduce its state (the state link writes every
+//               feature's part through the rows of its table, so no flag can be forgotten);
 //   handle      an action a panel or a key posted that is its own;
 //   update      finished background work;
 //   shown       a trace has arrived on show (a step it was waiting to place there).
@@ -54,18 +54,12 @@ struct FeatureContext {
     const TraceView& view;
 };
 
-// The flags of the state link. The request is the runs feature's, unless another feature's flags
-// bring it (a lesson's slide): then `request_carried`.
-struct LinkFlags {
-    std::vector<std::string> request, flags;
-    bool request_carried = false;
-};
-
 class Feature {
   public:
     virtual ~Feature() = default;
     virtual Outcome apply(const WindowArgs& args, const FeatureContext& c) = 0;
-    virtual void link_flags(const FeatureContext& c, LinkFlags& out) const = 0;
+    // Its own part of `out` (its ..._flags.hpp), as flags that would reopen its state.
+    virtual void link_args(const FeatureContext& c, WindowArgs& out) const = 0;
     // nullopt: not this feature's action.
     virtual std::optional<Outcome> handle(const Action& a, const FeatureContext& c) = 0;
     virtual Outcome update(const FeatureContext& c) = 0;

@@ -23,7 +23,7 @@ class EditorFeature final : public Feature {
     EditorFeature(EditorState& state, const std::string& root, bool background);
 
     Outcome apply(const WindowArgs& a, const FeatureContext& c) override;
-    void link_flags(const FeatureContext&, LinkFlags&) const override {}
+    void link_args(const FeatureContext&, WindowArgs&) const override {}
     std::optional<Outcome> handle(const Action& a, const FeatureContext& c) override;
     Outcome update(const FeatureContext& c) override;
     std::vector<std::string> data_problems() const override { return problems_; }

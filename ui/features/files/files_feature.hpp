@@ -15,7 +15,7 @@ class FilesFeature final : public Feature {
     explicit FilesFeature(FilesState& state) : state_(state) {}
 
     Outcome apply(const WindowArgs& a, const FeatureContext& c) override;
-    void link_flags(const FeatureContext&, LinkFlags&) const override {}
+    void link_args(const FeatureContext&, WindowArgs&) const override {}
     std::optional<Outcome> handle(const Action& a, const FeatureContext& c) override;
     Outcome update(const FeatureContext&) override { return {}; }
 

@@ -47,17 +47,13 @@ bool LabFeature::show_file(const std::string& name, const std::string& algo) {
     return false;
 }
 
-void LabFeature::link_flags(const FeatureContext& c, LinkFlags& out) const {
+void LabFeature::link_args(const FeatureContext& c, WindowArgs& out) const {
     if (c.ui.view != View::Lab) return;
-    if (state_.lines)
-        out.flags.insert(out.flags.end(), {"--lab-family", lab_lines_word(*state_.lines)});
-    if (state_.type != LabState{}.type)
-        out.flags.insert(out.flags.end(), {"--lab-type", state_.type});
-    if (state_.multi_gpu_fits) out.flags.push_back("--lab-fits");
+    out.lab_lines = state_.lines;
+    if (state_.type != LabState{}.type) out.lab_type = state_.type;
+    out.lab_fits = state_.multi_gpu_fits;
     if (state_.file < lab_.files.size())
-        out.flags.insert(
-            out.flags.end(),
-            {"--lab-file", std::filesystem::path(lab_.files[state_.file].path).stem().string()});
+        out.lab_file = std::filesystem::path(lab_.files[state_.file].path).stem().string();
 }
 
 std::optional<Outcome> LabFeature::handle(const Action& a, const FeatureContext& c) {

@@ -55,7 +55,7 @@ Outcome LessonFeature::open_lesson(const std::string& name, std::size_t slide,
     return show_slide(c);
 }
 
-void LessonFeature::link_flags(const FeatureContext& c, LinkFlags& out) const {
+void LessonFeature::link_args(const FeatureContext& c, WindowArgs& out) const {
     const QuizState& q = state_.quiz;
     if (const Slide* s = state_.current_slide()) {
         // The slide is on show while its request (an attempt's, when one is on) is the form's.
@@ -65,12 +65,12 @@ void LessonFeature::link_flags(const FeatureContext& c, LinkFlags& out) const {
         const bool on_show =
             !own || form_of(q.on ? quiz_request(s->request, q.seed) : s->request) == form;
         if (on_show) {
-            out.flags.insert(out.flags.end(), {"--lesson", state_.name, "--slide",
-                                               std::to_string(state_.slide + 1)});
-            out.request_carried = own;
+            out.lesson = state_.name;
+            out.slide = state_.slide;
+            out.slide_brings_request = own;
         }
     }
-    if (q.on) out.flags.insert(out.flags.end(), {"--quiz", std::to_string(q.seed)});
+    if (q.on) out.quiz_seed = std::to_string(q.seed);
 }
 
 std::optional<Outcome> LessonFeature::handle(const Action& a, const FeatureContext& c) {

@@ -18,7 +18,7 @@ class LessonFeature final : public Feature {
     LessonFeature(LessonState& state, const std::string& root);
 
     Outcome apply(const WindowArgs& a, const FeatureContext& c) override;
-    void link_flags(const FeatureContext& c, LinkFlags& out) const override;
+    void link_args(const FeatureContext& c, WindowArgs& out) const override;
     std::optional<Outcome> handle(const Action& a, const FeatureContext& c) override;
     Outcome update(const FeatureContext& c) override;
     std::optional<std::size_t> shown(const TraceView& v) override;

@@ -19,7 +19,7 @@ class RaceFeature final : public Feature {
     RaceFeature(RaceState& state, bool background) : state_(state), search_(background) {}
 
     Outcome apply(const WindowArgs& a, const FeatureContext& c) override;
-    void link_flags(const FeatureContext&, LinkFlags&) const override {}
+    void link_args(const FeatureContext&, WindowArgs&) const override {}
     std::optional<Outcome> handle(const Action& a, const FeatureContext& c) override;
     Outcome update(const FeatureContext& c) override;
     std::optional<std::size_t> shown(const TraceView& v) override;

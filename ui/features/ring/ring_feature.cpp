@@ -9,13 +9,11 @@ Outcome RingFeature::apply(const WindowArgs& a, const FeatureContext&) {
     return run();
 }
 
-void RingFeature::link_flags(const FeatureContext& c, LinkFlags& out) const {
+void RingFeature::link_args(const FeatureContext& c, WindowArgs& out) const {
     if (c.ui.view != View::Ring) return;
-    if (state_.gpus != kDefaultRingGpus)
-        out.flags.insert(out.flags.end(), {"--ring-gpus", std::to_string(state_.gpus)});
-    if (state_.n != kDefaultRingElements)
-        out.flags.insert(out.flags.end(), {"--ring-n", std::to_string(state_.n)});
-    if (state_.naive) out.flags.push_back("--ring-naive");
+    if (state_.gpus != kDefaultRingGpus) out.ring_gpus = state_.gpus;
+    if (state_.n != kDefaultRingElements) out.ring_n = state_.n;
+    out.ring_naive = state_.naive;
 }
 
 std::optional<Outcome> RingFeature::handle(const Action& a, const FeatureContext&) {

@@ -13,7 +13,7 @@ class RingFeature final : public Feature {
     explicit RingFeature(RingState& state) : state_(state) {}
 
     Outcome apply(const WindowArgs& a, const FeatureContext& c) override;
-    void link_flags(const FeatureContext& c, LinkFlags& out) const override;
+    void link_args(const FeatureContext& c, WindowArgs& out) const override;
     std::optional<Outcome> handle(const Action& a, const FeatureContext& c) override;
     Outcome update(const FeatureContext&) override { return {}; }
 

@@ -31,16 +31,11 @@ Outcome RunsFeature::apply(const WindowArgs& a, const FeatureContext& c) {
     return ran;
 }
 
-void RunsFeature::link_flags(const FeatureContext& c, LinkFlags& out) const {
-    // The request's fields that differ from the commands' defaults, the algorithm always.
-    const run::RequestText text = form_text(prefs_.form), defaults;
-    for (const run::RequestField& f : run::request_fields())
-        if (f.text == &run::RequestText::algo || text.*(f.text) != defaults.*(f.text))
-            out.request.insert(out.request.end(), {f.flag, text.*(f.text)});
-    if (c.ui.view == View::Compare)
-        out.flags.insert(out.flags.end(), {"--compare", prefs_.compare_algo});
-    if (c.ui.view == View::Circuit && prefs_.circuit_side_by_side)
-        out.flags.push_back("--side-by-side");
+void RunsFeature::link_args(const FeatureContext& c, WindowArgs& out) const {
+    out.form = prefs_.form;  // its rows write the fields that differ from the commands' defaults
+    out.request_given = true;
+    if (c.ui.view == View::Compare) out.compare = prefs_.compare_algo;
+    out.side_by_side = c.ui.view == View::Circuit && prefs_.circuit_side_by_side;
 }
 
 std::optional<Outcome> RunsFeature::handle(const Action& a, const FeatureContext& c) {

@@ -21,7 +21,7 @@ class RunsFeature final : public Feature {
     RunsFeature(RunsState& state, Preferences& prefs, bool background);
 
     Outcome apply(const WindowArgs& a, const FeatureContext& c) override;
-    void link_flags(const FeatureContext& c, LinkFlags& out) const override;
+    void link_args(const FeatureContext& c, WindowArgs& out) const override;
     std::optional<Outcome> handle(const Action& a, const FeatureContext& c) override;
     Outcome update(const FeatureContext& c) override;
 

@@ -5,29 +5,16 @@
 #include <cstdio>
 #include <string_view>
 
-#include "kernels/run/request_parse.hpp"
 #include "kernels/user/outcome.hpp"
+#include "ui/window_args.hpp"
 
 namespace ws::ui {
 namespace {
 
-// The flags a link may carry: the request's and these (the key is the flag without "--").
-// Switches take no value.
-const std::vector<std::string>& link_value_flags() {
-    static const std::vector<std::string> flags = [] {
-        std::vector<std::string> f = {"step",       "view",       "focus",     "lesson",
-                                      "slide",      "quiz",       "compare",   "theme",
-                                      "zoom",       "font-scale", "ring-gpus", "ring-n",
-                                      "lab-family", "lab-type",   "lab-file"};
-        for (const run::RequestField& r : run::request_fields()) f.push_back(r.flag + 2);
-        return f;
-    }();
-    return flags;
-}
-const std::vector<std::string>& link_switches() {
-    static const std::vector<std::string> s = {"presentation",  "side-by-side", "hide-controls",
-                                               "show-controls", "ring-naive",   "lab-fits"};
-    return s;
+// The row of a flag a link may carry (the key is the flag without "--"), or nullptr.
+const WindowFlag* link_row(const std::string& key) {
+    const WindowFlag* f = find_window_flag("--" + key);
+    return f && f->in_link ? f : nullptr;
 }
 
 // What a refused link says of its own words: one printable line (control and bidirectional
@@ -40,10 +27,6 @@ std::string shown(const std::string& s) {
         p = p.substr(0, cut) + "\xe2\x80\xa6";
     }
     return p;
-}
-
-bool contains(const std::vector<std::string>& v, const std::string& s) {
-    return std::find(v.begin(), v.end(), s) != v.end();
 }
 
 bool shell_safe(char c) {
@@ -114,7 +97,8 @@ std::string state_link(const std::vector<std::string>& flags) {
         link += sep + percent_encode(key);
         sep = '&';
         // A value follows a flag that takes one; a switch (or a last flag) stands alone.
-        if (!contains(link_switches(), key) && i + 1 < flags.size())
+        const WindowFlag* row = find_window_flag(flags[i]);
+        if ((!row || row->takes == Takes::Value) && i + 1 < flags.size())
             link += "=" + percent_encode(flags[++i]);
     }
     return link;
@@ -147,11 +131,12 @@ bool flags_of_link(const std::string& link, std::vector<std::string>& flags, std
         if (!percent_decode(item.substr(0, eq), key) ||
             (eq != std::string::npos && !percent_decode(item.substr(eq + 1), value)))
             return fail("bad %-encoding in " + shown(item));
-        if (contains(link_switches(), key)) {
+        const WindowFlag* row = link_row(key);
+        if (row && row->takes == Takes::Nothing) {
             if (eq != std::string::npos && value != "1" && value != "true")
                 return fail(shown(key) + " is a switch: write it alone");
             flags.push_back("--" + key);
-        } else if (contains(link_value_flags(), key)) {
+        } else if (row) {
             if (eq == std::string::npos)
                 return fail(shown(key) + " needs a value (" + shown(key) + "=...)");
             flags.insert(flags.end(), {"--" + key, value});

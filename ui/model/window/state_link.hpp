@@ -1,11 +1,10 @@
 // "Copy link": the state on show as the one-line command that reopens it
 // (`warpscope --algo ... --view step --focus banks --step 3 --presentation`) and as a
 // `warpscope://open?algo=...&step=3` link the program takes as its only argument. The flags come
-// from the session (Session::link_flags: its own and every feature's): the request, the view, the
-// panel in front, the step and the look, the lesson and slide, a quiz's seed, the compare side,
-// the side-by-side circuit, the ring's GPUs, plan and size, the lab's family and type. A link may
-// name only those flags (never one that reads or writes a file, so a link clicked in a browser
-// or a chat cannot make warpscope read or write anything). Plain data.
+// from the session (Session::link_flags: its own and every feature's, written by the rows of
+// window_flags() a link carries). A link may name only those rows' flags (never one that reads or
+// writes a file, so a link clicked in a browser or a chat cannot make warpscope read or write
+// anything).
 #pragma once
 #include <string>
 #include <vector>
