@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ui/frame.hpp"
+#include "ui/link_round_trip.hpp"
 #include "ui/window_setup.hpp"
 #include "web/emulator_run.hpp"
 #include "web/page_limits.hpp"
@@ -121,6 +122,19 @@ EMSCRIPTEN_KEEPALIVE long ws_page_step(long delta) {
 EMSCRIPTEN_KEEPALIVE void ws_page_emulator(const char* flags) {
     const ws::web::EmulatorRun r = ws::web::run_emulator(flags);
     answer() = r.error.empty() ? ws::web::digest(r.bytes) : "error: " + r.error;
+}
+
+// The round trip of every flag a link carries (ui/link_round_trip.hpp), run in the page, as the
+// window's test runs it: its line, answered by ws_page_answer.
+EMSCRIPTEN_KEEPALIVE void ws_page_link_round_trip() {
+    answer() = ws::ui::round_trip_line(ws::ui::link_round_trip());
+}
+
+// The header's banner on show (a refused link says why there).
+EMSCRIPTEN_KEEPALIVE const char* ws_page_banner() {
+    ws::web::PageState& p = ws::web::page();
+    answer() = p.session ? p.session->ui.banner : "";
+    return answer().c_str();
 }
 
 EMSCRIPTEN_KEEPALIVE const char* ws_page_answer() {

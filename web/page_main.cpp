@@ -41,14 +41,18 @@ int main(int argc, char** argv) {
     ws::app::register_backends();
     ws::web::PageState& p = ws::web::page();
     const ws::ui::ParsedArgs parsed = ws::ui::parse_window_args(argc, argv);
-    if (!parsed.error.empty())
-        std::fprintf(stderr, "warpscope: %s (the page opens as it would with no link)\n",
-                     parsed.error.c_str());
+    // A refused link says why on the page, in the header, and in the console.
+    const std::string refused =
+        parsed.error.empty() ? "" : parsed.error + " (the page opens as it would with no link)";
+    if (!refused.empty())
+        std::fprintf(stderr, "warpscope: %s\n", refused.c_str());
     else
         p.args = parsed.args;
     p.session = std::make_unique<ws::ui::Session>(false);
     mark("session");  // the lessons, measurements and recordings read
     p.start_problem = ws::web::restore_settings(*p.session);
+    if (!refused.empty())
+        p.start_problem = p.start_problem.empty() ? refused : refused + "; " + p.start_problem;
     ws::ui::apply_look(p.session->ui, p.args);  // the window opens as the flags will have it
     p.gui = std::make_unique<ws::ui::GuiContext>();
     const int w = p.args.width ? p.args.width : 1280, h = p.args.height ? p.args.height : 720;

@@ -77,6 +77,7 @@
     } else if (phase === 'settle') {
       if (++waited < config.settleFrames) return;
       report.pictures.slide = picture();
+      report.banner = UTF8ToString(Module._ws_page_banner());
       post('/screenshot', Module.canvas.toDataURL('image/png'));
       phase = 'still';
     } else if (phase === 'still') {
@@ -89,6 +90,10 @@
       report.pictures.stepped = picture();
       for (var i = 0; i < config.requests.length; ++i)
         report.emulator[config.requests[i]] = emulator(config.requests[i]);
+      if (config.roundTrip) {  // every flag a link carries, opened, copied, reopened
+        Module._ws_page_link_round_trip();
+        report.roundTrip = UTF8ToString(Module._ws_page_answer());
+      }
       Module._ws_page_copy_link();  // the next frame makes the page's address the link
       phase = 'link';
     } else if (phase === 'link') {

@@ -34,6 +34,8 @@ REQUESTS = [
 ]
 LESSON = "?lesson=01-reduction-ladder&slide=2&presentation"
 BLOCK_1024 = "?algo=reduce-sequential&n=1024&block=1024"
+# A link with a key no link may carry, written with an escape sequence: refused, on the page.
+REFUSED = "?lab-fits&%1B%5B2Jnope=1"
 TIMEOUT_S = 120
 
 
@@ -131,7 +133,7 @@ def main():
     # The lesson's page, then the same page opened again at a request's link without
     # presentation mode: the settings the page keeps bring it back.
     config = {"settleFrames": 30, "stepFrames": 30, "stepBy": 1, "requests": REQUESTS,
-              "fpsSeconds": 1, "reopen": "?algo=reduce-sequential&n=1024"}
+              "fpsSeconds": 1, "reopen": "?algo=reduce-sequential&n=1024", "roundTrip": True}
     got = open_in_chromium(page_dir, LESSON, config)
     r = got["report"]
     pics = r["pictures"]
@@ -147,6 +149,8 @@ def main():
           "stepping (to step %s) changes the picture" % r["stepTo"])
     check("lesson=01-reduction-ladder" in r["link"] and "slide=2" in r["link"],
           "Copy link makes the page's address the link: " + r["link"])
+    check(r["roundTrip"].endswith("every one reopened"),
+          "every flag a link carries, opened, Copy link, reopened in the page: " + r["roundTrip"])
     with tempfile.TemporaryDirectory() as tmp:
         for flags in REQUESTS:
             native, page = native_answer(warpscope, flags, tmp), r["emulator"][flags]
@@ -177,6 +181,14 @@ def main():
           "function %.1f ms a frame; the last frame %s)"
           % (r["fps"], r["frameFunctionMs"], r["drawCounts"]))
     check(r["fps"] > 0, "the 1024-thread block steps")
+
+    config.update(settleFrames=5, fpsSeconds=0, roundTrip=False)
+    r = open_in_chromium(page_dir, REFUSED, config)["report"]
+    banner = r.get("banner", "")
+    check(banner.startswith("not a warpscope link: \\x1b[2Jnope is not something a link may set")
+          and r["pictures"]["slide"]["colours"] >= 16,
+          "a link with a key no link carries is refused in one printable line on the page, which "
+          "draws on: " + banner)
     if failures:
         raise SystemExit("test-page: %d check(s) failed" % len(failures))
     print("test-page: every check passed")
