@@ -178,3 +178,19 @@ TEST_CASE("race tells the legacy unroll's story and exits 1, a race-free kernel 
     CHECK(refused.code == 2);
     CHECK(refused.err.find("race tries the schedules itself") != std::string::npos);
 }
+
+TEST_CASE("a link the window refuses says why in one line and exit code 2, never an abort",
+          "[cli]") {
+    // Unknown keys, a switch given a value, bad %-encoding, bytes a terminal would obey, and a
+    // flag a link may not carry (a file to write): each refused before any window opens.
+    for (const char* link :
+         {"'warpscope://open?nope=1'", "'warpscope://open?lab-fits=2'", "'warpscope://open?n=%zz'",
+          "'warpscope://open?algo=%1B%5B2J%1B%5D0%3Bpwned%07%0D'",
+          "'warpscope://open?screenshot=%2Ftmp%2Fx.png'", "'warpscope://open?step'"}) {
+        const auto r = run_warpscope(link);
+        INFO(link << "\nstderr: " << r.err);
+        CHECK(count_lines(r.err) == 1);
+        CHECK(r.err.find('\x1b') == std::string::npos);
+        CHECK(r.code == 2);
+    }
+}
