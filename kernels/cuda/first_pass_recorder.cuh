@@ -1,10 +1,11 @@
 // Recording one launch on the GPU, whatever its kernel's signature: the caller gives a callable
 // that launches the kernel with the probe it is handed (`go(GpuProbe)`), and the recorder runs it
-// in windows of blocks. For each window a counting launch (capacity 0) sizes the buffers exactly,
-// then recording launches fill them (again, with more room, when a racing thread made more events
-// than it did in the counting launch); every recorded block is analysed for the totals and the
-// traced ones are kept. The kernel must give the same result each time it is launched again
-// (reset any state it consumes inside `go`).
+// in windows of blocks (of tiles, for a kernel whose blocks draw their tile: the block that draws
+// a tile of the window records it, gpu_probe.cuh). For each window a counting launch (capacity 0)
+// sizes the buffers exactly, then recording launches fill them (again, with more room, when a
+// racing thread made more events than it did in the counting launch); every recorded block is
+// analysed for the totals and the traced ones are kept. The kernel must give the same result each
+// time it is launched again (reset any state it consumes inside `go`).
 #pragma once
 #include <algorithm>
 #include <string>
@@ -22,12 +23,18 @@ namespace ws::cuda {
 
 class FirstPassRecorder {
   public:
-    FirstPassRecorder(const std::string& name, unsigned grid, unsigned block, unsigned smem)
-        : name_(name), grid_(grid), block_(block), smem_(smem) {
+    FirstPassRecorder(const std::string& name, unsigned grid, unsigned block, unsigned smem,
+                      bool by_tile = false)
+        : name_(name), grid_(grid), block_(block), smem_(smem), by_tile_(by_tile) {
         map_.allocate(grid, "block map");
+        if (by_tile) {
+            block_tile_.allocate(grid, "drawn tiles");
+            lost_.allocate(1, "events before the tile");
+        }
     }
 
-    // Records blocks [first, first + count) with this many events per thread (0: count only).
+    // Records blocks [first, first + count) with this many events per thread (0: count only); by
+    // tile, the blocks that draw tiles [first, first + count).
     template <class Go>
     void launch(Go&& go, unsigned first, unsigned count, std::uint32_t capacity,
                 std::uint32_t max_phases) {
@@ -54,8 +61,30 @@ class FirstPassRecorder {
         b.max_phases = max_phases;
         b.smem_bytes = smem_;
         b.threads_per_block = block_;
+        if (by_tile_) {
+            WS_CUDA(cudaMemset(block_tile_.get(), 0xff, grid_ * 4), name_);
+            WS_CUDA(cudaMemset(lost_.get(), 0, 4), name_);
+            b.block_tile = block_tile_.get();
+            b.tiles = grid_;
+            b.lost_before_tile = lost_.get();
+        }
         go(GpuProbe(b));
         check_launch(name_ + " (recorded)", true);
+        slot_block_.assign(count, kNotTraced);
+        for (unsigned i = 0; i < count; ++i) slot_block_[i] = first + i;
+        if (by_tile_) {
+            // Which block drew each tile of the window (none: kNotTraced).
+            std::vector<std::uint32_t> drew(grid_);
+            WS_CUDA(cudaMemcpy(drew.data(), block_tile_.get(), grid_ * 4, cudaMemcpyDeviceToHost),
+                    name_);
+            slot_block_.assign(count, kNotTraced);
+            for (unsigned blk = 0; blk < grid_; ++blk)
+                if (drew[blk] >= first && drew[blk] < first + count)
+                    slot_block_[drew[blk] - first] = blk;
+            std::uint32_t lost = 0;
+            WS_CUDA(cudaMemcpy(&lost, lost_.get(), 4, cudaMemcpyDeviceToHost), name_);
+            lost_before_tile_ = lost_before_tile_ || lost != 0;
+        }
 
         counts_host_.resize(threads);
         phases_host_.resize(count);
@@ -87,9 +116,15 @@ class FirstPassRecorder {
         return m;
     }
 
-    trace::BlockTrace decode(unsigned slot, unsigned block_id) const {
+    // The block that recorded this slot in the last launch (by tile: the one that drew its tile;
+    // kNotTraced: none did).
+    std::uint32_t block_of(unsigned slot) const { return slot_block_[slot]; }
+    // By tile: a recorded thread made an event before it knew its tile (gpu_probe.cuh).
+    bool lost_before_tile() const { return lost_before_tile_; }
+
+    trace::BlockTrace decode(unsigned slot) const {
         trace::BlockTrace bt;
-        bt.block = block_id;
+        bt.block = block_of(slot);
         for (unsigned t = 0; t < block_; ++t) {
             const std::size_t idx = std::size_t(slot) * block_ + t;
             const std::uint32_t made = counts_host_[idx];
@@ -113,7 +148,9 @@ class FirstPassRecorder {
   private:
     std::string name_;
     unsigned grid_, block_, smem_;
-    DeviceBuffer<std::uint32_t> map_, counts_, phases_;
+    bool by_tile_ = false, lost_before_tile_ = false;
+    DeviceBuffer<std::uint32_t> map_, counts_, phases_, block_tile_, lost_;
+    std::vector<std::uint32_t> slot_block_;
     DeviceBuffer<trace::Event> events_;
     DeviceBuffer<std::uint8_t> snaps_;
     std::vector<std::uint32_t> counts_host_, phases_host_;
@@ -143,10 +180,10 @@ inline bool traced_block_wanted(const trace::Request& r, unsigned block) {
 // the run says in one line that it has too many events to record), and a launch that ran past
 // the room its counting launch gave gets twice the room next time.
 //
-// A kernel whose blocks draw their tile (TileSchedule::Drawn) keeps the blocks that drew the
-// tiles the request names, whichever blocks they were: windows are recorded from the first until
-// every tile asked for is found (each window is a launch of its own, so a tile is taken from the
-// first window where a recorded block drew it).
+// A kernel whose blocks draw their tile (TileSchedule::Drawn) is recorded by tile: its windows are
+// windows of tiles, and the block that draws a tile of the window records it, whichever block it
+// is in that launch, so every tile asked for is recorded, and every tile is counted once in the
+// totals.
 template <class Go>
 void record_launch(Go&& go, const std::string& name, unsigned grid, unsigned smem,
                    const run::RunOptions& options, trace::Trace& out,
@@ -157,15 +194,14 @@ void record_launch(Go&& go, const std::string& name, unsigned grid, unsigned sme
     constexpr int kRecordAttempts = 6;
     if (!options.record && !options.count_totals) return;
     const trace::Request& req = out.request;
-    FirstPassRecorder rec(name, grid, req.block, smem);
+    const bool by_tile = schedule == TileSchedule::Drawn;
+    FirstPassRecorder rec(name, grid, req.block, smem, by_tile);
     const unsigned window = unsigned(std::max<std::uint64_t>(1, kThreadsPerWindow / req.block));
-    const bool by_tile = schedule == TileSchedule::Drawn && !req.all_blocks;
-    std::vector<std::uint32_t> tiles_missing = by_tile ? req.blocks : std::vector<std::uint32_t>{};
+    std::vector<bool> tile_found(by_tile ? grid : 0);
     for (unsigned first = 0; first < grid; first += window) {
         const unsigned count = std::min(window, grid - first);
-        bool any_wanted = by_tile && !tiles_missing.empty();
-        for (unsigned b = first; b < first + count && !by_tile; ++b)
-            any_wanted |= traced_block_wanted(req, b);
+        bool any_wanted = false;  // a block (by tile: a tile) of the window is traced
+        for (unsigned b = first; b < first + count; ++b) any_wanted |= traced_block_wanted(req, b);
         if (!options.count_totals && !(options.record && any_wanted)) continue;
         rec.launch(go, first, count, 0, 0);
         std::uint32_t capacity = std::max<std::uint32_t>(1, rec.max_count());
@@ -193,30 +229,25 @@ void record_launch(Go&& go, const std::string& name, unsigned grid, unsigned sme
                 phases = std::max(phases, rec.max_phases());
             }
             for (unsigned i = 0; i < c; ++i) {
-                trace::BlockTrace bt = rec.decode(i, s + i);
+                if (rec.block_of(i) == kNotTraced) continue;  // by tile: no block drew it
+                trace::BlockTrace bt = rec.decode(i);
                 if (options.count_totals) out.totals += trace::block_counters(bt, req.block);
-                if (!options.record) continue;
-                if (by_tile) {
-                    const auto tile = trace::drawn_tile(bt);
-                    const auto it =
-                        tile ? std::find(tiles_missing.begin(), tiles_missing.end(), *tile)
-                             : tiles_missing.end();
-                    if (it == tiles_missing.end()) continue;
-                    tiles_missing.erase(it);
-                    out.blocks.push_back(std::move(bt));
-                } else if (traced_block_wanted(req, s + i)) {
-                    out.blocks.push_back(std::move(bt));
-                }
+                if (!options.record || !traced_block_wanted(req, s + i)) continue;
+                if (by_tile) tile_found[s + i] = true;
+                out.blocks.push_back(std::move(bt));
             }
         }
     }
-    if (by_tile && options.record) {
-        trace::sort_by_drawn_tile(out.blocks);
-        if (!tiles_missing.empty())
-            out.error = name + ": no recorded block drew tile " +
-                        std::to_string(tiles_missing.front()) + " (the pass has " +
-                        std::to_string(grid) + " tiles)";
-    }
+    if (rec.lost_before_tile())
+        out.error = name +
+                    ": a thread made an event before its block drew its tile, which a "
+                    "recording by tile cannot place";
+    if (!by_tile || !options.record) return;
+    trace::sort_by_drawn_tile(out.blocks);
+    for (unsigned tile = 0; tile < grid && out.error.empty(); ++tile)
+        if (!tile_found[tile] && traced_block_wanted(req, tile))
+            out.error = name + ": no recorded block drew tile " + std::to_string(tile) +
+                        " (the pass has " + std::to_string(grid) + " tiles)";
 }
 
 }  // namespace ws::cuda

@@ -5,6 +5,14 @@
 //
 // Counting runs (capacity 0) record nothing but still count each thread's events and each
 // block's barriers: the host sizes the real buffers from them, so a trace is never cut short.
+//
+// Recording by tile (a kernel whose blocks draw their tile from a counter, drawn_tile.hpp): the
+// slot map is indexed by tile, not blockIdx, so that the block that draws an asked tile records
+// it, whichever block that is in this launch. Thread 0's first event is the draw (its first
+// atomic): thread 0 takes its slot from the tile it drew and publishes the tile in
+// `block_tile[blockIdx.x]`; every other thread reads it there after the block's first barrier.
+// An event made before its thread knew the tile cannot be placed: it raises `lost_before_tile`
+// (the run then says so in one line).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -27,6 +35,12 @@ struct GpuTraceBuffers {
     std::uint32_t max_phases = 0;                  // snapshots per block
     std::uint32_t smem_bytes = 0;                  // bytes of shared memory per snapshot
     std::uint32_t threads_per_block = 0;
+    // Recording by tile: block_to_slot is [tiles]; each block's drawn tile ([gridDim.x], set to
+    // kNotTraced by the host), and a flag raised when a recorded thread made an event before it
+    // knew its tile.
+    std::uint32_t* block_tile = nullptr;
+    std::uint32_t tiles = 0;
+    std::uint32_t* lost_before_tile = nullptr;
 };
 
 class GpuProbe {
@@ -54,6 +68,7 @@ class GpuProbe {
         ++substep_;
     }
     __device__ void block_synced(unsigned) {
+        if (b_.block_tile && !resolved_) take_slot(b_.block_tile[blockIdx.x]);
         const std::uint32_t slot = my_slot();
         if (slot != kNotTraced) {
             const unsigned t = probe::detail::linear_thread();
@@ -81,7 +96,18 @@ class GpuProbe {
     __device__ void spin_loop_left(unsigned) {}
 
   private:
-    __device__ std::uint32_t my_slot() const { return b_.block_to_slot[blockIdx.x]; }
+    __device__ std::uint32_t my_slot() const {
+        if (b_.block_tile) return resolved_ ? slot_ : kNotTraced;
+        return b_.block_to_slot[blockIdx.x];
+    }
+
+    // Recording by tile: this thread's slot, from its block's tile (thread 0 at its draw, the
+    // others after the first barrier, when thread 0's write is visible to them).
+    __device__ void take_slot(std::uint32_t tile) {
+        resolved_ = true;
+        slot_ = tile < b_.tiles ? b_.block_to_slot[tile] : kNotTraced;
+        if (slot_ != kNotTraced && seq_ > 0) atomicExch(b_.lost_before_tile, 1u);
+    }
 
     template <class V>
     __device__ void record(trace::EventKind kind, unsigned char buffer, unsigned long long address,
@@ -93,9 +119,16 @@ class GpuProbe {
     __device__ void record_bits(trace::EventKind kind, unsigned char buffer,
                                 unsigned long long address, unsigned long long bits, unsigned width,
                                 unsigned line, unsigned src_lane) {
-        const std::uint32_t slot = my_slot();
-        if (slot == kNotTraced) return;
         const unsigned t = probe::detail::linear_thread();
+        if (b_.block_tile && !resolved_ && t == 0 && kind == trace::EventKind::Atomic) {
+            b_.block_tile[blockIdx.x] = std::uint32_t(bits);  // the draw: the block's tile
+            take_slot(std::uint32_t(bits));
+        }
+        const std::uint32_t slot = my_slot();
+        if (slot == kNotTraced) {
+            if (b_.block_tile && !resolved_) ++seq_;  // before its tile: counted, not placed
+            return;
+        }
         const std::size_t idx = std::size_t(slot) * b_.threads_per_block + t;
         const std::uint32_t k = seq_++;
         b_.counts[idx] = seq_;
@@ -116,6 +149,9 @@ class GpuProbe {
     }
 
     GpuTraceBuffers b_;
+    // Recording by tile: the slot once this thread knows its tile.
+    std::uint32_t slot_ = kNotTraced;
+    bool resolved_ = false;
     std::uint16_t phase_ = 0;
     std::uint16_t substep_ = 0;
     std::uint32_t seq_ = 0;
