@@ -54,6 +54,7 @@ class FirstPassRecorder {
         b.max_phases = max_phases;
         b.smem_bytes = smem_;
         b.threads_per_block = block_;
+        b.slots = count;
         go(GpuProbe(b));
         check_launch(name_ + " (recorded)", true);
 
