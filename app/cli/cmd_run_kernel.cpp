@@ -28,6 +28,9 @@ nlohmann::json gpu_json(const user::GpuExtras& gpu) {
     j["read_only_fraction"] = user::read_only_fraction(gpu.timing);
     j["crosschecked"] = gpu.crosschecked;
     j["crosscheck"] = gpu.crosscheck.empty() && gpu.crosschecked ? "equal" : gpu.crosscheck;
+    // A plain kernel: the GPU's own trace (the Compute Sanitizer API), or why there is none.
+    j["recorded_on_gpu"] = gpu.gpu_recorded;
+    if (!gpu.recorder_missing.empty()) j["recorder_missing"] = gpu.recorder_missing;
     return j;
 }
 

@@ -61,6 +61,7 @@ class FirstPassRecorder {
         b.max_phases = max_phases;
         b.smem_bytes = smem_;
         b.threads_per_block = block_;
+        b.slots = count;
         if (by_tile_) {
             WS_CUDA(cudaMemset(block_tile_.get(), 0xff, grid_ * 4), name_);
             WS_CUDA(cudaMemset(lost_.get(), 0, 4), name_);

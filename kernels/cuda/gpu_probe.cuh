@@ -35,6 +35,7 @@ struct GpuTraceBuffers {
     std::uint32_t max_phases = 0;                  // snapshots per block
     std::uint32_t smem_bytes = 0;                  // bytes of shared memory per snapshot
     std::uint32_t threads_per_block = 0;
+    std::uint32_t slots = 0;  // traced blocks in this launch
     // Recording by tile: block_to_slot is [tiles]; each block's drawn tile ([gridDim.x], set to
     // kNotTraced by the host), and a flag raised when a recorded thread made an event before it
     // knew its tile.
@@ -46,6 +47,7 @@ struct GpuTraceBuffers {
 class GpuProbe {
   public:
     explicit GpuProbe(const GpuTraceBuffers& b) : b_(b) {}
+    __host__ __device__ const GpuTraceBuffers& buffers() const { return b_; }
 
     __device__ void before_access() {}
     __device__ void shared_declared(unsigned, unsigned) {}
@@ -157,5 +159,12 @@ class GpuProbe {
     std::uint32_t seq_ = 0;
     unsigned char next_buffer_ = 0;
 };
+
+#if !defined(__CUDACC_RTC__)
+// For launch observers (launch_kernel.cuh).
+inline const GpuTraceBuffers* traced_buffers_of(const GpuProbe& probe) {
+    return &probe.buffers();
+}
+#endif
 
 }  // namespace ws::cuda

@@ -10,8 +10,36 @@
 #include <mutex>
 #include <set>
 #include <tuple>
+#include <type_traits>
 
 namespace ws::cuda {
+
+// A recorded launch as an observer sees it just before it starts (the GPU recorder of plain
+// kernels, sanitizer_recorder.hpp, hands its device callbacks the kernel's buffers and the
+// recorder's): the kernel, its pointer arguments in order, and the probe's buffers.
+class GpuProbe;
+struct GpuTraceBuffers;
+inline const GpuTraceBuffers* traced_buffers_of(const GpuProbe& probe);  // gpu_probe.cuh
+struct TracedLaunch {
+    const void* kernel = nullptr;
+    const void* pointers[4] = {};
+    unsigned pointer_count = 0;
+    const GpuTraceBuffers* buffers = nullptr;  // a launch with a GpuProbe
+    unsigned grid = 0, block = 0;
+};
+using LaunchObserver = void (*)(const TracedLaunch&);
+inline LaunchObserver& launch_observer() {
+    static LaunchObserver observer = nullptr;
+    return observer;
+}
+template <class V>
+void note_argument(TracedLaunch& t, const V& value) {
+    if constexpr (std::is_pointer_v<V>) {
+        if (t.pointer_count < 4) t.pointers[t.pointer_count++] = value;
+    } else if constexpr (std::is_same_v<V, GpuProbe>) {
+        t.buffers = traced_buffers_of(value);
+    }
+}
 
 // More dynamic shared memory than this (scan-pipeline's stages) must be allowed first, on the
 // very kernel the launch names; once for each kernel, device and size (a driver call per launch
@@ -35,6 +63,14 @@ void launch_kernel(void (*kernel)(Params...), unsigned grid, unsigned block, uns
         allow_dynamic_smem(reinterpret_cast<const void*>(kernel), smem_bytes);
     // Each argument converted to its parameter's type: the launch copies the parameter's bytes.
     auto launch = [&](Params... values) {
+        if (LaunchObserver observer = launch_observer()) {
+            TracedLaunch t;
+            t.kernel = reinterpret_cast<const void*>(kernel);
+            t.grid = grid;
+            t.block = block;
+            (note_argument(t, values), ...);
+            if (t.buffers) observer(t);
+        }
         void* argv[] = {static_cast<void*>(&values)...};
         (void)cudaLaunchKernel(reinterpret_cast<const void*>(kernel), dim3(grid), dim3(block), argv,
                                smem_bytes, stream);

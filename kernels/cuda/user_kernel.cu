@@ -10,9 +10,12 @@
 #include "kernels/cuda/check.hpp"
 #include "kernels/cuda/cuda_backend.hpp"
 #include "kernels/cuda/device_runs.cuh"
+#include "kernels/cuda/sanitizer_recorder.hpp"
 #include "kernels/cuda/user_kernel.hpp"
 #include "kernels/launch_plan.hpp"
 #include "kernels/run/request_check.hpp"
+
+#include <memory>
 
 namespace ws::cuda {
 namespace {
@@ -44,20 +47,31 @@ class Library {
     cudaLibrary_t lib_ = nullptr;
 };
 
+// The traced kernel from `patched` (a plain kernel recorded by the Sanitizer API) or `lib`.
+template <class Pointer>
+Pointer traced_kernel(const Library& lib, const SanitizerRecording* patched,
+                      const std::string& name) {
+    return patched ? reinterpret_cast<Pointer>(patched->kernel()) : lib.kernel<Pointer>(name);
+}
+
 template <class T>
-ReduceKernelSet<T> reduction_kernels(const Library& lib, const GpuKernelCode& code) {
+ReduceKernelSet<T> reduction_kernels(const Library& lib, const GpuKernelCode& code,
+                                     const SanitizerRecording* patched) {
     ReduceKernelSet<T> k;
     k.fast.pass = lib.kernel<reduce::ReduceKernel<T, probe::NoProbe>>(code.fast_name);
-    k.traced.pass = lib.kernel<reduce::ReduceKernel<T, GpuProbe>>(code.traced_name);
+    k.traced.pass =
+        traced_kernel<reduce::ReduceKernel<T, GpuProbe>>(lib, patched, code.traced_name);
     k.found = true;
     return k;
 }
 
 template <class T>
-ScanKernelSet<T> scan_kernels(const Library& lib, const GpuKernelCode& code) {
+ScanKernelSet<T> scan_kernels(const Library& lib, const GpuKernelCode& code,
+                              const SanitizerRecording* patched) {
     ScanKernelSet<T> k;
     k.fast.tile = lib.kernel<scan::TileScanKernel<T, probe::NoProbe>>(code.fast_name);
-    k.traced.tile = lib.kernel<scan::TileScanKernel<T, GpuProbe>>(code.traced_name);
+    k.traced.tile =
+        traced_kernel<scan::TileScanKernel<T, GpuProbe>>(lib, patched, code.traced_name);
     k.found = true;
     return k;
 }
@@ -114,6 +128,11 @@ GpuKernelResult run_kernel(const trace::Request& request, const VariantInfo& inf
     out.smem_type = request.type;
     out.source_file = code.source_file;
     out.source_text = code.source_text;
+    // A plain kernel is recorded through the Sanitizer API, which must be there before CUDA is.
+    if (code.plain) {
+        r.recorder_missing = code.lines.empty() ? "its GPU code has no lines: " + code.lines_error
+                                                : start_sanitizer_recorder();
+    }
     DeviceInfo dev;
     if (std::string why = query_device(dev); !why.empty()) {
         out.error = "no CUDA device: " + why;
@@ -127,15 +146,28 @@ GpuKernelResult run_kernel(const trace::Request& request, const VariantInfo& inf
         cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync);
         WS_CUDA(cudaSetDevice(0), "the kernel's process");
         const Library lib(code.cubin);
+        std::unique_ptr<SanitizerRecording> patched;
+        if (code.plain && r.recorder_missing.empty()) {
+            try {
+                const PlainLaunchShape shape{info.family == Family::Scan, request.n,
+                                             trace::dtype_size(request.type)};
+                patched = std::make_unique<SanitizerRecording>(code.cubin, code.lines,
+                                                               code.traced_name, shape);
+            } catch (const CudaError& e) {
+                r.recorder_missing = e.what();
+            }
+        }
         trace::visit_dtype(request.type, [&](auto zero) {
             using T = decltype(zero);
             if (info.family == Family::Scan) {
-                const ScanKernelSet<T> k = scan_kernels<T>(lib, code);
+                const ScanKernelSet<T> k = scan_kernels<T>(lib, code, patched.get());
                 run_scan_with<T>(info, k, {}, out);
+                if (patched) r.recording_note = patched->finish(out);
                 if (out.grid) time_kernel<T>(info, k, request, dev, r.timing);
             } else {
-                const ReduceKernelSet<T> k = reduction_kernels<T>(lib, code);
+                const ReduceKernelSet<T> k = reduction_kernels<T>(lib, code, patched.get());
                 run_reduction_with<T>(info, k, {}, out);
+                if (patched) r.recording_note = patched->finish(out);
                 if (out.grid) time_kernel<T>(info, k, request, dev, r.timing);
             }
         });

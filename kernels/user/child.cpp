@@ -23,6 +23,7 @@
 #include "kernels/trace/trace_file.hpp"
 #include "kernels/user/child_guard.hpp"
 #include "kernels/user/child_protocol.hpp"
+#include "kernels/user/cubin_lines.hpp"
 #include "kernels/user/gpu_runner.hpp"
 #include "kernels/user/kernel_header.hpp"
 #include "kernels/user/line_table.hpp"
@@ -258,9 +259,15 @@ int run_on_gpu(int argc, char** argv) {
     code.traced_name = argv[6];
     code.source_file = job.display;
     code.source_text = job.source;
+    code.plain = job.header.plain.plain;
+    if (code.plain)
+        code.lines = cubin_function_lines(std::vector<std::uint8_t>(cubin.begin(), cubin.end()),
+                                          job.display, code.lines_error);
     const GpuKernelResult r = gpu->run(job.parsed.request, job.header.info, code);
     report(kFactTrace, trace::encode_trace(r.trace));
     report(kFactTiming, run::measurements_json(r.timing));
+    if (code.plain) report(kFactGpuRecorder, r.recorder_missing);
+    if (!r.recording_note.empty()) report(kFactNote, job.display + ": " + r.recording_note);
     mark_child_done();
     return 0;
 }

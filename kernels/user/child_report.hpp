@@ -18,8 +18,10 @@ namespace ws::user {
 // The kinds of fact.
 inline constexpr const char* kFactTrace = "trace";    // the run's trace file, whole
 inline constexpr const char* kFactTiming = "timing";  // the GPU's times (measurements JSON)
-inline constexpr const char* kFactCubin = "cubin";    // NVRTC's device code
-inline constexpr const char* kFactNames = "names";    // the two kernels' lowered names, a line each
+// A plain kernel on the GPU: empty when the GPU recorded it (the Sanitizer API), else why not.
+inline constexpr const char* kFactGpuRecorder = "gpu-recorder";
+inline constexpr const char* kFactCubin = "cubin";  // NVRTC's device code
+inline constexpr const char* kFactNames = "names";  // the two kernels' lowered names, a line each
 inline constexpr const char* kFactCompileError = "compile-error";  // NVRTC's log, whole
 inline constexpr const char* kFactFailed = "failed";           // warpscope's own reason, one line
 inline constexpr const char* kFactMemoryPlan = "memory-plan";  // the request does not fit the limit

@@ -9,6 +9,7 @@
 #include "kernels/catalog.hpp"
 #include "kernels/run/measurements.hpp"
 #include "kernels/trace/trace.hpp"
+#include "kernels/user/cubin_lines.hpp"
 
 namespace ws::user {
 
@@ -18,6 +19,11 @@ struct GpuKernelCode {
     std::vector<char> cubin;
     std::string fast_name, traced_name;
     std::string source_file, source_text;  // what the trace shows as its code
+    // A plain kernel (no vocabulary): the GPU records it through the Compute Sanitizer API
+    // (kernels/cuda/sanitizer_recorder.hpp), its instructions' lines read from the cubin.
+    bool plain = false;
+    std::vector<FunctionLines> lines;
+    std::string lines_error;  // why there are none
 };
 
 // The name of the student's kernel among the timed points (the others are the baselines').
@@ -26,6 +32,9 @@ inline constexpr const char* kTimedKernel = "the kernel";
 struct GpuKernelResult {
     trace::Trace trace;        // as the emulator's run of the same request makes it
     run::Measurements timing;  // the kernel's whole plan and the baselines, at the request's n
+    // A plain kernel: "" when the GPU recorded it (the Sanitizer API), else why not, in one line.
+    std::string recorder_missing;
+    std::string recording_note;  // stores the picture cannot show, or ""
 };
 
 struct GpuRunner {

@@ -34,12 +34,16 @@ struct GpuExtras {
     // "" when the emulator's trace equals the GPU's (as `crosscheck` compares them); else the
     // first difference, or why there was no emulator run to compare with.
     std::string crosscheck;
+    // A plain kernel: whether the GPU recorded it (the Compute Sanitizer API), else why not.
+    bool gpu_recorded = false;
+    std::string recorder_missing;
 };
 
-// What a plain kernel's GPU run says where the crosscheck would be: its picture is the
-// emulator's run of the same request (the GPU records nothing of a plain kernel yet).
+// What a plain kernel's GPU run says where the crosscheck would be when the GPU could not record
+// it (no Compute Sanitizer API): its picture is the emulator's run of the same request. The
+// reason follows, after a colon.
 inline constexpr const char* kPlainPictureLine =
-    "not compared: the GPU records nothing of a plain CUDA kernel yet, so the picture is the "
+    "not compared: the GPU recorded nothing of this plain CUDA kernel, so the picture is the "
     "emulator's run of the same request (the result and the times are the GPU's)";
 
 struct UserRunResult {

@@ -1,0 +1,219 @@
+// The GPU recorder of a plain kernel through the Compute Sanitizer API (sanitizer_recorder.hpp).
+#include <algorithm>
+#include <mutex>
+
+#include "kernels/cuda/check.hpp"
+#include "kernels/cuda/gpu_probe.cuh"
+#include "kernels/cuda/launch_kernel.cuh"
+#include "kernels/cuda/sanitizer_api.hpp"
+#include "kernels/cuda/sanitizer_control.hpp"
+#include "kernels/cuda/sanitizer_patches.hpp"
+#include "kernels/cuda/sanitizer_recorder.hpp"
+#include "kernels/trace/replayed_snapshots.hpp"
+
+namespace ws::cuda {
+namespace {
+
+namespace san = sanitizer;
+
+// The process's one recording (the API's callbacks are the process's).
+struct State {
+    const san::Api* api = nullptr;
+    std::mutex guard;
+    bool armed = false;             // the next module loaded is the patched copy
+    const void* library = nullptr;  // its library
+    CUmod_st* module = nullptr;     // and module, once loaded
+    std::string patch_error;        // the first failed patching call
+    const void* kernel = nullptr;   // the traced kernel the observer waits for
+    PlainLaunchShape shape;
+    SanitizerControl control;  // what the callbacks get, but for the launch's buffers
+    DeviceBuffer<SanitizerControl> device_control;
+    DeviceBuffer<std::uint16_t> lines;
+    DeviceBuffer<std::uint32_t> steps;
+    DeviceBuffer<std::uint32_t> unrecorded;
+    std::string observer_error;
+};
+State& state() {
+    static State s;
+    return s;
+}
+
+void note(std::string& first, const char* what, san::Result r) {
+    if (r != san::kSuccess && first.empty()) first = std::string(what) + ": " + san::result_text(r);
+}
+
+void patch(const san::ModuleData& m) {
+    State& s = state();
+    const san::Api& a = *s.api;
+    const Patches p = sanitizer_patches();
+    note(s.patch_error, "loading the device callbacks", a.sanitizerAddPatches(p.image, m.context));
+    const std::pair<san::Instruction, const char*> points[] = {
+        {san::kSharedMemoryAccess, "WsSharedAccess"},
+        {san::kGlobalMemoryAccess, "WsGlobalAccess"},
+        {san::kBarrier, "WsBarrier"},
+        {san::kSyncwarp, "WsSyncwarp"},
+        {san::kShfl, "WsShfl"}};
+    for (const auto& [point, callback] : points)
+        note(s.patch_error, callback, a.sanitizerPatchInstructions(point, m.module, callback));
+    note(s.patch_error, "patching the kernel", a.sanitizerPatchModule(m.module));
+    s.module = m.module;
+}
+
+void callback(void*, int domain, int cbid, const void* data) {
+    State& s = state();
+    if (domain == san::kDomainResource && cbid == san::kModuleLoaded) {
+        const auto& m = *static_cast<const san::ModuleData*>(data);
+        if (s.armed || (s.library && m.library == s.library)) patch(m);
+    } else if (domain == san::kDomainLaunch && cbid == san::kLaunchBegin) {
+        const auto& l = *static_cast<const san::LaunchData*>(data);
+        if (s.module && l.module == s.module && s.device_control.get())
+            s.api->sanitizerSetCallbackData(l.function, s.device_control.get());
+    }
+}
+
+// Before each recorded launch of the traced kernel: its buffers, and the recorder's.
+void observe(const TracedLaunch& t) {
+    State& s = state();
+    if (t.kernel != s.kernel || !t.buffers) return;
+    try {
+        const GpuTraceBuffers& b = *t.buffers;
+        SanitizerControl& c = s.control;
+        c.events = b.events;
+        c.counts = b.counts;
+        c.phases = b.phases;
+        c.block_to_slot = b.block_to_slot;
+        c.capacity = b.capacity;
+        c.threads_per_block = b.threads_per_block;
+        const std::size_t threads = std::size_t(b.slots) * b.threads_per_block;
+        if (s.steps.size() < threads) s.steps.allocate(threads, "the recorder's steps");
+        WS_CUDA(cudaMemset(s.steps.get(), 0, threads * 4), "the recorder's steps");
+        c.steps = s.steps.get();
+        const std::uint64_t n = s.shape.n * s.shape.elem_bytes;
+        const std::uint64_t per_block = std::uint64_t(t.grid) * s.shape.elem_bytes;
+        const std::uint64_t sizes[] = {n, s.shape.scan ? n : per_block, per_block};
+        c.buffer_count = std::min(t.pointer_count, s.shape.scan ? 3u : 2u);
+        for (unsigned i = 0; i < c.buffer_count; ++i) {
+            c.buffer_base[i] = reinterpret_cast<std::uint64_t>(t.pointers[i]);
+            c.buffer_bytes[i] = t.pointers[i] ? sizes[i] : 0;
+        }
+        WS_CUDA(cudaMemcpy(s.device_control.get(), &c, sizeof c, cudaMemcpyHostToDevice),
+                "the recorder's control");
+    } catch (const CudaError& e) {
+        if (s.observer_error.empty()) s.observer_error = e.what();
+    }
+}
+
+}  // namespace
+
+std::string start_sanitizer_recorder() {
+    State& s = state();
+    std::string why;
+    s.api = san::api(why);
+    if (!s.api) return why;
+    if (sanitizer_patches().size == 0)
+        return "this warpscope was built without the Sanitizer API's device callbacks";
+    san::SubscriberHandle handle = nullptr;
+    if (san::Result r = s.api->sanitizerSubscribe(&handle, &callback, nullptr))
+        return "the Compute Sanitizer API refused a subscriber: " + san::result_text(r);
+    for (int domain : {san::kDomainResource, san::kDomainLaunch})
+        if (san::Result r = s.api->sanitizerEnableDomain(1, handle, domain))
+            return "the Compute Sanitizer API refused its callbacks: " + san::result_text(r);
+    return "";
+}
+
+SanitizerRecording::SanitizerRecording(const std::vector<char>& cubin,
+                                       const std::vector<user::FunctionLines>& lines,
+                                       const std::string& traced_name,
+                                       const PlainLaunchShape& shape) {
+    State& s = state();
+    if (!s.api) throw CudaError(cudaErrorNotSupported, "the Compute Sanitizer API is not started");
+    s.shape = shape;
+    s.armed = true;
+    const cudaError_t loaded =
+        cudaLibraryLoadData(&lib_, cubin.data(), nullptr, nullptr, 0, nullptr, nullptr, 0);
+    s.armed = false;
+    WS_CUDA(loaded, "loading the kernel's device code to be patched");
+    s.library = lib_;
+    WS_CUDA(cudaLibraryGetKernel(&kernel_, lib_, traced_name.c_str()), "the kernel " + traced_name);
+    cudaFuncAttributes attr{};  // also loads the module now, where lazy loading would wait
+    WS_CUDA(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kernel_)), traced_name);
+    static_smem_ = unsigned(attr.sharedSizeBytes);
+    if (!s.patch_error.empty())
+        throw CudaError(cudaErrorNotSupported,
+                        "the Sanitizer API could not patch the kernel: " + s.patch_error);
+    if (!s.module)
+        throw CudaError(cudaErrorNotSupported,
+                        "the Sanitizer API never saw the kernel's code loaded (nothing patched)");
+
+    // The line of each instruction, from each function's first byte
+    // (sanitizerGetFunctionPcAndSize).
+    std::vector<std::pair<std::uint64_t, const user::FunctionLines*>> at;
+    std::uint64_t first = ~0ull, end = 0;
+    for (const user::FunctionLines& f : lines) {
+        std::uint64_t pc = 0, size = 0;
+        if (s.api->sanitizerGetFunctionPcAndSize(s.module, f.name.c_str(), &pc, &size)) continue;
+        at.push_back({pc, &f});
+        first = std::min(first, pc);
+        end = std::max(end, pc + size);
+    }
+    SanitizerControl& c = s.control;
+    c = SanitizerControl{};
+    constexpr std::uint64_t kMaxInstructions = 1u << 22;
+    if (!at.empty() && (end - first) / 16 <= kMaxInstructions) {
+        std::vector<std::uint16_t> table((end - first) / 16, 0);
+        for (const auto& [pc, f] : at)
+            for (const user::LineTable::Range& r : f->ranges)
+                for (std::uint64_t a = r.begin; a < r.end; a += 16)
+                    if ((pc + a - first) / 16 < table.size())
+                        table[(pc + a - first) / 16] = std::uint16_t(std::min(r.line, 65535u));
+        s.lines.allocate(table.size(), "the kernel's lines");
+        WS_CUDA(cudaMemcpy(s.lines.get(), table.data(), table.size() * 2, cudaMemcpyHostToDevice),
+                "the kernel's lines");
+        c.lines = s.lines.get();
+        c.first_pc = first;
+        c.line_count = std::uint32_t(table.size());
+    }
+    int device = 0, reserved = 0;
+    WS_CUDA(cudaGetDevice(&device), "the recorder");
+    WS_CUDA(cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, device),
+            "the reserved shared memory");
+    c.shared_base = std::uint32_t(reserved);
+    if (!s.unrecorded.get()) s.unrecorded.allocate(1, "the recorder's count");
+    WS_CUDA(cudaMemset(s.unrecorded.get(), 0, 4), "the recorder's count");
+    c.unrecorded_stores = s.unrecorded.get();
+    if (!s.device_control.get()) s.device_control.allocate(1, "the recorder's control");
+    s.kernel = reinterpret_cast<const void*>(kernel_);
+    s.observer_error.clear();
+    launch_observer() = &observe;
+}
+
+SanitizerRecording::~SanitizerRecording() {
+    State& s = state();
+    launch_observer() = nullptr;
+    s.kernel = nullptr;
+    s.library = nullptr;
+    s.module = nullptr;
+    if (lib_) cudaLibraryUnload(lib_);
+}
+
+std::string SanitizerRecording::finish(trace::Trace& out) const {
+    State& s = state();
+    if (!s.observer_error.empty() && out.error.empty()) out.error = s.observer_error;
+    out.smem_bytes = static_smem_;
+    for (trace::BlockTrace& b : out.blocks) {
+        const unsigned dynamic = b.snapshots.empty() ? 0 : unsigned(b.snapshots[0].bytes.size());
+        for (const trace::Event& e : b.events)
+            if ((e.kind == trace::EventKind::SharedRead ||
+                 e.kind == trace::EventKind::SharedWrite) &&
+                e.address + e.width > static_smem_)
+                out.smem_bytes = std::max(out.smem_bytes, std::max(static_smem_, dynamic));
+    }
+    for (trace::BlockTrace& b : out.blocks) trace::replay_snapshots(b, out.smem_bytes);
+    std::uint32_t unrecorded = 0;
+    if (s.unrecorded.get()) cudaMemcpy(&unrecorded, s.unrecorded.get(), 4, cudaMemcpyDeviceToHost);
+    if (unrecorded == 0) return "";
+    return "stores went to memory that is neither shared memory nor the kernel's buffers (a "
+           "static or __device__ variable): they are not in the picture or the counters";
+}
+
+}  // namespace ws::cuda
