@@ -19,16 +19,16 @@ step() {  # step NAME SECONDS COMMAND...
   echo "$name rc=$? $(( $(date +%s) - t0 ))s $(tail -n 2 "$OUT/$name.log" | tr '\n' ' ' | cut -c1-160)" >> "$S"
 }
 T=/tmp/warpscope_tests
-step tiles50 130 $T "the GPU recorder finds every tile asked for*" -d yes
-step tiles 150 $T "a GPU trace and an emulator trace name the same tiles" -d yes
-step cross 120 $T "the GPU trace equals the emulator trace for every race-free algorithm" \
+step tiles50 120 $T "the GPU recorder finds every tile asked for*" -d yes
+step tiles 110 $T "a GPU trace and an emulator trace name the same tiles" -d yes
+step cross 90 $T "the GPU trace equals the emulator trace for every race-free algorithm" \
   "a traced look-back on the GPU equals the emulator's once blocks are named by tile" -d yes
-step gpu_user 120 $T "[gpu][user]" -d yes
+step gpu_user 100 $T "[gpu][user]" -d yes
 # Plain kernels: recorded on the GPU, each trace kept for the emulator's crosscheck here.
 mkdir -p "$OUT/traces"
 P=tests/data/plain_kernels
 plain() { local name=$1 file=$2; shift 2
-  timeout 40 /tmp/warpscope run-kernel $P/$file --backend cuda --pattern random --json \
+  timeout 22 /tmp/warpscope run-kernel $P/$file --backend cuda --pattern random --json \
     --trace-out "$OUT/traces/$name.wstrace" "$@" > "$OUT/traces/$name.json" 2> "$OUT/traces/$name.err"
   echo "plain $name rc=$? $(tail -n 1 "$OUT/traces/$name.err" | cut -c1-140)" >> "$S"; }
 plain strided_int reduce_interleaved_strided.cu --n 4097 --block 64 --type int
