@@ -6,6 +6,7 @@
 // window (app_window.cpp). Keys post the same actions as the buttons (keys.hpp).
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <variant>
@@ -61,6 +62,24 @@ struct StartQuiz {
 };
 struct StopQuiz {};
 struct ToggleQuiz {};  // Q
+// Before a frame is drawn (the cursor may have moved since the actions were drained): the
+// quiz's question follows the cursor, made once per step.
+struct FollowCursor {};
+// The quiz box: the answer as typed so far; an answer to check (Check, Enter); a cell clicked in
+// the Shared memory panel. Each is about the question on show when it was posted (`question`:
+// its QuizState::questions_made), and is dropped once another has replaced it.
+struct TypeQuizAnswer {
+    std::string text;
+    std::uint64_t question = 0;
+};
+struct AnswerQuiz {
+    std::string typed;
+    std::uint64_t question = 0;
+};
+struct PickQuizCell {
+    std::uint32_t cell = 0;
+    std::uint64_t question = 0;
+};
 // The editor.
 struct RunKernel {};
 struct KernelEdited {};  // the text changed: its error mark and grade are stale
@@ -101,11 +120,12 @@ using Action =
                  act::ToggleControls, act::ToggleHelp, act::CloseHelp, act::RunForm,
                  act::RunCompare, act::RunCircuits, act::RunRing, act::FindRace, act::OpenLesson,
                  act::MoveSlide, act::ShowLessons, act::ToggleNotes, act::ToggleWholeStage,
-                 act::ShowRecording, act::StartQuiz, act::StopQuiz, act::ToggleQuiz, act::RunKernel,
-                 act::KernelEdited, act::GradeKernel, act::OpenPuzzle, act::StartSweep,
-                 act::CancelSweep, act::SaveSweep, act::OpenTrace, act::SaveTrace, act::ExportStats,
-                 act::ExportQuizScores, act::CopyLink, act::Restyle, act::ExportPng,
-                 act::StartFrames, act::CancelFrames, act::Clipboard>;
+                 act::ShowRecording, act::StartQuiz, act::StopQuiz, act::ToggleQuiz,
+                 act::FollowCursor, act::TypeQuizAnswer, act::AnswerQuiz, act::PickQuizCell,
+                 act::RunKernel, act::KernelEdited, act::GradeKernel, act::OpenPuzzle,
+                 act::StartSweep, act::CancelSweep, act::SaveSweep, act::OpenTrace, act::SaveTrace,
+                 act::ExportStats, act::ExportQuizScores, act::CopyLink, act::Restyle,
+                 act::ExportPng, act::StartFrames, act::CancelFrames, act::Clipboard>;
 
 template <class A>
 bool is(const Action& a) {

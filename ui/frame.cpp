@@ -118,8 +118,6 @@ void front_lesson_tab(const TraceView& v, UiState& ui) {
 void draw_frame(const TraceView& v, UiState& ui, const Layout& layout) {
     label_log().begin_frame();  // the labels this frame draws (--check-labels)
     front_lesson_tab(v, ui);
-    // The quiz's question follows the cursor (made once per step; the panels read it).
-    refresh_question(ui.lesson.quiz, v, v.clamp(static_cast<long>(ui.step())));
     if (!layout.header.empty()) {
         if (begin_fixed("##header", layout.header,
                         ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar))

@@ -24,7 +24,7 @@ Session::Session(bool background, bool gpu) {
     lab_ = std::make_unique<LabFeature>(ui.lab, root, timer, background || timer);
     files_ = std::make_unique<FilesFeature>(ui.files);
     runs_ = std::make_unique<RunsFeature>(ui.runs, ui.preferences(), background);
-    lessons_ = std::make_unique<LessonFeature>(ui.lesson, root);
+    lessons_ = std::make_unique<LessonFeature>(ui.lesson, ui.quiz_scores, root);
     editor_ = std::make_unique<EditorFeature>(ui.editor, root, background);
     race_ = std::make_unique<RaceFeature>(ui.race, background);
     features_ = {ring_.get(),    lab_.get(),    files_.get(), runs_.get(),
@@ -77,6 +77,11 @@ std::vector<Action> Session::update() {
         for (const Action& a : posted) dispatch(a, for_window);
     }
     return for_window;
+}
+
+void Session::follow_cursor() {
+    std::vector<Action> none;
+    dispatch(act::FollowCursor{}, none);
 }
 
 void Session::dispatch(const Action& a, std::vector<Action>& for_window) {

@@ -23,6 +23,7 @@
 #include "ui/model/trace/hardware_view.hpp"
 #include "ui/model/window/playback.hpp"
 #include "ui/model/window/stale_view.hpp"
+#include "ui/panel_context.hpp"
 #include "ui/panel_state.hpp"
 #include "ui/preferences.hpp"
 
@@ -75,6 +76,11 @@ struct UiState : Preferences {
     // The panels' own (zoom, picks, scrolling).
     PanelState panels;
 };
+
+// What the panels draw with: `ui` to read, its panels' own state and its action queue.
+inline PanelContext panel_context(UiState& ui) {
+    return {ui, ui.panels, ui.actions};
+}
 
 // Puts `p` first among the panels brought to the front (tab groups select it).
 inline void bring_to_front(UiState& ui, PanelId p) {

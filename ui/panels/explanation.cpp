@@ -25,7 +25,8 @@ void draw_explanation(const TraceView& v, UiState& ui) {
     if (ui.lesson.quiz.on && !lecture_on(ui)) {
         // The question about the next step; what this step did would give the answer away
         // only for the next one, but the box needs the room.
-        draw_quiz_box(v, ui);
+        PanelContext c = panel_context(ui);
+        draw_quiz_box(v, c);
         return;
     }
     if (!ui.race.story.empty() && v.trace && v.trace->request.algo == ui.race.story_algo) {

@@ -77,7 +77,10 @@ void draw_shared_memory(const TraceView& v, UiState& ui) {
     if (ui.lesson.quiz.question && ui.lesson.quiz.question->shape == AnswerShape::Cell)
         options.clicked_cell = &clicked;
     draw_cell_grid("##shared", v, ui.playback, ui.panels.shared_grid, ImVec2(0, 0), options);
-    if (clicked >= 0) answer_with_cell(v, ui, std::uint32_t(clicked));
+    if (clicked >= 0) {
+        PanelContext c = panel_context(ui);
+        answer_with_cell(c, std::uint32_t(clicked));
+    }
 }
 
 }  // namespace ws::ui

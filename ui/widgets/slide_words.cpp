@@ -153,7 +153,8 @@ void draw_slide_card(const TraceView& v, UiState& ui, const Layout& layout) {
         if (!q.empty() && ui.lesson.quiz.on) {
             ImGui::SetCursorScreenPos({q.x, q.y});
             ImGui::BeginChild("##slide-quiz", {q.w, q.h}, false);
-            draw_quiz_box(v, ui);
+            PanelContext c = panel_context(ui);
+            draw_quiz_box(v, c);
             ImGui::EndChild();
         }
     }
