@@ -85,7 +85,7 @@ void draw_tab_group(const PanelGroup& g, const TraceView& v, UiState& ui,
             const ImGuiTabItemFlags flags =
                 is_new && p == front ? ImGuiTabItemFlags_SetSelected : 0;
             if (!ImGui::BeginTabItem(panel_title(p), nullptr, flags)) continue;
-            if (p != front && !is_new) bring_to_front(ui, p);
+            if (p != front && !is_new) ui.post(act::BringToFront{p});
             ImGui::BeginChild(panel_name(p), {0, 0}, false,
                               scrolls(p) ? 0 : ImGuiWindowFlags_NoScrollbar);
             draw_panel(p, v, ui);
@@ -170,15 +170,18 @@ std::vector<KeyAction> pressed_actions() {
 }
 
 void handle_keys(UiState& ui) {
-    // F5 runs the editor's kernel from anywhere, typing in it too (the help's global key).
-    if (ImGui::IsKeyPressed(kGlfwKeyF5, false) && !ui.help_open)
-        if (std::optional<Action> a = key_action(KeyAction::RunKernel)) ui.post(std::move(*a));
     if (ImGui::GetIO().WantTextInput) return;
     for (KeyAction k : pressed_actions()) {
         // While the help is in front, only its own keys.
         if (ui.help_open && k != KeyAction::Help && k != KeyAction::CloseHelp) continue;
         if (std::optional<Action> a = key_action(k)) ui.post(std::move(*a));
     }
+}
+
+void handle_run_key(UiState& ui) {
+    // The help's global key: the editor's kernel from anywhere, typing in it too.
+    if (ImGui::IsKeyPressed(kGlfwKeyF5, false) && !ui.help_open)
+        if (std::optional<Action> a = key_action(KeyAction::RunKernel)) ui.post(std::move(*a));
 }
 
 }  // namespace ws::ui

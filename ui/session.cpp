@@ -97,6 +97,13 @@ void Session::dispatch(const Action& a, std::vector<Action>& for_window) {
             take(runs_->run_form(context(), r->confirmed), for_window);
         return;
     }
+    // The controls' edit: the request changed (the note says what a new algorithm changed).
+    if (const auto* e = std::get_if<act::EditForm>(&a)) {
+        if (!e->note.empty()) ui.note = e->note;
+        if (e->form == ui.form) return;
+        runs_->set_form(e->form);
+        return dispatch(act::RunForm{}, for_window);
+    }
     for (Feature* f : features_)
         if (std::optional<Outcome> o = f->handle(a, context()))
             return take(std::move(*o), for_window);

@@ -20,7 +20,8 @@
 namespace ws::ui {
 namespace {
 
-void mode_switch(UiState& ui) {
+// This block or the three networks: the mode to draw this frame (a change is posted).
+bool mode_switch(UiState& ui) {
     bool side = ui.circuit_side_by_side;
     if (ImGui::RadioButton("this block", !side)) side = false;
     ImGui::SameLine();
@@ -30,10 +31,8 @@ void mode_switch(UiState& ui) {
     const bool fits = radio + ImGui::CalcTextSize(full).x <= ImGui::GetContentRegionAvail().x;
     if (ImGui::RadioButton(fits ? full : "three side by side", side)) side = true;
     if (!fits && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", full);
-    if (side != ui.circuit_side_by_side) {
-        ui.circuit_side_by_side = side;
-        if (side) ui.post(act::RunCircuits{});
-    }
+    if (side != ui.circuit_side_by_side) ui.post(act::SetSideBySide{side});
+    return side;
 }
 
 // The legend, and after it on the same line (where it fits; else in its tooltip) how the
@@ -150,8 +149,7 @@ void side_by_side(UiState& ui) {
 
 void draw_circuit(const TraceView& v, UiState& ui) {
     const StaleDim dim(ui);  // greyed while this is the last good run after a failed one
-    mode_switch(ui);
-    if (ui.circuit_side_by_side)
+    if (mode_switch(ui))
         side_by_side(ui);
     else
         single(v, ui);

@@ -113,22 +113,25 @@ void side(const char* id, float width, const TraceView* v, UiState& ui, GridView
     ImGui::EndChild();
 }
 
-// The n the timings are read at, from the sizes the measurements hold.
-void size_picker(UiState& ui, const MeasurementFile* f) {
+// The n the timings are read at, from the sizes the measurements hold (the largest until one is
+// picked, or when the one picked is not measured): the one to read them at this frame. A new one
+// is posted (act::SetCompareN).
+std::uint64_t size_picker(UiState& ui, const MeasurementFile* f) {
     const std::vector<std::uint64_t> sizes = measured_sizes(f);
-    if (sizes.empty()) return;
-    if (std::find(sizes.begin(), sizes.end(), ui.runs.compare_n) == sizes.end())
-        ui.runs.compare_n = sizes.back();
+    std::uint64_t at = ui.runs.compare_n;
+    if (sizes.empty()) return at;
+    if (std::find(sizes.begin(), sizes.end(), at) == sizes.end()) at = sizes.back();
     ImGui::SameLine();
     ImGui::TextUnformatted("timed at n =");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-    if (begin_combo_fitted("##comparen", size_name(ui.runs.compare_n))) {
+    if (begin_combo_fitted("##comparen", size_name(at))) {
         for (std::uint64_t n : sizes)
-            if (ImGui::Selectable(size_name(n).c_str(), n == ui.runs.compare_n))
-                ui.runs.compare_n = n;
+            if (ImGui::Selectable(size_name(n).c_str(), n == at)) at = n;
         ImGui::EndCombo();
     }
+    if (at != ui.runs.compare_n) ui.post(act::SetCompareN{at});
+    return at;
 }
 
 // Rows of numbers for both sides and their ratio, the row that explains most first.
@@ -177,17 +180,15 @@ void draw_compare(const TraceView& v, UiState& ui) {
     const VariantInfo* cur = find_variant(ui.compare_algo);
     if (begin_combo_fitted("##compare", cur ? cur->title : ui.compare_algo)) {
         for (const VariantInfo& info : catalog())
-            if (ImGui::Selectable(info.title, ui.compare_algo == info.id)) {
-                ui.compare_algo = info.id;
-                ui.post(act::RunCompare{});
-            }
+            if (ImGui::Selectable(info.title, ui.compare_algo == info.id))
+                ui.post(act::SetCompareAlgo{info.id});
         ImGui::EndCombo();
     }
     const MeasurementFile* f = measured(ui);
-    size_picker(ui, f);
+    const std::uint64_t timed_at = size_picker(ui, f);
     const TraceView* right = ui.runs.compare.get();
     if (v.trace && right && right->trace)
-        table(compare_rows(v, *right, f, ui.runs.compare_n), v.trace->request.algo,
+        table(compare_rows(v, *right, f, timed_at), v.trace->request.algo,
               right->trace->request.algo);
     // Where either side has bank conflicts, 32 words a row (the banks line up in columns) or,
     // where 32 readable cells do not fit a side, 16 (a bank's words two rows apart), else what

@@ -266,11 +266,12 @@ void pattern_control(RequestForm& f) {
 }
 
 void request_controls(const TraceView& v, UiState& ui) {
+    // The form is edited as a copy; a change is posted (act::EditForm) for the session to run.
     RequestForm f = ui.form;
     algorithm_combo(f);
     // A switch of variant: n and block move to what it takes and shows, and the note says so.
-    if (f.algo != ui.form.algo)
-        if (std::string note = adopt_variant_rules(f); !note.empty()) ui.note = std::move(note);
+    std::string note;
+    if (f.algo != ui.form.algo) note = adopt_variant_rules(f);
     label("n");
     ImGui::InputTextWithHint("##n", "64, 2^10, 2^20+3", &f.n);
     block_control(f);
@@ -305,10 +306,7 @@ void request_controls(const TraceView& v, UiState& ui) {
         f.traced_block = static_cast<std::uint32_t>(std::max(traced, 0));
     if (v.trace && v.trace->grid > 0)
         ImGui::TextDisabled("traced block; the first pass has %u", v.trace->grid);
-    if (f != ui.form) {
-        ui.form = f;
-        ui.post(act::RunForm{});
-    }
+    if (f != ui.form) ui.post(act::EditForm{f, note});
     if (!ui.runs.form_error.empty())
         text_wrapped_colored(palette().disagree, "\xe2\x9a\xa0 " + ui.runs.form_error);
     if (ui.runs.slow_run_pending) {
@@ -346,20 +344,19 @@ void display_controls(UiState& ui) {
             "(the Controls button brings them back)");
     label("Text size");
     // The fonts are rebuilt when the slider is let go, not at every pixel of the drag.
-    ImGui::SliderFloat("##scale", &ui.font_scale, 0.75f, 2.5f, "%.2fx");
+    float scale = ui.font_scale;
+    ImGui::SliderFloat("##scale", &scale, 0.75f, 2.5f, "%.2fx");
+    if (scale != ui.font_scale) ui.post(act::SetFontScale{scale});
     if (ImGui::IsItemDeactivatedAfterEdit()) ui.post(act::Restyle{});
-    if (theme != ui.theme || presentation != ui.presentation) {
-        ui.theme = theme;
-        if (presentation != ui.presentation) ui.controls_hidden = presentation;
-        ui.presentation = presentation;
-        ui.post(act::Restyle{});
-    }
+    if (theme != ui.theme) ui.post(act::SetTheme{theme});
+    // As P: the controls fold away with it (and come back without it).
+    if (presentation != ui.presentation) ui.post(act::TogglePresentation{});
 }
 
 // A step range of the same picture as an animated GIF or a PNG per step; while one is being
 // written, its progress and Cancel (Esc).
 void frames_controls(const TraceView& v, UiState& ui) {
-    FramesExport& f = ui.files.frames;
+    const FramesExport& f = ui.files.frames;
     if (f.active) {
         if (f.capturing) return;  // not in the pictures being made
         const std::string done = std::to_string(f.done) + " / " + std::to_string(f.total);
@@ -373,9 +370,9 @@ void frames_controls(const TraceView& v, UiState& ui) {
     label("Steps");
     int range[2] = {int(f.from), int(f.to < 0 ? last : f.to)};
     if (ImGui::InputInt2("##steprange", range)) {
-        f.from = std::clamp<long>(range[0], 0, std::max(last, 0L));
-        f.to = std::clamp<long>(range[1], f.from, std::max(last, 0L));
-        if (f.to == last) f.to = -1;  // stays the last as the run changes
+        const long from = std::clamp<long>(range[0], 0, std::max(last, 0L));
+        const long to = std::clamp<long>(range[1], from, std::max(last, 0L));
+        ui.post(act::SetFramesRange{from, to == last ? -1 : to});  // -1: the last as runs change
     }
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("the first and last step of the GIF or PNGs (0..%ld)", last);
@@ -389,26 +386,28 @@ void frames_controls(const TraceView& v, UiState& ui) {
 
 // A picture of the window or of one panel, as it is on screen now.
 void picture_controls(const TraceView& v, UiState& ui) {
+    // Edited as a copy; a change is posted to the files feature.
+    act::SetExport e{ui.files.export_panel, ui.files.export_folder, ui.files.export_name};
     label("Picture");
-    const std::string shown =
-        ui.files.export_panel ? panel_title(*ui.files.export_panel) : std::string("whole window");
+    const std::string shown = e.panel ? panel_title(*e.panel) : std::string("whole window");
     if (ImGui::BeginCombo("##exportpanel", shown.c_str())) {
-        if (ImGui::Selectable("whole window", !ui.files.export_panel))
-            ui.files.export_panel.reset();
+        if (ImGui::Selectable("whole window", !e.panel)) e.panel.reset();
         for (PanelId p : kAllPanels)
-            if (ImGui::Selectable(panel_title(p), ui.files.export_panel == p))
-                ui.files.export_panel = p;
+            if (ImGui::Selectable(panel_title(p), e.panel == p)) e.panel = p;
         ImGui::EndCombo();
     }
     label("Folder");
-    ImGui::InputText("##exportfolder", &ui.files.export_folder);
+    ImGui::InputText("##exportfolder", &e.folder);
     label("Name");
     const std::string suggested =
-        default_png_name(v, v.clamp(static_cast<long>(ui.step())), ui.files.export_panel);
-    ImGui::InputTextWithHint("##exportname", suggested.c_str(), &ui.files.export_name);
+        default_png_name(v, v.clamp(static_cast<long>(ui.step())), e.panel);
+    ImGui::InputTextWithHint("##exportname", suggested.c_str(), &e.name);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("left empty: %s (from the algorithm, the step and the panel)",
                           suggested.c_str());
+    if (e.panel != ui.files.export_panel || e.folder != ui.files.export_folder ||
+        e.name != ui.files.export_name)
+        ui.post(std::move(e));
     if (ImGui::Button("Export PNG")) ui.post(act::ExportPng{});
     frames_controls(v, ui);
 }
@@ -430,7 +429,9 @@ void link_controls(UiState& ui) {
 
 void file_controls(const TraceView& v, UiState& ui) {
     label("File");
-    ImGui::InputText("##path", &ui.files.path);
+    std::string path = ui.files.path;
+    ImGui::InputText("##path", &path);
+    if (path != ui.files.path) ui.post(act::SetTracePath{path});
     if (ImGui::Button("Open trace")) ui.post(act::OpenTrace{});
     ImGui::SameLine();
     if (ImGui::Button("Save trace")) ui.post(act::SaveTrace{});

@@ -32,7 +32,7 @@ void draw_explanation(const TraceView& v, UiState& ui) {
     if (!ui.race.story.empty() && v.trace && v.trace->request.algo == ui.race.story_algo) {
         // The race search's story (Find a race), until another algorithm is shown.
         for (const std::string& line : ui.race.story) text_wrapped_colored(p.text, line);
-        if (ImGui::SmallButton("close the story")) ui.race.story.clear();
+        if (ImGui::SmallButton("close the story")) ui.post(act::CloseRaceStory{});
         ImGui::Separator();
     }
     if (v.trace && !v.trace->deadlock.empty()) {  // why no block can go on (Shared memory)

@@ -39,7 +39,7 @@ void view_tab(UiState& ui, View view, const char* title) {
         ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(p.current));
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(text_on(p.current)));
     }
-    if (ImGui::Button(title)) ui.view = view;
+    if (ImGui::Button(title)) ui.post(act::ShowView{view});
     if (on) ImGui::PopStyleColor(2);
     ImGui::SameLine();
 }
@@ -55,7 +55,7 @@ void views_folded(UiState& ui) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("the views");
     if (ImGui::BeginPopup("##views")) {
         for (const ViewTab& t : kViewTabs)
-            if (ImGui::Selectable(t.title, ui.view == t.view)) ui.view = t.view;
+            if (ImGui::Selectable(t.title, ui.view == t.view)) ui.post(act::ShowView{t.view});
         ImGui::EndPopup();
     }
     ImGui::SameLine();
@@ -115,7 +115,7 @@ void draw_header(const TraceView& v, UiState& ui) {
     const float banner_least = banner.empty() ? 0.0f : 8 * ImGui::GetFontSize();
     const bool folded = left_width(ui, true) + must_w + banner_least > total &&
                         controls_w + folded_width() + 16 + must_w <= total + 0.5f;
-    if (ImGui::Button(controls_label(ui))) ui.controls_hidden = !ui.controls_hidden;
+    if (ImGui::Button(controls_label(ui))) ui.post(act::ToggleControls{});
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("show or hide the controls (C)");
     ImGui::SameLine(0, 16);
     if (!brief) {
@@ -156,7 +156,7 @@ void draw_header(const TraceView& v, UiState& ui) {
         ImGui::Dummy({box.w, box.h});
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip(stale.empty() ? "%s (click: dismiss)" : "%s", error.c_str());
-        if (ImGui::IsItemClicked() && stale.empty()) ui.banner.clear();
+        if (ImGui::IsItemClicked() && stale.empty()) ui.post(act::DismissBanner{});
         if (must.empty()) return;
         ImGui::SameLine(0, 16);
         ImGui::AlignTextToFramePadding();

@@ -57,7 +57,7 @@ void draw_help(UiState& ui) {
     }
     ImGui::End();
     ImGui::PopStyleColor();
-    if (!open) ui.help_open = false;
+    if (!open) ui.post(act::CloseHelp{false});
 }
 
 }  // namespace ws::ui

@@ -189,15 +189,18 @@ void sweep_controls(UiState& ui, const MeasurementFile* shown) {
     ImGui::Text("Live sweep on %s, %s, n from 2^", ui.gpu_name.c_str(), ui.lab.type.c_str());
     ImGui::SameLine(0, 2);
     const float w = ImGui::GetFontSize() * 3.5f;
+    // The range is edited as a copy, held to 2^1..2^30: a change is posted (act::SetSweepRange).
+    int from = ui.lab.sweep_from, to = ui.lab.sweep_to;
     ImGui::SetNextItemWidth(w);
-    ImGui::InputInt("##from", &ui.lab.sweep_from, 0);
+    ImGui::InputInt("##from", &from, 0);
     ImGui::SameLine();
     ImGui::TextUnformatted("to 2^");
     ImGui::SameLine(0, 2);
     ImGui::SetNextItemWidth(w);
-    ImGui::InputInt("##to", &ui.lab.sweep_to, 0);
-    ui.lab.sweep_from = std::clamp(ui.lab.sweep_from, 1, 30);
-    ui.lab.sweep_to = std::clamp(ui.lab.sweep_to, ui.lab.sweep_from, 30);
+    ImGui::InputInt("##to", &to, 0);
+    from = std::clamp(from, 1, 30);
+    to = std::clamp(to, from, 30);
+    if (from != ui.lab.sweep_from || to != ui.lab.sweep_to) ui.post(act::SetSweepRange{from, to});
     ImGui::SameLine();
     if (st.running) {
         if (ImGui::Button("Cancel")) ui.post(act::CancelSweep{});
@@ -243,10 +246,7 @@ void lab_family_picker(UiState& ui, LabLines lines) {
     ImGui::SetNextItemWidth(lab_family_width());
     if (begin_combo_fitted("##family", lab_lines_name(lines))) {
         for (LabLines l : kAllLabLines)
-            if (ImGui::Selectable(lab_lines_name(l), l == lines)) {
-                if (l == LabLines::MultiGpu && l != lines) ui.lab.type = "float";
-                ui.lab.lines = l;
-            }
+            if (ImGui::Selectable(lab_lines_name(l), l == lines)) ui.post(act::SetLabFamily{l});
         ImGui::EndCombo();
     }
 }
@@ -274,12 +274,13 @@ void draw_lab(const TraceView&, UiState& ui) {
                                  "Without a GPU backend the lab cannot run a sweep "
                                  "itself.");
     } else {
-        if (ui.lab.file_chosen_for != ui.form.algo) {  // a new algorithm: a file that has it
-            ui.lab.file = file_measuring(lab, ui.form.algo, ui.lab.file, ui.lab.type);
-            ui.lab.file_chosen_for = ui.form.algo;
-        }
-        ui.lab.file = std::min(ui.lab.file, lab.files.size() - 1);
-        f = &lab.files[ui.lab.file];
+        // The recording on show: for a new algorithm one that measures it; a new choice (or one
+        // picked below) is posted (act::ChooseLabFile).
+        std::size_t file = ui.lab.file;
+        if (ui.lab.file_chosen_for != ui.form.algo)
+            file = file_measuring(lab, ui.form.algo, file, ui.lab.type);
+        file = std::min(file, lab.files.size() - 1);
+        f = &lab.files[file];
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted("Recorded on");
         ImGui::SameLine();
@@ -295,18 +296,19 @@ void draw_lab(const TraceView&, UiState& ui) {
         const std::string label = file_label(*f);
         if (ImGui::BeginCombo("##file", fit_text(label, combo_w - chrome).c_str())) {
             for (std::size_t i = 0; i < lab.files.size(); ++i)
-                if (ImGui::Selectable(file_label(lab.files[i]).c_str(), i == ui.lab.file))
-                    ui.lab.file = i;
+                if (ImGui::Selectable(file_label(lab.files[i]).c_str(), i == file)) file = i;
             ImGui::EndCombo();
         } else if (ImGui::IsItemHovered()) {  // every point's source: GPU, date and file
             ImGui::SetTooltip("%s: every point of the plot and the table below, from %s",
                               label.c_str(), f->path.c_str());
         }
+        if (file != ui.lab.file || ui.lab.file_chosen_for != ui.form.algo)
+            ui.post(act::ChooseLabFile{file, ui.form.algo});
         ImGui::SameLine();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
         if (begin_combo_fitted("type", ui.lab.type)) {
             for (const char* t : {"int", "float", "double"})
-                if (ImGui::Selectable(t, ui.lab.type == t)) ui.lab.type = t;
+                if (ImGui::Selectable(t, ui.lab.type == t)) ui.post(act::SetLabType{t});
             ImGui::EndCombo();
         }
         // The plot takes what the table, the sweep and the problems below it leave.

@@ -142,8 +142,7 @@ void draw_pipeline(const TraceView& v, UiState& ui) {
     }
     const std::size_t moments = pv.moments.size();
     const std::size_t at = std::min(ui.playback.step, moments - 1);
-    playback_row(ui, moments,
-                 "moment " + std::to_string(at + 1) + " of " + std::to_string(moments));
+    playback_row(ui, "moment " + std::to_string(at + 1) + " of " + std::to_string(moments));
     text_wrapped_colored(palette().text, pv.moments[at].what);
     ImGui::PushFont(fonts().small);
     text_wrapped_colored(

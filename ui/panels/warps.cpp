@@ -275,8 +275,7 @@ void draw_warps(const TraceView& v, UiState& ui) {
         const long s = static_cast<long>(std::floor((m.x - g.x0) / g.col_w));
         const long w = static_cast<long>(std::floor((m.y - g.y0) / g.row_h));
         if (s >= 0 && s < static_cast<long>(v.step_count())) {
-            if (ImGui::IsMouseClicked(ImGuiMouseButton_Left))
-                set_step(ui.playback, std::size_t(s), v.step_count());
+            if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) ui.post(act::StepAt{std::size_t(s)});
             if (w >= 0 && w < static_cast<long>(v.warps) && std::size_t(s) <= shown_until) {
                 const StepView& st = v.steps[std::size_t(s)];
                 const std::uint32_t a = st.active_mask[std::size_t(w)];

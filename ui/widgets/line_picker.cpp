@@ -16,11 +16,7 @@ void line_picker(UiState& ui, const char* id, const std::vector<PickableLine>& l
     if (!ImGui::BeginPopup(id)) return;
     for (const PickableLine& l : lines) {
         bool on = !line_hidden(ui, l.algo);
-        if (ImGui::Checkbox(l.label.c_str(), &on)) {
-            auto it = std::find(ui.lab.hidden.begin(), ui.lab.hidden.end(), l.algo);
-            if (on && it != ui.lab.hidden.end()) ui.lab.hidden.erase(it);
-            if (!on && it == ui.lab.hidden.end()) ui.lab.hidden.push_back(l.algo);
-        }
+        if (ImGui::Checkbox(l.label.c_str(), &on)) ui.post(act::ShowLabLine{l.algo, on});
     }
     ImGui::EndPopup();
 }

@@ -1,5 +1,5 @@
-// The lab's "Lines…" popup: a checkbox per plotted line, kept in UiState::lab_hidden (the lines
-// the user hid), shared by every family of the lab.
+// The lab's "Lines…" popup: a checkbox per plotted line, kept in LabState::hidden (the lines the
+// user hid; a tick posts act::ShowLabLine), shared by every family of the lab.
 #pragma once
 #include <string>
 #include <vector>
