@@ -3,8 +3,10 @@
 //
 // The hub holds only what every part of the window shares: the preferences the settings keep
 // (the base), the cursor, the tabs in front, the header's lines and the action queue panels post
-// to. Each feature's own part is its state struct (ui/features/*/..._state.hpp), written by its
-// controller alone; panels read them and post actions (ui/actions.hpp) for the session to drain.
+// to; the session and the window (its own actions: window_actions.hpp) write it. Each feature's own
+// part is its state struct (ui/features/*/..._state.hpp), written by its controller alone. Panels
+// and widgets get it read-only (PanelContext: `const UiState&`, their own PanelState and the
+// queue) and post actions (ui/actions.hpp) for the session to drain before the next frame.
 #pragma once
 #include <algorithm>
 #include <string>

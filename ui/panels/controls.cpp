@@ -177,7 +177,8 @@ void copies_control(sim::Schedule& s, const std::string& algo) {
 // The schedule: the threads' policy (with its seed), the order blocks start in and how many run
 // at once, when copies land (a kernel with bulk copies), and the threads a race search sent
 // ahead (kept until cleared). One text underneath, sim::Schedule's.
-void schedule_control(RequestForm& f, UiState& ui) {
+void schedule_control(RequestForm& f, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     sim::Schedule s = sim::Schedule::parse(f.schedule).value_or(sim::Schedule{});
     using Kind = sim::Schedule::Kind;
     choice<Kind>("Schedule", "##schedule", s.kind,
@@ -232,7 +233,7 @@ void schedule_control(RequestForm& f, UiState& ui) {
     f.schedule = s.name();
     ImGui::BeginDisabled(ui.race.running);
     if (ImGui::Button(ui.race.running ? "Searching\xe2\x80\xa6" : "Find a race"))
-        ui.post(act::FindRace{});
+        ctx.post(act::FindRace{});
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
         ImGui::SetTooltip(
@@ -265,7 +266,8 @@ void pattern_control(RequestForm& f) {
     }
 }
 
-void request_controls(const TraceView& v, UiState& ui) {
+void request_controls(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     // The form is edited as a copy; a change is posted (act::EditForm) for the session to run.
     RequestForm f = ui.form;
     algorithm_combo(f);
@@ -299,14 +301,14 @@ void request_controls(const TraceView& v, UiState& ui) {
         choice<bool>("Backend", "##backend", f.gpu,
                      {{false, "CPU emulator"}, {true, ui.gpu_name.c_str()}});
     }
-    if (!f.gpu) schedule_control(f, ui);
+    if (!f.gpu) schedule_control(f, ctx);
     label("Block #");
     int traced = static_cast<int>(f.traced_block);
     if (ImGui::InputInt("##traced", &traced))
         f.traced_block = static_cast<std::uint32_t>(std::max(traced, 0));
     if (v.trace && v.trace->grid > 0)
         ImGui::TextDisabled("traced block; the first pass has %u", v.trace->grid);
-    if (f != ui.form) ui.post(act::EditForm{f, note});
+    if (f != ui.form) ctx.post(act::EditForm{f, note});
     if (!ui.runs.form_error.empty())
         text_wrapped_colored(palette().disagree, "\xe2\x9a\xa0 " + ui.runs.form_error);
     if (ui.runs.slow_run_pending) {
@@ -314,12 +316,12 @@ void request_controls(const TraceView& v, UiState& ui) {
                              "This many elements take the emulator about " +
                                  std::to_string(int(ui.runs.slow_run_seconds + 0.5)) + " s.");
         if (ImGui::Button("Run it")) {
-            ui.post(act::RunForm{true});
+            ctx.post(act::RunForm{true});
         }
     }
 }
 
-void result_lines(const TraceView& v, UiState& ui) {
+void result_lines(const TraceView& v, const UiState& ui) {
     const Palette& p = palette();
     if (ui.runs.running) ImGui::Text("running\xe2\x80\xa6 %.1f s", ui.runs.running_seconds);
     if (!v.trace) return;
@@ -333,7 +335,8 @@ void result_lines(const TraceView& v, UiState& ui) {
     ImGui::PopFont();
 }
 
-void display_controls(UiState& ui) {
+void display_controls(PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     std::string theme = ui.theme;
     choice<std::string>("Theme", "##theme", theme, {{"dark", "dark"}, {"light", "light"}});
     bool presentation = ui.presentation;
@@ -346,16 +349,17 @@ void display_controls(UiState& ui) {
     // The fonts are rebuilt when the slider is let go, not at every pixel of the drag.
     float scale = ui.font_scale;
     ImGui::SliderFloat("##scale", &scale, 0.75f, 2.5f, "%.2fx");
-    if (scale != ui.font_scale) ui.post(act::SetFontScale{scale});
-    if (ImGui::IsItemDeactivatedAfterEdit()) ui.post(act::Restyle{});
-    if (theme != ui.theme) ui.post(act::SetTheme{theme});
+    if (scale != ui.font_scale) ctx.post(act::SetFontScale{scale});
+    if (ImGui::IsItemDeactivatedAfterEdit()) ctx.post(act::Restyle{});
+    if (theme != ui.theme) ctx.post(act::SetTheme{theme});
     // As P: the controls fold away with it (and come back without it).
-    if (presentation != ui.presentation) ui.post(act::TogglePresentation{});
+    if (presentation != ui.presentation) ctx.post(act::TogglePresentation{});
 }
 
 // A step range of the same picture as an animated GIF or a PNG per step; while one is being
 // written, its progress and Cancel (Esc).
-void frames_controls(const TraceView& v, UiState& ui) {
+void frames_controls(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     const FramesExport& f = ui.files.frames;
     if (f.active) {
         if (f.capturing) return;  // not in the pictures being made
@@ -363,7 +367,7 @@ void frames_controls(const TraceView& v, UiState& ui) {
         ImGui::ProgressBar(f.progress(), ImVec2(-1, 0), done.c_str());
         // On the click, not the release: the export draws frames of its own between ours.
         ImGui::Button("Cancel (Esc)");
-        if (ImGui::IsItemClicked()) ui.post(act::CancelFrames{});
+        if (ImGui::IsItemClicked()) ctx.post(act::CancelFrames{});
         return;
     }
     const long last = long(v.step_count()) - 1;
@@ -372,20 +376,21 @@ void frames_controls(const TraceView& v, UiState& ui) {
     if (ImGui::InputInt2("##steprange", range)) {
         const long from = std::clamp<long>(range[0], 0, std::max(last, 0L));
         const long to = std::clamp<long>(range[1], from, std::max(last, 0L));
-        ui.post(act::SetFramesRange{from, to == last ? -1 : to});  // -1: the last as runs change
+        ctx.post(act::SetFramesRange{from, to == last ? -1 : to});  // -1: the last as runs change
     }
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("the first and last step of the GIF or PNGs (0..%ld)", last);
     const bool can = v.step_count() > 0;
     if (!can) ImGui::BeginDisabled();
-    if (ImGui::Button("GIF of the steps")) ui.post(act::StartFrames{FramesKind::Gif});
+    if (ImGui::Button("GIF of the steps")) ctx.post(act::StartFrames{FramesKind::Gif});
     ImGui::SameLine();
-    if (ImGui::Button("PNG per step")) ui.post(act::StartFrames{FramesKind::Pngs});
+    if (ImGui::Button("PNG per step")) ctx.post(act::StartFrames{FramesKind::Pngs});
     if (!can) ImGui::EndDisabled();
 }
 
 // A picture of the window or of one panel, as it is on screen now.
-void picture_controls(const TraceView& v, UiState& ui) {
+void picture_controls(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     // Edited as a copy; a change is posted to the files feature.
     act::SetExport e{ui.files.export_panel, ui.files.export_folder, ui.files.export_name};
     label("Picture");
@@ -407,43 +412,45 @@ void picture_controls(const TraceView& v, UiState& ui) {
                           suggested.c_str());
     if (e.panel != ui.files.export_panel || e.folder != ui.files.export_folder ||
         e.name != ui.files.export_name)
-        ui.post(std::move(e));
-    if (ImGui::Button("Export PNG")) ui.post(act::ExportPng{});
-    frames_controls(v, ui);
+        ctx.post(std::move(e));
+    if (ImGui::Button("Export PNG")) ctx.post(act::ExportPng{});
+    frames_controls(v, ctx);
 }
 
 // "Copy link": the state as a warpscope:// link (or the command) on the clipboard.
-void link_controls(UiState& ui) {
-    if (ImGui::Button("Copy link (L)")) ui.post(act::CopyLink{});
+void link_controls(PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
+    if (ImGui::Button("Copy link (L)")) ctx.post(act::CopyLink{});
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "a warpscope:// link that reopens this request, step, view, panel and presentation "
             "mode (warpscope LINK)");
     ImGui::SameLine();
-    if (ImGui::Button("Copy command")) ui.post(act::CopyLink{true});
+    if (ImGui::Button("Copy command")) ctx.post(act::CopyLink{true});
     if (ui.files.link_copied.empty()) return;
     ImGui::PushFont(fonts().small);
     text_wrapped_colored(palette().text_dim, "copied: " + ui.files.link_copied);
     ImGui::PopFont();
 }
 
-void file_controls(const TraceView& v, UiState& ui) {
+void file_controls(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     label("File");
     std::string path = ui.files.path;
     ImGui::InputText("##path", &path);
-    if (path != ui.files.path) ui.post(act::SetTracePath{path});
-    if (ImGui::Button("Open trace")) ui.post(act::OpenTrace{});
+    if (path != ui.files.path) ctx.post(act::SetTracePath{path});
+    if (ImGui::Button("Open trace")) ctx.post(act::OpenTrace{});
     ImGui::SameLine();
-    if (ImGui::Button("Save trace")) ui.post(act::SaveTrace{});
+    if (ImGui::Button("Save trace")) ctx.post(act::SaveTrace{});
     ImGui::TextUnformatted("Stats:");
     ImGui::SameLine();
-    if (ImGui::Button("CSV")) ui.post(act::ExportStats{false});
+    if (ImGui::Button("CSV")) ctx.post(act::ExportStats{false});
     ImGui::SameLine();
-    if (ImGui::Button("JSON")) ui.post(act::ExportStats{true});
+    if (ImGui::Button("JSON")) ctx.post(act::ExportStats{true});
     ImGui::Separator();
-    picture_controls(v, ui);
+    picture_controls(v, ctx);
     ImGui::Separator();
-    link_controls(ui);
+    link_controls(ctx);
     if (!ui.files.message.empty()) {
         ImGui::PushFont(fonts().small);
         text_wrapped_colored(palette().text_dim, ui.files.message);
@@ -453,25 +460,27 @@ void file_controls(const TraceView& v, UiState& ui) {
 
 // The lessons (ui/widgets/lesson_list.hpp); opened and scrolled to once each time the list is
 // asked for (Page Down with no lesson on, --show-lessons).
-void lessons_section(UiState& ui) {
-    const bool asked = ui.panels.lessons_shown != ui.lessons_asked;
-    ui.panels.lessons_shown = ui.lessons_asked;
+void lessons_section(PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
+    const bool asked = ctx.panels.lessons_shown != ui.lessons_asked;
+    ctx.panels.lessons_shown = ui.lessons_asked;
     if (asked) ImGui::SetNextItemOpen(true);
     const bool open = ImGui::CollapsingHeader("Lessons", ImGuiTreeNodeFlags_DefaultOpen);
     if (asked) ImGui::SetScrollHereY(0.0f);
-    if (open) draw_lesson_list(ui);
+    if (open) draw_lesson_list(ctx);
 }
 
 }  // namespace
 
-void draw_controls(const TraceView& v, UiState& ui) {
-    request_controls(v, ui);
+void draw_controls(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
+    request_controls(v, ctx);
     ImGui::Separator();
     result_lines(v, ui);
     ImGui::Separator();
-    if (ImGui::CollapsingHeader("Display", ImGuiTreeNodeFlags_DefaultOpen)) display_controls(ui);
-    lessons_section(ui);
-    if (ImGui::CollapsingHeader("Files")) file_controls(v, ui);
+    if (ImGui::CollapsingHeader("Display", ImGuiTreeNodeFlags_DefaultOpen)) display_controls(ctx);
+    lessons_section(ctx);
+    if (ImGui::CollapsingHeader("Files")) file_controls(v, ctx);
 }
 
 }  // namespace ws::ui

@@ -31,7 +31,8 @@ constexpr const char* kSizeNames[] = {"1000 floats (3.9 KiB)", "2^20 floats (4 M
 
 // The GPUs, the plan and the size, edited as a copy: a change is posted (act::SetRing), which
 // runs the ring again.
-void controls(UiState& ui) {
+void controls(PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     const RingState& ring = ui.ring;
     act::SetRing to{ring.gpus, ring.naive, ring.n};
     int gpus = int(ring.gpus);
@@ -60,7 +61,7 @@ void controls(UiState& ui) {
             if (ImGui::Selectable(kSizeNames[i], i == at) && kSizes[i] != ring.n) to.n = kSizes[i];
         ImGui::EndCombo();
     }
-    if (to.gpus != ring.gpus || to.naive != ring.naive || to.n != ring.n) ui.post(to);
+    if (to.gpus != ring.gpus || to.naive != ring.naive || to.n != ring.n) ctx.post(to);
 }
 
 // A label on a backing, centred at (x, y), one line or two.
@@ -138,9 +139,10 @@ std::string totals(const multi::RingRun& run) {
 
 }  // namespace
 
-void draw_ring(const TraceView& v, UiState& ui) {
+void draw_ring(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     (void)v;
-    controls(ui);
+    controls(ctx);
     if (!ui.ring.run || ui.ring.run->after_step.empty()) {
         text_wrapped_colored(
             palette().disagree,
@@ -149,7 +151,7 @@ void draw_ring(const TraceView& v, UiState& ui) {
     }
     const std::size_t states = ui.ring.run->after_step.size();
     const std::size_t state = std::min(ui.playback.step, states - 1);
-    playback_row(ui, ring_state_caption(*ui.ring.run, state));
+    playback_row(ctx, ring_state_caption(*ui.ring.run, state));
     ImGui::PushFont(fonts().small);
     text_wrapped_colored(palette().text_dim, totals(*ui.ring.run));
     if (const std::string common = ring_step_common(*ui.ring.run, state); !common.empty())

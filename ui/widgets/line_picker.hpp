@@ -15,6 +15,6 @@ struct PickableLine {
 
 bool line_hidden(const UiState& ui, const std::string& algo);
 // A button that opens the popup `id`, with a checkbox per line.
-void line_picker(UiState& ui, const char* id, const std::vector<PickableLine>& lines);
+void line_picker(PanelContext& ctx, const char* id, const std::vector<PickableLine>& lines);
 
 }  // namespace ws::ui

@@ -10,6 +10,6 @@
 
 namespace ws::ui {
 
-void playback_row(UiState& ui, const std::string& caption);
+void playback_row(PanelContext& ctx, const std::string& caption);
 
 }  // namespace ws::ui

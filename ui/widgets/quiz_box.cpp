@@ -80,17 +80,17 @@ void same_row_if_fits(const char* label) {
     if (end <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
 }
 
-void buttons(PanelContext& c) {
-    const QuizState& q = c.ui.lesson.quiz;
+void buttons(PanelContext& ctx) {
+    const QuizState& q = ctx.ui.lesson.quiz;
     if (q.question) {
-        if (ImGui::Button(q.verdict ? kShowStep : kSkipStep)) c.post(act::StepBy{1});
+        if (ImGui::Button(q.verdict ? kShowStep : kSkipStep)) ctx.post(act::StepBy{1});
         same_row_if_fits(kButtons[0]);
     }
-    if (ImGui::Button(kButtons[0])) c.post(act::StartQuiz{true});
+    if (ImGui::Button(kButtons[0])) ctx.post(act::StartQuiz{true});
     same_row_if_fits(kButtons[1]);
-    if (ImGui::Button(kButtons[1])) c.post(act::StopQuiz{});
+    if (ImGui::Button(kButtons[1])) ctx.post(act::StopQuiz{});
     same_row_if_fits(kButtons[2]);
-    if (ImGui::Button(kButtons[2])) c.post(act::ExportQuizScores{});
+    if (ImGui::Button(kButtons[2])) ctx.post(act::ExportQuizScores{});
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("quiz-scores.csv in the export folder (Files): every lesson's score");
 }
@@ -114,18 +114,18 @@ std::string quiz_score_key(const TraceView& v, const UiState& ui) {
     return ws::ui::quiz_score_key(ui.lesson.name, v, ui.form.algo);
 }
 
-void answer_with_cell(PanelContext& c, std::uint32_t cell) {
-    const QuizState& q = c.ui.lesson.quiz;
+void answer_with_cell(PanelContext& ctx, std::uint32_t cell) {
+    const QuizState& q = ctx.ui.lesson.quiz;
     if (!q.question || q.question->shape != AnswerShape::Cell) return;
-    c.post(act::PickQuizCell{cell, q.questions_made});
+    ctx.post(act::PickQuizCell{cell, q.questions_made});
 }
 
-void draw_quiz_box(const TraceView& v, PanelContext& c) {
-    const UiState& ui = c.ui;
+void draw_quiz_box(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     const Palette& p = palette();
     const QuizState& q = ui.lesson.quiz;
-    if (c.panels.quiz_question_shown != q.questions_made) ImGui::SetScrollY(0.0f);
-    c.panels.quiz_question_shown = q.questions_made;
+    if (ctx.panels.quiz_question_shown != q.questions_made) ImGui::SetScrollY(0.0f);
+    ctx.panels.quiz_question_shown = q.questions_made;
     ImGui::PushFont(fonts().small);
     text_wrapped_colored(p.text_dim, header_text(q));
     ImGui::PopFont();
@@ -134,7 +134,7 @@ void draw_quiz_box(const TraceView& v, PanelContext& c) {
                                      ? kNoQuestionLast
                                      : kNoQuestion);
         score_line(v, ui);
-        buttons(c);
+        buttons(ctx);
         return;
     }
     const Question& question = *q.question;
@@ -146,19 +146,19 @@ void draw_quiz_box(const TraceView& v, PanelContext& c) {
     std::string typed = q.typed;
     const bool entered = ImGui::InputTextWithHint("##quizanswer", answer_hint(question.shape),
                                                   &typed, ImGuiInputTextFlags_EnterReturnsTrue);
-    if (typed != q.typed) c.post(act::TypeQuizAnswer{typed, q.questions_made});
+    if (typed != q.typed) ctx.post(act::TypeQuizAnswer{typed, q.questions_made});
     ImGui::SameLine();
-    if (ImGui::Button(kCheck) || entered) c.post(act::AnswerQuiz{typed, q.questions_made});
+    if (ImGui::Button(kCheck) || entered) ctx.post(act::AnswerQuiz{typed, q.questions_made});
     if (q.verdict) {
         const Verdict& verdict = *q.verdict;
         // The verdict and why, in view, once for each answer.
-        if (c.panels.quiz_verdict_shown != q.answers_taken) ImGui::SetScrollHereY(0.0f);
-        c.panels.quiz_verdict_shown = q.answers_taken;
+        if (ctx.panels.quiz_verdict_shown != q.answers_taken) ImGui::SetScrollHereY(0.0f);
+        ctx.panels.quiz_verdict_shown = q.answers_taken;
         text_wrapped_colored(verdict.correct ? p.agree : p.disagree, verdict.message);
         if (verdict.understood) ImGui::TextWrapped("%s", question.explain.c_str());
     }
     score_line(v, ui);
-    buttons(c);
+    buttons(ctx);
 }
 
 float quiz_box_height(const UiState& ui, float width) {

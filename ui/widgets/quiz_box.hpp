@@ -10,13 +10,13 @@
 
 namespace ws::ui {
 
-void draw_quiz_box(const TraceView& v, PanelContext& c);
+void draw_quiz_box(const TraceView& v, PanelContext& ctx);
 // The box's height at `width`, with the window's fonts and style (no frame needed): what the
 // slide's card gives it in lecture mode.
 float quiz_box_height(const UiState& ui, float width);
 // Where the score goes: the lesson on, else the algorithm on show.
 std::string quiz_score_key(const TraceView& v, const UiState& ui);
 // A cell clicked in the Shared memory panel while a question wants one: posted as the answer.
-void answer_with_cell(PanelContext& c, std::uint32_t cell);
+void answer_with_cell(PanelContext& ctx, std::uint32_t cell);
 
 }  // namespace ws::ui
