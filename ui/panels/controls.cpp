@@ -40,7 +40,9 @@ std::string variant_label(const VariantInfo& v) {
     return std::to_string(v.ladder_step) + ". " + v.title;
 }
 
-void algorithm_combo(RequestForm& f) {
+// The request's controls below each take the form as edited so far this frame (a copy of
+// UiState::form) and return it edited.
+RequestForm algorithm_combo(RequestForm f) {
     const VariantInfo* cur = find_variant(f.algo);
     ImGui::TextUnformatted("Algorithm");
     ImGui::SetNextItemWidth(-1);
@@ -75,6 +77,7 @@ void algorithm_combo(RequestForm& f) {
         text_wrapped_colored(palette().text_dim, cur->summary);
         ImGui::PopFont();
     }
+    return f;
 }
 
 template <class T>
@@ -93,7 +96,7 @@ void choice(const char* name, const char* id, T& value,
 
 // Any number may be typed (the request check refuses, in one line under the controls, what
 // the algorithm does not take); the list beside it offers the sizes its block rule suggests.
-void block_control(RequestForm& f) {
+RequestForm block_control(RequestForm f) {
     const VariantInfo* v = find_variant(f.algo);
     const BlockRule rule = v ? v->block_rule : BlockRule::PowerOfTwo32To1024;
     label("Block");
@@ -110,15 +113,16 @@ void block_control(RequestForm& f) {
             if (ImGui::Selectable(std::to_string(b).c_str(), b == f.block)) f.block = b;
         ImGui::EndCombo();
     }
+    return f;
 }
 
 // Prefix sums only: inclusive or exclusive (a reduction, a compaction or a memory kernel has
 // no kind, so it goes back to inclusive).
-void kind_control(RequestForm& f) {
+RequestForm kind_control(RequestForm f) {
     const VariantInfo* v = find_variant(f.algo);
     if (!v || v->family != Family::Scan || !has_scan_kind(v->scan_op)) {
         f.kind = trace::ScanKind::Inclusive;
-        return;
+        return f;
     }
     choice<trace::ScanKind>(
         "Kind", "##kind", f.kind,
@@ -128,14 +132,15 @@ void kind_control(RequestForm& f) {
             "inclusive: y[i] = x[0] + ... + x[i]\nexclusive: y[i] = x[0] + ... + x[i-1], "
             "y[0] = 0\n%s computes the %s scan; the other kind is converted at the end",
             v->title, trace::scan_kind_name(v->natural_kind));
+    return f;
 }
 
 // copy-strided only: elements between neighbouring lanes (the others go back to 1).
-void stride_control(RequestForm& f) {
+RequestForm stride_control(RequestForm f) {
     const VariantInfo* v = find_variant(f.algo);
     if (!v || !v->takes_stride) {
         f.stride = 1;
-        return;
+        return f;
     }
     label("Stride");
     int stride = static_cast<int>(f.stride);
@@ -143,6 +148,7 @@ void stride_control(RequestForm& f) {
                      ImGuiSliderFlags_AlwaysClamp);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", memory::kStrideHelp);
     f.stride = static_cast<std::uint32_t>(stride);
+    return f;
 }
 
 // When the copy engine lands a bulk copy, for a kernel that loads its stages with it (a tile of
@@ -177,7 +183,7 @@ void copies_control(sim::Schedule& s, const std::string& algo) {
 // The schedule: the threads' policy (with its seed), the order blocks start in and how many run
 // at once, when copies land (a kernel with bulk copies), and the threads a race search sent
 // ahead (kept until cleared). One text underneath, sim::Schedule's.
-void schedule_control(RequestForm& f, PanelContext& ctx) {
+RequestForm schedule_control(RequestForm f, PanelContext& ctx) {
     const UiState& ui = ctx.ui;
     sim::Schedule s = sim::Schedule::parse(f.schedule).value_or(sim::Schedule{});
     using Kind = sim::Schedule::Kind;
@@ -240,10 +246,11 @@ void schedule_control(RequestForm& f, PanelContext& ctx) {
             "Runs block 0 under schedules with a few threads sent ahead, keeps one "
             "that changes the result, shrinks it, and tells the story (warpscope "
             "race)");
+    return f;
 }
 
 // The input pattern; keep:P has a slider for P (how many elements a compaction keeps).
-void pattern_control(RequestForm& f) {
+RequestForm pattern_control(RequestForm f) {
     const int keep = run::keep_percent(f.pattern);
     std::string kind = keep >= 0 ? "keep" : f.pattern;
     choice<std::string>("Pattern", "##pattern", kind,
@@ -264,26 +271,27 @@ void pattern_control(RequestForm& f) {
         label("  seed");
         ImGui::InputScalar("##seed", ImGuiDataType_U64, &f.seed);
     }
+    return f;
 }
 
 void request_controls(const TraceView& v, PanelContext& ctx) {
     const UiState& ui = ctx.ui;
     // The form is edited as a copy; a change is posted (act::EditForm) for the session to run.
     RequestForm f = ui.form;
-    algorithm_combo(f);
+    f = algorithm_combo(f);
     // A switch of variant: n and block move to what it takes and shows, and the note says so.
     std::string note;
     if (f.algo != ui.form.algo) note = adopt_variant_rules(f);
     label("n");
     ImGui::InputTextWithHint("##n", "64, 2^10, 2^20+3", &f.n);
-    block_control(f);
+    f = block_control(f);
     choice<trace::DType>("Type", "##type", f.type,
                          {{trace::DType::Int32, "int"},
                           {trace::DType::Float32, "float"},
                           {trace::DType::Float64, "double"}});
-    kind_control(f);
-    stride_control(f);
-    pattern_control(f);
+    f = kind_control(f);
+    f = stride_control(f);
+    f = pattern_control(f);
     if (!ui.replayed_from.empty() && v.trace) {
         // A replayed trace: where it was recorded, and where the next run will go.
         ImGui::PushFont(fonts().small);
@@ -301,7 +309,7 @@ void request_controls(const TraceView& v, PanelContext& ctx) {
         choice<bool>("Backend", "##backend", f.gpu,
                      {{false, "CPU emulator"}, {true, ui.gpu_name.c_str()}});
     }
-    if (!f.gpu) schedule_control(f, ctx);
+    if (!f.gpu) f = schedule_control(f, ctx);
     label("Block #");
     int traced = static_cast<int>(f.traced_block);
     if (ImGui::InputInt("##traced", &traced))
