@@ -17,7 +17,7 @@
 namespace ws::ui {
 namespace {
 
-using DrawFn = void (*)(const TraceView&, UiState&);
+using DrawFn = void (*)(const TraceView&, PanelContext&);
 
 #define WS_PANEL_DRAW(id, name, title, min_w, min_h, scrolls, view, steps, draw) draw,
 constexpr DrawFn kDraw[] = {WS_PANEL_TABLE(WS_PANEL_DRAW)};
@@ -64,14 +64,15 @@ bool scrolls(PanelId p) {
     return panel_info(p).scrolls;
 }
 
-void draw_panel(PanelId p, const TraceView& v, UiState& ui) {
-    draw_fn(p)(p == PanelId::Timeline ? cursor_view(v, ui) : v, ui);
+void draw_panel(PanelId p, const TraceView& v, PanelContext& ctx) {
+    draw_fn(p)(p == PanelId::Timeline ? cursor_view(v, ctx.ui) : v, ctx);
 }
 
 // Panels sharing a rectangle: a tab strip, the front panel below it in a child window of its
 // own (its scrolling stays its own).
-void draw_tab_group(const PanelGroup& g, const TraceView& v, UiState& ui,
+void draw_tab_group(const PanelGroup& g, const TraceView& v, PanelContext& ctx,
                     std::vector<std::string>& drawn) {
+    const UiState& ui = ctx.ui;
     std::string key = "##tabs";
     for (PanelId p : g.panels) key += std::string("-") + panel_name(p);
     drawn.push_back(key);
@@ -85,10 +86,10 @@ void draw_tab_group(const PanelGroup& g, const TraceView& v, UiState& ui,
             const ImGuiTabItemFlags flags =
                 is_new && p == front ? ImGuiTabItemFlags_SetSelected : 0;
             if (!ImGui::BeginTabItem(panel_title(p), nullptr, flags)) continue;
-            if (p != front && !is_new) bring_to_front(ui, p);
+            if (p != front && !is_new) ctx.post(act::BringToFront{p});
             ImGui::BeginChild(panel_name(p), {0, 0}, false,
                               scrolls(p) ? 0 : ImGuiWindowFlags_NoScrollbar);
-            draw_panel(p, v, ui);
+            draw_panel(p, v, ctx);
             ImGui::EndChild();
             ImGui::EndTabItem();
         }
@@ -118,30 +119,30 @@ void front_lesson_tab(const TraceView& v, UiState& ui) {
 void draw_frame(const TraceView& v, UiState& ui, const Layout& layout) {
     label_log().begin_frame();  // the labels this frame draws (--check-labels)
     front_lesson_tab(v, ui);
-    // The quiz's question follows the cursor (made once per step; the panels read it).
-    refresh_question(ui.lesson.quiz, v, v.clamp(static_cast<long>(ui.step())));
+    // The panels read `ui`, keep their own state and post the rest.
+    PanelContext ctx = panel_context(ui);
     if (!layout.header.empty()) {
         if (begin_fixed("##header", layout.header,
                         ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar))
-            draw_header(v, ui);
+            draw_header(v, ctx);
         ImGui::End();
     }
     std::vector<std::string> drawn;
     for (const PanelGroup& g : layout.groups) {
         if (g.tabs()) {
-            draw_tab_group(g, v, ui, drawn);
+            draw_tab_group(g, v, ctx, drawn);
             continue;
         }
         const PanelId p = g.panels.front();
         // The playback bar needs no title: its buttons say what it is.
         const ImGuiWindowFlags flags = (scrolls(p) ? 0 : ImGuiWindowFlags_NoScrollbar) |
                                        (p == PanelId::Timeline ? ImGuiWindowFlags_NoTitleBar : 0);
-        if (begin_fixed(panel_title(p), g.rect, flags)) draw_panel(p, v, ui);
+        if (begin_fixed(panel_title(p), g.rect, flags)) draw_panel(p, v, ctx);
         ImGui::End();
     }
     ui.tab_groups_drawn = std::move(drawn);
-    draw_slide_card(v, ui, layout);  // lecture mode: the slide's words, the quiz box
-    draw_help(ui);
+    draw_slide_card(v, ctx, layout);  // lecture mode: the slide's words, the quiz box
+    draw_help(ctx);
 }
 
 // Which action a key pressed this frame asks for (the keys are the GLFW backend's codes).
@@ -172,15 +173,18 @@ std::vector<KeyAction> pressed_actions() {
 }
 
 void handle_keys(UiState& ui) {
-    // F5 runs the editor's kernel from anywhere, typing in it too (the help's global key).
-    if (ImGui::IsKeyPressed(kGlfwKeyF5, false) && !ui.help_open)
-        if (std::optional<Action> a = key_action(KeyAction::RunKernel)) ui.post(std::move(*a));
     if (ImGui::GetIO().WantTextInput) return;
     for (KeyAction k : pressed_actions()) {
         // While the help is in front, only its own keys.
         if (ui.help_open && k != KeyAction::Help && k != KeyAction::CloseHelp) continue;
         if (std::optional<Action> a = key_action(k)) ui.post(std::move(*a));
     }
+}
+
+void handle_run_key(UiState& ui) {
+    // The help's global key: the editor's kernel from anywhere, typing in it too.
+    if (ImGui::IsKeyPressed(kGlfwKeyF5, false) && !ui.help_open)
+        if (std::optional<Action> a = key_action(KeyAction::RunKernel)) ui.post(std::move(*a));
 }
 
 }  // namespace ws::ui

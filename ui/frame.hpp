@@ -12,5 +12,9 @@ void draw_frame(const TraceView& v, UiState& ui, const Layout& layout);
 // The keys pressed this frame, posted as the actions they stand for (keys.hpp: Space play/pause,
 // Left/Right step, Home/End, P presentation, C controls, ...), not while typing in a field.
 void handle_keys(UiState& ui);
+// F5, from anywhere, typing in a field too: runs the editor's kernel. Posted after the frame's
+// panels, so that it runs the text as the frame left it (a character typed in the same frame
+// included: the editor posts its text as it changes).
+void handle_run_key(UiState& ui);
 
 }  // namespace ws::ui

@@ -14,6 +14,7 @@ namespace ws::ui {
 
 void draw_offscreen(GuiContext& gui, const Offscreen& fbo, Session& s, const Layout& layout) {
     gui.begin_offscreen_frame(fbo.width(), fbo.height());
+    s.follow_cursor();
     draw_frame(s.view(), s.ui, layout);
     fbo.bind();
     gui.render(fbo.width(), fbo.height());

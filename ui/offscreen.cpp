@@ -90,6 +90,7 @@ FrameTimes render(Target& t, Session& s, const Layout& layout, int frames, doubl
         }
         const auto start = std::chrono::steady_clock::now();
         t.gui.begin_offscreen_frame(t.w, t.h);
+        s.follow_cursor();
         draw_frame(s.view(), s.ui, layout);
         const auto built = std::chrono::steady_clock::now();
         t.fbo.bind();

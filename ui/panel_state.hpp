@@ -3,6 +3,8 @@
 // last scrolled to. Only the panels read and write it.
 #pragma once
 #include <cstddef>
+#include <cstdint>
+
 #include "ui/geometry/code_follow.hpp"
 
 namespace ws::ui {
@@ -30,7 +32,12 @@ struct PanelState {
     CodeFollow code_followed;  // the step (and sizes) the code panel followed its line at
     std::size_t warps_scrolled_to = static_cast<std::size_t>(-1);  // and the warps panel
     float editor_lines_in_view = 0;  // lines of code Your kernel showed without scrolling
-    unsigned lessons_shown = 0;      // the UiState::lessons_asked the controls last scrolled to
+    // What Your kernel last scrolled to: the step whose lines it showed, the error line.
+    std::size_t editor_followed_step = static_cast<std::size_t>(-1);
+    long editor_followed_error = -1;
+    unsigned lessons_shown = 0;  // the UiState::lessons_asked the controls last scrolled to
+    // The quiz box: the QuizState::questions_made and answers_taken it last scrolled for.
+    std::uint64_t quiz_question_shown = 0, quiz_verdict_shown = 0;
 };
 
 }  // namespace ws::ui

@@ -24,7 +24,7 @@ Session::Session(bool background, bool gpu) {
     lab_ = std::make_unique<LabFeature>(ui.lab, root, timer, background || timer);
     files_ = std::make_unique<FilesFeature>(ui.files);
     runs_ = std::make_unique<RunsFeature>(ui.runs, ui.preferences(), background);
-    lessons_ = std::make_unique<LessonFeature>(ui.lesson, root);
+    lessons_ = std::make_unique<LessonFeature>(ui.lesson, ui.quiz_scores, root);
     editor_ = std::make_unique<EditorFeature>(ui.editor, root, background);
     race_ = std::make_unique<RaceFeature>(ui.race, background);
     features_ = {ring_.get(),    lab_.get(),    files_.get(), runs_.get(),
@@ -79,6 +79,11 @@ std::vector<Action> Session::update() {
     return for_window;
 }
 
+void Session::follow_cursor() {
+    std::vector<Action> none;
+    dispatch(act::FollowCursor{}, none);
+}
+
 void Session::dispatch(const Action& a, std::vector<Action>& for_window) {
     if (apply_window_action(ui, a, playback_count(*view_, ui), for_window)) return;
     if (for_renderer(a)) {
@@ -91,6 +96,13 @@ void Session::dispatch(const Action& a, std::vector<Action>& for_window) {
         if (!editor_->takes_form_change(context()))
             take(runs_->run_form(context(), r->confirmed), for_window);
         return;
+    }
+    // The controls' edit: the request changed (the note says what a new algorithm changed).
+    if (const auto* e = std::get_if<act::EditForm>(&a)) {
+        if (!e->note.empty()) ui.note = e->note;
+        if (e->form == ui.form) return;
+        runs_->set_form(e->form);
+        return dispatch(act::RunForm{}, for_window);
     }
     for (Feature* f : features_)
         if (std::optional<Outcome> o = f->handle(a, context()))

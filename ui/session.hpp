@@ -51,6 +51,10 @@ class Session {
     // PNG of the frame, a GIF, the clipboard), for the window.
     std::vector<Action> update();
     void post(Action a) { ui.post(std::move(a)); }
+    // Right before a frame is drawn, after the playback clock moved the cursor: what follows
+    // the cursor (the quiz's question: act::FollowCursor, the lesson feature's) follows it now,
+    // so that the frame shows the question about the step after the one it shows.
+    void follow_cursor();
     // The window flags that reproduce the state on show: the request (or the lesson's slide that
     // brings it), the view and the look, and every feature's (Copy link and Copy command carry
     // these; state_link.hpp writes them).

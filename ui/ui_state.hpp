@@ -3,8 +3,10 @@
 //
 // The hub holds only what every part of the window shares: the preferences the settings keep
 // (the base), the cursor, the tabs in front, the header's lines and the action queue panels post
-// to. Each feature's own part is its state struct (ui/features/*/..._state.hpp), written by its
-// controller alone; panels read them and post actions (ui/actions.hpp) for the session to drain.
+// to; the session and the window (its own actions: window_actions.hpp) write it. Each feature's own
+// part is its state struct (ui/features/*/..._state.hpp), written by its controller alone. Panels
+// and widgets get it read-only (PanelContext: `const UiState&`, their own PanelState and the
+// queue) and post actions (ui/actions.hpp) for the session to drain before the next frame.
 #pragma once
 #include <algorithm>
 #include <string>
@@ -23,6 +25,7 @@
 #include "ui/model/trace/hardware_view.hpp"
 #include "ui/model/window/playback.hpp"
 #include "ui/model/window/stale_view.hpp"
+#include "ui/panel_context.hpp"
 #include "ui/panel_state.hpp"
 #include "ui/preferences.hpp"
 
@@ -75,6 +78,11 @@ struct UiState : Preferences {
     // The panels' own (zoom, picks, scrolling).
     PanelState panels;
 };
+
+// What the panels draw with: `ui` to read, its panels' own state and its action queue.
+inline PanelContext panel_context(UiState& ui) {
+    return {ui, ui.panels, ui.actions};
+}
 
 // Puts `p` first among the panels brought to the front (tab groups select it).
 inline void bring_to_front(UiState& ui, PanelId p) {

@@ -11,6 +11,27 @@ bool lesson_list_key(const UiState& ui, const Action& a) {
     return m && m->by > 0 && ui.lesson.name.empty();
 }
 
+// The view, the tabs, the banner, the look and the speed; false for any other action.
+bool apply_view_action(UiState& ui, const Action& a, std::vector<Action>& for_window) {
+    if (const auto* v = std::get_if<act::ShowView>(&a)) {
+        ui.view = v->view;
+    } else if (const auto* f = std::get_if<act::BringToFront>(&a)) {
+        bring_to_front(ui, f->panel);
+    } else if (is<act::DismissBanner>(a)) {
+        ui.banner.clear();
+    } else if (const auto* t = std::get_if<act::SetTheme>(&a)) {
+        ui.theme = t->theme;
+        for_window.push_back(act::Restyle{});
+    } else if (const auto* f = std::get_if<act::SetFontScale>(&a)) {
+        ui.font_scale = f->scale;
+    } else if (const auto* s = std::get_if<act::SetSpeed>(&a)) {
+        ui.speed = s->steps_per_second;
+    } else {
+        return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 bool for_renderer(const Action& a) {
@@ -27,6 +48,8 @@ bool apply_window_action(UiState& ui, const Action& a, std::size_t steps,
         step_by(p, s->by, steps);
     } else if (const auto* to = std::get_if<act::StepTo>(&a)) {
         set_step(p, to->last && steps ? steps - 1 : 0, steps);
+    } else if (const auto* at = std::get_if<act::StepAt>(&a)) {
+        set_step(p, at->step, steps);
     } else if (is<act::TogglePresentation>(a)) {
         ui.presentation = !ui.presentation;
         ui.controls_hidden = ui.presentation;
@@ -38,11 +61,11 @@ bool apply_window_action(UiState& ui, const Action& a, std::size_t steps,
     } else if (is<act::ShowLessons>(a) || lesson_list_key(ui, a)) {
         ui.controls_hidden = false;
         ++ui.lessons_asked;
-    } else if (is<act::CloseHelp>(a)) {
+    } else if (const auto* h = std::get_if<act::CloseHelp>(&a)) {
         ui.help_open = false;
-        if (ui.files.frames.active) for_window.push_back(act::CancelFrames{});
+        if (h->cancels_export && ui.files.frames.active) for_window.push_back(act::CancelFrames{});
     } else {
-        return false;
+        return apply_view_action(ui, a, for_window);
     }
     return true;
 }

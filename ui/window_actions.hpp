@@ -1,6 +1,7 @@
 // The actions that are the window's own: the step cursor, the help, the lesson list (Page Down
-// with no lesson on), presentation mode and the controls column. The session applies them as it
-// drains the queue (and the keys' test, with no session, does the same).
+// with no lesson on), presentation mode and the controls column, the view, the tabs in front,
+// the header's banner, the theme, the text size and the playback's speed. The session applies them
+// as it drains the queue (and the keys' test, with no session, does the same).
 #pragma once
 #include <cstddef>
 #include <vector>

@@ -198,7 +198,9 @@ std::vector<Action> WindowLoop::draw(GuiContext& gui, Session& s, const WindowAr
     gui.window_size(ww, wh);
     gui.framebuffer_size(fw, fh);
     layout_ = layout_for(s.ui, a, float(ww), float(wh), gui.style().effective_scale());
+    s.follow_cursor();
     draw_frame(s.view(), s.ui, layout_);
+    handle_run_key(s.ui);
     gui.render(fw, fh);
     if (std::exchange(png_, false)) export_png(gui, s.ui, s.view(), layout_);
     return actions;

@@ -59,7 +59,8 @@ CodeDrawn code_drawn(const TraceView& v, UiState& ui, ImVec2 size) {
         ImGui::SetNextWindowPos({0, 0});
         ImGui::SetNextWindowSize(size);
         ImGui::Begin("code", nullptr, ImGuiWindowFlags_NoSavedSettings);
-        draw_code(v, ui);
+        PanelContext ctx = panel_context(ui);
+        draw_code(v, ctx);
         ImGui::End();
         ImGui::Render();
         out.vertices = 0;

@@ -82,7 +82,8 @@ TEST_CASE("an edit or a new run clears a stale grade", "[editor]") {
         ui.editor.error_line = 12;
     };
     graded();
-    REQUIRE(editor.handle(act::KernelEdited{}, c));
+    REQUIRE(editor.handle(act::KernelEdited{"edited"}, c));
+    CHECK(ui.editor.text == "edited");  // the panel's edit, carried by the action
     CHECK(ui.editor.grade_lines.empty());
     CHECK_FALSE(ui.editor.solved);
     CHECK(ui.editor.error_line == -1);
@@ -109,6 +110,7 @@ TEST_CASE("F5 runs the kernel from anywhere, typing in a field too", "[editor][k
         ImGui::NewFrame();
         io.WantTextInput = typing;
         handle_keys(ui);
+        handle_run_key(ui);
         ImGui::Render();
         io.KeysDown[GLFW_KEY_F5] = false;
         ImGui::NewFrame();

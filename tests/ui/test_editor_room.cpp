@@ -31,7 +31,8 @@ float lines_in_view(UiState& ui, const Layout& l, const TraceView& v) {
         ImGui::SetNextWindowSize({r.w, r.h - tab_strip_height(1.0f)});
         ImGui::Begin("Your kernel", nullptr,
                      ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoSavedSettings);
-        draw_editor(v, ui);
+        PanelContext ctx = panel_context(ui);
+        draw_editor(v, ctx);
         ImGui::End();
         ImGui::Render();
     }

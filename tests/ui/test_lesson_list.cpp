@@ -41,7 +41,8 @@ std::vector<Action> list_frame(UiState& ui, ImVec2 mouse, bool down) {
     ImGui::SetNextWindowPos({0, 0});
     ImGui::SetNextWindowSize({600, 600});
     ImGui::Begin("##list", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove);
-    draw_lesson_list(ui);
+    PanelContext ctx = panel_context(ui);
+    draw_lesson_list(ctx);
     ImGui::End();
     ImGui::Render();
     return ui.actions.take();

@@ -68,6 +68,7 @@ TEST_CASE("the code and explanation panels draw a settled step the same every fr
     HeadlessImGui gui;
     const auto v = emulated_view("reduce-interleaved-strided", "2048", 1024);
     UiState ui;
+    PanelContext ctx = panel_context(ui);
     ui.playback.step = ui.playback.from_step = 1;
     ui.playback.transition = 1.0;
     // Narrow enough that the code is shrunk to fit its gutter.
@@ -75,8 +76,8 @@ TEST_CASE("the code and explanation panels draw a settled step the same every fr
         INFO("window " << size.x << "x" << size.y);
         std::vector<std::vector<float>> code, explanation;
         for (int i = 0; i < 9; ++i) {
-            code.push_back(frame(size, [&] { draw_code(*v, ui); }));
-            explanation.push_back(frame(size, [&] { draw_explanation(*v, ui); }));
+            code.push_back(frame(size, [&] { draw_code(*v, ctx); }));
+            explanation.push_back(frame(size, [&] { draw_explanation(*v, ctx); }));
         }
         // The first frames settle (tables, scroll positions and the code's wrapped lines size
         // themselves: every line wraps now, which takes up to four frames), then stay.
@@ -95,13 +96,14 @@ TEST_CASE("the code panel wraps a line that ran rather than cut it where it is n
     // code even at the smallest scale.
     const auto v = emulated_view("reduce-interleaved-strided", "512", 256);
     UiState ui;
+    PanelContext ctx = panel_context(ui);
     ui.playback.step = ui.playback.from_step = 3;
     ui.playback.transition = 1.0;
     float height[2] = {};
     for (int narrow = 0; narrow < 2; ++narrow) {
         const ImVec2 size = narrow ? ImVec2(300, 400) : ImVec2(900, 400);
         std::vector<ImDrawVert> verts;
-        for (int i = 0; i < 3; ++i) verts = frame_vertices(size, [&] { draw_code(*v, ui); });
+        for (int i = 0; i < 3; ++i) verts = frame_vertices(size, [&] { draw_code(*v, ctx); });
         height[narrow] = tallest_rect(verts, palette().line_ran);
     }
     INFO("highlight " << height[0] << " px tall at 900 px wide, " << height[1] << " at 300");

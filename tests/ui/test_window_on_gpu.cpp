@@ -54,6 +54,7 @@ struct Screen {
     // One frame of `layout`; the picture's pixels.
     std::vector<std::uint8_t> frame(Session& s, const Layout& layout) {
         gui.begin_offscreen_frame(kW, kH);
+        s.follow_cursor();
         draw_frame(s.view(), s.ui, layout);
         fbo.bind();
         gui.render(kW, kH);

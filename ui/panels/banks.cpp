@@ -143,7 +143,8 @@ void counter_line(const std::string& text) {
 
 }  // namespace
 
-void draw_banks(const TraceView& v, UiState& ui) {
+void draw_banks(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     const StaleDim dim(ui);  // greyed while this is the last good run after a failed one
     if (v.empty()) return;
     const std::size_t step = v.clamp(static_cast<long>(ui.step()));
@@ -164,24 +165,24 @@ void draw_banks(const TraceView& v, UiState& ui) {
         counter_table(v, s, split, ui.hardware);
         return;
     }
-    if (ui.panels.bank_pick_step != step || ui.panels.bank_pick < 0 ||
-        ui.panels.bank_pick >= static_cast<long>(insts.size())) {
+    if (ctx.panels.bank_pick_step != step || ctx.panels.bank_pick < 0 ||
+        ctx.panels.bank_pick >= static_cast<long>(insts.size())) {
         // Show the worst instruction of the step by default.
         long worst = 0;
         for (std::size_t i = 0; i < insts.size(); ++i)
             if (v.instructions[insts[i]].banks.wavefronts >
                 v.instructions[insts[std::size_t(worst)]].banks.wavefronts)
                 worst = static_cast<long>(i);
-        ui.panels.bank_pick = worst;
-        ui.panels.bank_pick_step = step;
+        ctx.panels.bank_pick = worst;
+        ctx.panels.bank_pick_step = step;
     }
-    const InstructionInfo& info = v.instructions[insts[std::size_t(ui.panels.bank_pick)]];
+    const InstructionInfo& info = v.instructions[insts[std::size_t(ctx.panels.bank_pick)]];
     ImGui::SetNextItemWidth(-1);
     if (begin_combo_fitted("##inst", describe(info))) {
         for (std::size_t i = 0; i < insts.size(); ++i)
             if (ImGui::Selectable(describe(v.instructions[insts[i]]).c_str(),
-                                  long(i) == ui.panels.bank_pick))
-                ui.panels.bank_pick = static_cast<long>(i);
+                                  long(i) == ctx.panels.bank_pick))
+                ctx.panels.bank_pick = static_cast<long>(i);
         ImGui::EndCombo();
     }
     // Where the table would leave the banks too little room, the counts go on one line and

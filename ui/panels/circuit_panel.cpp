@@ -20,7 +20,9 @@
 namespace ws::ui {
 namespace {
 
-void mode_switch(UiState& ui) {
+// This block or the three networks: the mode to draw this frame (a change is posted).
+bool mode_switch(PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     bool side = ui.circuit_side_by_side;
     if (ImGui::RadioButton("this block", !side)) side = false;
     ImGui::SameLine();
@@ -30,10 +32,8 @@ void mode_switch(UiState& ui) {
     const bool fits = radio + ImGui::CalcTextSize(full).x <= ImGui::GetContentRegionAvail().x;
     if (ImGui::RadioButton(fits ? full : "three side by side", side)) side = true;
     if (!fits && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", full);
-    if (side != ui.circuit_side_by_side) {
-        ui.circuit_side_by_side = side;
-        if (side) ui.post(act::RunCircuits{});
-    }
+    if (side != ui.circuit_side_by_side) ctx.post(act::SetSideBySide{side});
+    return side;
 }
 
 // The legend, and after it on the same line (where it fits; else in its tooltip) how the
@@ -75,7 +75,8 @@ void number_lines(const TraceView& v) {
     line(n.depth, n.depth_matches);
 }
 
-void single(const TraceView& v, UiState& ui) {
+void single(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     const Circuit& c = v.circuit;
     if (c.empty()) {
         text_wrapped_colored(palette().text_dim,
@@ -91,10 +92,11 @@ void single(const TraceView& v, UiState& ui) {
     if (c.unplaced) how += "; " + std::to_string(c.unplaced) + " additions not placed";
     legend("   " + how);
     const std::size_t step = v.clamp(static_cast<long>(ui.step()));
-    draw_circuit_picture("##circuit", v, step, ui.playback, ui.panels.circuit_view, {0, 0});
+    draw_circuit_picture("##circuit", v, step, ui.playback, ctx.panels.circuit_view, {0, 0});
 }
 
-void side_by_side(UiState& ui) {
+void side_by_side(PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     ImGui::PushFont(fonts().small);
     text_wrapped_colored(palette().text_dim,
                          "m = " + std::to_string(ui.runs.circuit_m) +
@@ -138,7 +140,7 @@ void side_by_side(UiState& ui) {
             o.interactive = false;
             o.step_labels = false;
             o.min_rows = rows;
-            draw_circuit_picture("##net", *v, step, ui.playback, ui.panels.circuit_side_view[i],
+            draw_circuit_picture("##net", *v, step, ui.playback, ctx.panels.circuit_side_view[i],
                                  {0, 0}, o);
         }
         ImGui::EndChild();
@@ -148,13 +150,13 @@ void side_by_side(UiState& ui) {
 
 }  // namespace
 
-void draw_circuit(const TraceView& v, UiState& ui) {
+void draw_circuit(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     const StaleDim dim(ui);  // greyed while this is the last good run after a failed one
-    mode_switch(ui);
-    if (ui.circuit_side_by_side)
-        side_by_side(ui);
+    if (mode_switch(ctx))
+        side_by_side(ctx);
     else
-        single(v, ui);
+        single(v, ctx);
 }
 
 }  // namespace ws::ui

@@ -61,7 +61,8 @@ std::size_t widest_ran_line(const TraceView& v) {
 
 }  // namespace
 
-void draw_code(const TraceView& v, UiState& ui) {
+void draw_code(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     const StaleDim dim(ui);  // greyed while this is the last good run after a failed one
     const Palette& p = palette();
     if (!v.trace || v.source_lines.empty()) {
@@ -167,8 +168,8 @@ void draw_code(const TraceView& v, UiState& ui) {
     // the text or the panel changed size (P, a resize), which moved it.
     const float view_h = ImGui::GetWindowHeight() - ImGui::GetStyle().ScrollbarSize;
     const CodeFollow now{step, ImGui::GetFontSize(), view_h};
-    if (s && !(ui.panels.code_followed == now)) {
-        ui.panels.code_followed = now;
+    if (s && !(ctx.panels.code_followed == now)) {
+        ctx.panels.code_followed = now;
         if (followed_y >= 0)
             if (auto y = follow_scroll(followed_y, followed_h, line_h, ImGui::GetScrollY(), view_h))
                 ImGui::SetScrollY(*y);

@@ -69,7 +69,7 @@ const InstructionInfo* worst_shared(const TraceView& v, const StepView& s) {
     return worst;
 }
 
-void side(const char* id, float width, const TraceView* v, UiState& ui, GridViewState& grid,
+void side(const char* id, float width, const TraceView* v, const UiState& ui, GridViewState& grid,
           bool running, std::uint32_t columns) {
     const Palette& p = palette();
     ImGui::BeginChild(id, {width, 0}, true);
@@ -113,22 +113,26 @@ void side(const char* id, float width, const TraceView* v, UiState& ui, GridView
     ImGui::EndChild();
 }
 
-// The n the timings are read at, from the sizes the measurements hold.
-void size_picker(UiState& ui, const MeasurementFile* f) {
+// The n the timings are read at, from the sizes the measurements hold (the largest until one is
+// picked, or when the one picked is not measured): the one to read them at this frame. A new one
+// is posted (act::SetCompareN).
+std::uint64_t size_picker(PanelContext& ctx, const MeasurementFile* f) {
+    const UiState& ui = ctx.ui;
     const std::vector<std::uint64_t> sizes = measured_sizes(f);
-    if (sizes.empty()) return;
-    if (std::find(sizes.begin(), sizes.end(), ui.runs.compare_n) == sizes.end())
-        ui.runs.compare_n = sizes.back();
+    std::uint64_t at = ui.runs.compare_n;
+    if (sizes.empty()) return at;
+    if (std::find(sizes.begin(), sizes.end(), at) == sizes.end()) at = sizes.back();
     ImGui::SameLine();
     ImGui::TextUnformatted("timed at n =");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-    if (begin_combo_fitted("##comparen", size_name(ui.runs.compare_n))) {
+    if (begin_combo_fitted("##comparen", size_name(at))) {
         for (std::uint64_t n : sizes)
-            if (ImGui::Selectable(size_name(n).c_str(), n == ui.runs.compare_n))
-                ui.runs.compare_n = n;
+            if (ImGui::Selectable(size_name(n).c_str(), n == at)) at = n;
         ImGui::EndCombo();
     }
+    if (at != ui.runs.compare_n) ctx.post(act::SetCompareN{at});
+    return at;
 }
 
 // Rows of numbers for both sides and their ratio, the row that explains most first.
@@ -168,7 +172,8 @@ void table(const std::vector<CompareRow>& rows, const std::string& a, const std:
 
 }  // namespace
 
-void draw_compare(const TraceView& v, UiState& ui) {
+void draw_compare(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     const StaleDim dim(ui);  // greyed while this is the last good run after a failed one
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Compare with");
@@ -177,17 +182,15 @@ void draw_compare(const TraceView& v, UiState& ui) {
     const VariantInfo* cur = find_variant(ui.compare_algo);
     if (begin_combo_fitted("##compare", cur ? cur->title : ui.compare_algo)) {
         for (const VariantInfo& info : catalog())
-            if (ImGui::Selectable(info.title, ui.compare_algo == info.id)) {
-                ui.compare_algo = info.id;
-                ui.post(act::RunCompare{});
-            }
+            if (ImGui::Selectable(info.title, ui.compare_algo == info.id))
+                ctx.post(act::SetCompareAlgo{info.id});
         ImGui::EndCombo();
     }
     const MeasurementFile* f = measured(ui);
-    size_picker(ui, f);
+    const std::uint64_t timed_at = size_picker(ctx, f);
     const TraceView* right = ui.runs.compare.get();
     if (v.trace && right && right->trace)
-        table(compare_rows(v, *right, f, ui.runs.compare_n), v.trace->request.algo,
+        table(compare_rows(v, *right, f, timed_at), v.trace->request.algo,
               right->trace->request.algo);
     // Where either side has bank conflicts, 32 words a row (the banks line up in columns) or,
     // where 32 readable cells do not fit a side, 16 (a bank's words two rows apart), else what
@@ -205,9 +208,9 @@ void draw_compare(const TraceView& v, UiState& ui) {
         // The side's frame, padding and the grid's overview strip take about 3 em.
         columns = bank_aligned_columns(half - 3 * ImGui::GetFontSize(), spec.min_cell_w, spec.gap);
     }
-    side("##a", half, &v, ui, ui.panels.compare_grid[0], ui.runs.running, columns);
+    side("##a", half, &v, ui, ctx.panels.compare_grid[0], ui.runs.running, columns);
     ImGui::SameLine();
-    side("##b", half, right, ui, ui.panels.compare_grid[1], ui.runs.compare_running, columns);
+    side("##b", half, right, ui, ctx.panels.compare_grid[1], ui.runs.compare_running, columns);
 }
 
 }  // namespace ws::ui

@@ -40,7 +40,9 @@ std::string variant_label(const VariantInfo& v) {
     return std::to_string(v.ladder_step) + ". " + v.title;
 }
 
-void algorithm_combo(RequestForm& f) {
+// The request's controls below each take the form as edited so far this frame (a copy of
+// UiState::form) and return it edited.
+RequestForm algorithm_combo(RequestForm f) {
     const VariantInfo* cur = find_variant(f.algo);
     ImGui::TextUnformatted("Algorithm");
     ImGui::SetNextItemWidth(-1);
@@ -75,6 +77,7 @@ void algorithm_combo(RequestForm& f) {
         text_wrapped_colored(palette().text_dim, cur->summary);
         ImGui::PopFont();
     }
+    return f;
 }
 
 template <class T>
@@ -93,7 +96,7 @@ void choice(const char* name, const char* id, T& value,
 
 // Any number may be typed (the request check refuses, in one line under the controls, what
 // the algorithm does not take); the list beside it offers the sizes its block rule suggests.
-void block_control(RequestForm& f) {
+RequestForm block_control(RequestForm f) {
     const VariantInfo* v = find_variant(f.algo);
     const BlockRule rule = v ? v->block_rule : BlockRule::PowerOfTwo32To1024;
     label("Block");
@@ -110,15 +113,16 @@ void block_control(RequestForm& f) {
             if (ImGui::Selectable(std::to_string(b).c_str(), b == f.block)) f.block = b;
         ImGui::EndCombo();
     }
+    return f;
 }
 
 // Prefix sums only: inclusive or exclusive (a reduction, a compaction or a memory kernel has
 // no kind, so it goes back to inclusive).
-void kind_control(RequestForm& f) {
+RequestForm kind_control(RequestForm f) {
     const VariantInfo* v = find_variant(f.algo);
     if (!v || v->family != Family::Scan || !has_scan_kind(v->scan_op)) {
         f.kind = trace::ScanKind::Inclusive;
-        return;
+        return f;
     }
     choice<trace::ScanKind>(
         "Kind", "##kind", f.kind,
@@ -128,14 +132,15 @@ void kind_control(RequestForm& f) {
             "inclusive: y[i] = x[0] + ... + x[i]\nexclusive: y[i] = x[0] + ... + x[i-1], "
             "y[0] = 0\n%s computes the %s scan; the other kind is converted at the end",
             v->title, trace::scan_kind_name(v->natural_kind));
+    return f;
 }
 
 // copy-strided only: elements between neighbouring lanes (the others go back to 1).
-void stride_control(RequestForm& f) {
+RequestForm stride_control(RequestForm f) {
     const VariantInfo* v = find_variant(f.algo);
     if (!v || !v->takes_stride) {
         f.stride = 1;
-        return;
+        return f;
     }
     label("Stride");
     int stride = static_cast<int>(f.stride);
@@ -143,6 +148,7 @@ void stride_control(RequestForm& f) {
                      ImGuiSliderFlags_AlwaysClamp);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", memory::kStrideHelp);
     f.stride = static_cast<std::uint32_t>(stride);
+    return f;
 }
 
 // When the copy engine lands a bulk copy, for a kernel that loads its stages with it (a tile of
@@ -177,7 +183,8 @@ void copies_control(sim::Schedule& s, const std::string& algo) {
 // The schedule: the threads' policy (with its seed), the order blocks start in and how many run
 // at once, when copies land (a kernel with bulk copies), and the threads a race search sent
 // ahead (kept until cleared). One text underneath, sim::Schedule's.
-void schedule_control(RequestForm& f, UiState& ui) {
+RequestForm schedule_control(RequestForm f, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     sim::Schedule s = sim::Schedule::parse(f.schedule).value_or(sim::Schedule{});
     using Kind = sim::Schedule::Kind;
     choice<Kind>("Schedule", "##schedule", s.kind,
@@ -232,17 +239,18 @@ void schedule_control(RequestForm& f, UiState& ui) {
     f.schedule = s.name();
     ImGui::BeginDisabled(ui.race.running);
     if (ImGui::Button(ui.race.running ? "Searching\xe2\x80\xa6" : "Find a race"))
-        ui.post(act::FindRace{});
+        ctx.post(act::FindRace{});
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
         ImGui::SetTooltip(
             "Runs block 0 under schedules with a few threads sent ahead, keeps one "
             "that changes the result, shrinks it, and tells the story (warpscope "
             "race)");
+    return f;
 }
 
 // The input pattern; keep:P has a slider for P (how many elements a compaction keeps).
-void pattern_control(RequestForm& f) {
+RequestForm pattern_control(RequestForm f) {
     const int keep = run::keep_percent(f.pattern);
     std::string kind = keep >= 0 ? "keep" : f.pattern;
     choice<std::string>("Pattern", "##pattern", kind,
@@ -263,24 +271,27 @@ void pattern_control(RequestForm& f) {
         label("  seed");
         ImGui::InputScalar("##seed", ImGuiDataType_U64, &f.seed);
     }
+    return f;
 }
 
-void request_controls(const TraceView& v, UiState& ui) {
+void request_controls(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
+    // The form is edited as a copy; a change is posted (act::EditForm) for the session to run.
     RequestForm f = ui.form;
-    algorithm_combo(f);
+    f = algorithm_combo(f);
     // A switch of variant: n and block move to what it takes and shows, and the note says so.
-    if (f.algo != ui.form.algo)
-        if (std::string note = adopt_variant_rules(f); !note.empty()) ui.note = std::move(note);
+    std::string note;
+    if (f.algo != ui.form.algo) note = adopt_variant_rules(f);
     label("n");
     ImGui::InputTextWithHint("##n", "64, 2^10, 2^20+3", &f.n);
-    block_control(f);
+    f = block_control(f);
     choice<trace::DType>("Type", "##type", f.type,
                          {{trace::DType::Int32, "int"},
                           {trace::DType::Float32, "float"},
                           {trace::DType::Float64, "double"}});
-    kind_control(f);
-    stride_control(f);
-    pattern_control(f);
+    f = kind_control(f);
+    f = stride_control(f);
+    f = pattern_control(f);
     if (!ui.replayed_from.empty() && v.trace) {
         // A replayed trace: where it was recorded, and where the next run will go.
         ImGui::PushFont(fonts().small);
@@ -298,17 +309,14 @@ void request_controls(const TraceView& v, UiState& ui) {
         choice<bool>("Backend", "##backend", f.gpu,
                      {{false, "CPU emulator"}, {true, ui.gpu_name.c_str()}});
     }
-    if (!f.gpu) schedule_control(f, ui);
+    if (!f.gpu) f = schedule_control(f, ctx);
     label("Block #");
     int traced = static_cast<int>(f.traced_block);
     if (ImGui::InputInt("##traced", &traced))
         f.traced_block = static_cast<std::uint32_t>(std::max(traced, 0));
     if (v.trace && v.trace->grid > 0)
         ImGui::TextDisabled("traced block; the first pass has %u", v.trace->grid);
-    if (f != ui.form) {
-        ui.form = f;
-        ui.post(act::RunForm{});
-    }
+    if (f != ui.form) ctx.post(act::EditForm{f, note});
     if (!ui.runs.form_error.empty())
         text_wrapped_colored(palette().disagree, "\xe2\x9a\xa0 " + ui.runs.form_error);
     if (ui.runs.slow_run_pending) {
@@ -316,12 +324,12 @@ void request_controls(const TraceView& v, UiState& ui) {
                              "This many elements take the emulator about " +
                                  std::to_string(int(ui.runs.slow_run_seconds + 0.5)) + " s.");
         if (ImGui::Button("Run it")) {
-            ui.post(act::RunForm{true});
+            ctx.post(act::RunForm{true});
         }
     }
 }
 
-void result_lines(const TraceView& v, UiState& ui) {
+void result_lines(const TraceView& v, const UiState& ui) {
     const Palette& p = palette();
     if (ui.runs.running) ImGui::Text("running\xe2\x80\xa6 %.1f s", ui.runs.running_seconds);
     if (!v.trace) return;
@@ -335,7 +343,8 @@ void result_lines(const TraceView& v, UiState& ui) {
     ImGui::PopFont();
 }
 
-void display_controls(UiState& ui) {
+void display_controls(PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     std::string theme = ui.theme;
     choice<std::string>("Theme", "##theme", theme, {{"dark", "dark"}, {"light", "light"}});
     bool presentation = ui.presentation;
@@ -346,103 +355,110 @@ void display_controls(UiState& ui) {
             "(the Controls button brings them back)");
     label("Text size");
     // The fonts are rebuilt when the slider is let go, not at every pixel of the drag.
-    ImGui::SliderFloat("##scale", &ui.font_scale, 0.75f, 2.5f, "%.2fx");
-    if (ImGui::IsItemDeactivatedAfterEdit()) ui.post(act::Restyle{});
-    if (theme != ui.theme || presentation != ui.presentation) {
-        ui.theme = theme;
-        if (presentation != ui.presentation) ui.controls_hidden = presentation;
-        ui.presentation = presentation;
-        ui.post(act::Restyle{});
-    }
+    float scale = ui.font_scale;
+    ImGui::SliderFloat("##scale", &scale, 0.75f, 2.5f, "%.2fx");
+    if (scale != ui.font_scale) ctx.post(act::SetFontScale{scale});
+    if (ImGui::IsItemDeactivatedAfterEdit()) ctx.post(act::Restyle{});
+    if (theme != ui.theme) ctx.post(act::SetTheme{theme});
+    // As P: the controls fold away with it (and come back without it).
+    if (presentation != ui.presentation) ctx.post(act::TogglePresentation{});
 }
 
 // A step range of the same picture as an animated GIF or a PNG per step; while one is being
 // written, its progress and Cancel (Esc).
-void frames_controls(const TraceView& v, UiState& ui) {
-    FramesExport& f = ui.files.frames;
+void frames_controls(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
+    const FramesExport& f = ui.files.frames;
     if (f.active) {
         if (f.capturing) return;  // not in the pictures being made
         const std::string done = std::to_string(f.done) + " / " + std::to_string(f.total);
         ImGui::ProgressBar(f.progress(), ImVec2(-1, 0), done.c_str());
         // On the click, not the release: the export draws frames of its own between ours.
         ImGui::Button("Cancel (Esc)");
-        if (ImGui::IsItemClicked()) ui.post(act::CancelFrames{});
+        if (ImGui::IsItemClicked()) ctx.post(act::CancelFrames{});
         return;
     }
     const long last = long(v.step_count()) - 1;
     label("Steps");
     int range[2] = {int(f.from), int(f.to < 0 ? last : f.to)};
     if (ImGui::InputInt2("##steprange", range)) {
-        f.from = std::clamp<long>(range[0], 0, std::max(last, 0L));
-        f.to = std::clamp<long>(range[1], f.from, std::max(last, 0L));
-        if (f.to == last) f.to = -1;  // stays the last as the run changes
+        const long from = std::clamp<long>(range[0], 0, std::max(last, 0L));
+        const long to = std::clamp<long>(range[1], from, std::max(last, 0L));
+        ctx.post(act::SetFramesRange{from, to == last ? -1 : to});  // -1: the last as runs change
     }
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("the first and last step of the GIF or PNGs (0..%ld)", last);
     const bool can = v.step_count() > 0;
     if (!can) ImGui::BeginDisabled();
-    if (ImGui::Button("GIF of the steps")) ui.post(act::StartFrames{FramesKind::Gif});
+    if (ImGui::Button("GIF of the steps")) ctx.post(act::StartFrames{FramesKind::Gif});
     ImGui::SameLine();
-    if (ImGui::Button("PNG per step")) ui.post(act::StartFrames{FramesKind::Pngs});
+    if (ImGui::Button("PNG per step")) ctx.post(act::StartFrames{FramesKind::Pngs});
     if (!can) ImGui::EndDisabled();
 }
 
 // A picture of the window or of one panel, as it is on screen now.
-void picture_controls(const TraceView& v, UiState& ui) {
+void picture_controls(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
+    // Edited as a copy; a change is posted to the files feature.
+    act::SetExport e{ui.files.export_panel, ui.files.export_folder, ui.files.export_name};
     label("Picture");
-    const std::string shown =
-        ui.files.export_panel ? panel_title(*ui.files.export_panel) : std::string("whole window");
+    const std::string shown = e.panel ? panel_title(*e.panel) : std::string("whole window");
     if (ImGui::BeginCombo("##exportpanel", shown.c_str())) {
-        if (ImGui::Selectable("whole window", !ui.files.export_panel))
-            ui.files.export_panel.reset();
+        if (ImGui::Selectable("whole window", !e.panel)) e.panel.reset();
         for (PanelId p : kAllPanels)
-            if (ImGui::Selectable(panel_title(p), ui.files.export_panel == p))
-                ui.files.export_panel = p;
+            if (ImGui::Selectable(panel_title(p), e.panel == p)) e.panel = p;
         ImGui::EndCombo();
     }
     label("Folder");
-    ImGui::InputText("##exportfolder", &ui.files.export_folder);
+    ImGui::InputText("##exportfolder", &e.folder);
     label("Name");
     const std::string suggested =
-        default_png_name(v, v.clamp(static_cast<long>(ui.step())), ui.files.export_panel);
-    ImGui::InputTextWithHint("##exportname", suggested.c_str(), &ui.files.export_name);
+        default_png_name(v, v.clamp(static_cast<long>(ui.step())), e.panel);
+    ImGui::InputTextWithHint("##exportname", suggested.c_str(), &e.name);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("left empty: %s (from the algorithm, the step and the panel)",
                           suggested.c_str());
-    if (ImGui::Button("Export PNG")) ui.post(act::ExportPng{});
-    frames_controls(v, ui);
+    if (e.panel != ui.files.export_panel || e.folder != ui.files.export_folder ||
+        e.name != ui.files.export_name)
+        ctx.post(std::move(e));
+    if (ImGui::Button("Export PNG")) ctx.post(act::ExportPng{});
+    frames_controls(v, ctx);
 }
 
 // "Copy link": the state as a warpscope:// link (or the command) on the clipboard.
-void link_controls(UiState& ui) {
-    if (ImGui::Button("Copy link (L)")) ui.post(act::CopyLink{});
+void link_controls(PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
+    if (ImGui::Button("Copy link (L)")) ctx.post(act::CopyLink{});
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "a warpscope:// link that reopens this request, step, view, panel and presentation "
             "mode (warpscope LINK)");
     ImGui::SameLine();
-    if (ImGui::Button("Copy command")) ui.post(act::CopyLink{true});
+    if (ImGui::Button("Copy command")) ctx.post(act::CopyLink{true});
     if (ui.files.link_copied.empty()) return;
     ImGui::PushFont(fonts().small);
     text_wrapped_colored(palette().text_dim, "copied: " + ui.files.link_copied);
     ImGui::PopFont();
 }
 
-void file_controls(const TraceView& v, UiState& ui) {
+void file_controls(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     label("File");
-    ImGui::InputText("##path", &ui.files.path);
-    if (ImGui::Button("Open trace")) ui.post(act::OpenTrace{});
+    std::string path = ui.files.path;
+    ImGui::InputText("##path", &path);
+    if (path != ui.files.path) ctx.post(act::SetTracePath{path});
+    if (ImGui::Button("Open trace")) ctx.post(act::OpenTrace{});
     ImGui::SameLine();
-    if (ImGui::Button("Save trace")) ui.post(act::SaveTrace{});
+    if (ImGui::Button("Save trace")) ctx.post(act::SaveTrace{});
     ImGui::TextUnformatted("Stats:");
     ImGui::SameLine();
-    if (ImGui::Button("CSV")) ui.post(act::ExportStats{false});
+    if (ImGui::Button("CSV")) ctx.post(act::ExportStats{false});
     ImGui::SameLine();
-    if (ImGui::Button("JSON")) ui.post(act::ExportStats{true});
+    if (ImGui::Button("JSON")) ctx.post(act::ExportStats{true});
     ImGui::Separator();
-    picture_controls(v, ui);
+    picture_controls(v, ctx);
     ImGui::Separator();
-    link_controls(ui);
+    link_controls(ctx);
     if (!ui.files.message.empty()) {
         ImGui::PushFont(fonts().small);
         text_wrapped_colored(palette().text_dim, ui.files.message);
@@ -452,25 +468,27 @@ void file_controls(const TraceView& v, UiState& ui) {
 
 // The lessons (ui/widgets/lesson_list.hpp); opened and scrolled to once each time the list is
 // asked for (Page Down with no lesson on, --show-lessons).
-void lessons_section(UiState& ui) {
-    const bool asked = ui.panels.lessons_shown != ui.lessons_asked;
-    ui.panels.lessons_shown = ui.lessons_asked;
+void lessons_section(PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
+    const bool asked = ctx.panels.lessons_shown != ui.lessons_asked;
+    ctx.panels.lessons_shown = ui.lessons_asked;
     if (asked) ImGui::SetNextItemOpen(true);
     const bool open = ImGui::CollapsingHeader("Lessons", ImGuiTreeNodeFlags_DefaultOpen);
     if (asked) ImGui::SetScrollHereY(0.0f);
-    if (open) draw_lesson_list(ui);
+    if (open) draw_lesson_list(ctx);
 }
 
 }  // namespace
 
-void draw_controls(const TraceView& v, UiState& ui) {
-    request_controls(v, ui);
+void draw_controls(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
+    request_controls(v, ctx);
     ImGui::Separator();
     result_lines(v, ui);
     ImGui::Separator();
-    if (ImGui::CollapsingHeader("Display", ImGuiTreeNodeFlags_DefaultOpen)) display_controls(ui);
-    lessons_section(ui);
-    if (ImGui::CollapsingHeader("Files")) file_controls(v, ui);
+    if (ImGui::CollapsingHeader("Display", ImGuiTreeNodeFlags_DefaultOpen)) display_controls(ctx);
+    lessons_section(ctx);
+    if (ImGui::CollapsingHeader("Files")) file_controls(v, ctx);
 }
 
 }  // namespace ws::ui

@@ -10,15 +10,9 @@
 #include <utility>
 #include <vector>
 
-#include "kernels/catalog.hpp"
-#include "kernels/embedded_sources.hpp"
-#include "kernels/io/data_file.hpp"
 #include "kernels/io/data_root.hpp"
-#include "kernels/user/puzzle.hpp"
 #include "ui/fonts.hpp"
-#include "ui/model/window/kernel_editor.hpp"
 #include "ui/panels/panels.hpp"
-#include "ui/session.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/code_editor.hpp"
 #include "ui/widgets/draw.hpp"
@@ -34,46 +28,34 @@ void same_line_if_fits(const char* next) {
     if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
 }
 
-void load_file(EditorState& e, const std::string& path) {
-    std::string error;
-    const std::string text = io::read_data_file(path, io::DataKind::KernelFile, error);
-    if (!error.empty()) {
-        e.message = error;
-        e.message_is_error = true;
-        return;
-    }
-    e.text = text;
-    e.loaded = true;
-    e.message = "loaded " + path;
-    e.message_is_error = false;
-}
-
 // The puzzles of assets/puzzles, to open one (its start kernel, statement, hint and request).
-void puzzle_picker(UiState& ui) {
-    EditorState& e = ui.editor;
+void puzzle_picker(PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
+    const EditorState& e = ui.editor;
     ImGui::SetNextItemWidth(-1);
     const std::string shown = e.puzzle_file.empty() ? "Puzzles\xe2\x80\xa6" : e.puzzle_title;
     if (!ImGui::BeginCombo("##puzzle", shown.c_str())) return;
     for (const auto& [file, title] : ui.editor.puzzles)
         if (ImGui::Selectable(title.c_str(), file == e.puzzle_file)) {
-            ui.post(act::OpenPuzzle{file});
+            ctx.post(act::OpenPuzzle{file});
         }
     ImGui::EndCombo();
 }
 
 // The open puzzle: its statement, its hint on demand, Grade and the verdicts.
-void puzzle_box(UiState& ui) {
-    EditorState& e = ui.editor;
+void puzzle_box(PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
+    const EditorState& e = ui.editor;
     if (e.puzzle_file.empty()) return;
     const Palette& p = palette();
     // The statement folds away (its header stays), leaving the code the panel's height.
     if (ImGui::CollapsingHeader(("Statement##" + e.puzzle_file).c_str(),
                                 ImGuiTreeNodeFlags_DefaultOpen))
         ImGui::TextWrapped("%s", e.puzzle_statement.c_str());
-    if (ImGui::SmallButton(e.hint_shown ? "hide the hint" : "hint")) e.hint_shown = !e.hint_shown;
+    if (ImGui::SmallButton(e.hint_shown ? "hide the hint" : "hint")) ctx.post(act::ToggleHint{});
     ImGui::SameLine();
     if (e.grading) ImGui::BeginDisabled();
-    if (ImGui::SmallButton("Grade")) ui.post(act::GradeKernel{});
+    if (ImGui::SmallButton("Grade")) ctx.post(act::GradeKernel{});
     if (e.grading) ImGui::EndDisabled();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("saves the text and runs the puzzle's checks (run-kernel --puzzle)");
@@ -89,44 +71,31 @@ void puzzle_box(UiState& ui) {
     ImGui::Separator();
 }
 
-void toolbar(const TraceView& v, UiState& ui) {
-    EditorState& e = ui.editor;
-    puzzle_picker(ui);
+void toolbar(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
+    const EditorState& e = ui.editor;
+    puzzle_picker(ctx);
     if (ImGui::Button("Template"))
-        load_file(e, io::data_root() + "/assets/kernels/template-reduce.cu");
+        ctx.post(act::LoadKernel{io::data_root() + "/assets/kernels/template-reduce.cu"});
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("start from a reduction in warpscope's vocabulary, its loop to write");
     same_line_if_fits("Plain CUDA");
     if (ImGui::Button("Plain CUDA"))
-        load_file(e, io::data_root() + "/assets/kernels/template-plain-reduce.cu");
+        ctx.post(act::LoadKernel{io::data_root() + "/assets/kernels/template-plain-reduce.cu"});
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "start from a reduction in plain CUDA (__shared__, __syncthreads), its loop to write");
     // No copy of the catalog's kernel while a puzzle is open: it would hand the answer over.
     const std::string copy = "Copy of " + ui.form.algo;
     if (e.puzzle_file.empty()) same_line_if_fits(copy.c_str());
-    if (e.puzzle_file.empty() && ImGui::Button(copy.c_str())) {
-        const VariantInfo* info = find_variant(ui.form.algo);
-        const char* source = info ? embedded_source(info->source_file) : nullptr;
-        std::string why;
-        const auto text = info && source ? copy_of_variant(*info, source, why) : std::nullopt;
-        if (text) {
-            e.text = *text;
-            e.loaded = true;
-            e.message = "a copy of " + ui.form.algo + ": change it and run it (F5)";
-            e.message_is_error = false;
-        } else {
-            e.message = why.empty() ? ui.form.algo + ": its source is not in this build" : why;
-            e.message_is_error = true;
-        }
-    }
+    if (e.puzzle_file.empty() && ImGui::Button(copy.c_str())) ctx.post(act::CopyKernel{});
     same_line_if_fits("Load");
-    if (ImGui::Button("Load")) load_file(e, e.path);
+    if (ImGui::Button("Load")) ctx.post(act::LoadKernel{e.path});
     const bool can_run = !e.running && (e.loaded || !e.path.empty());
     const char* run_label = e.running ? "running\xe2\x80\xa6" : "Save and run (F5)";
     same_line_if_fits(run_label);
     if (!can_run) ImGui::BeginDisabled();
-    if (ImGui::Button(run_label)) ui.post(act::RunKernel{});
+    if (ImGui::Button(run_label)) ctx.post(act::RunKernel{});
     if (!can_run) ImGui::EndDisabled();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
@@ -135,17 +104,20 @@ void toolbar(const TraceView& v, UiState& ui) {
             "chosen on the GPU (NVRTC), timed, and its trace crosschecked against the "
             "emulator's");
     ImGui::SetNextItemWidth(-1);
-    ImGui::InputTextWithHint("##kernelpath", "file to save and run", &e.path);
+    std::string path = e.path;
+    ImGui::InputTextWithHint("##kernelpath", "file to save and run", &path);
+    if (path != e.path) ctx.post(act::SetKernelPath{path});
     (void)v;
 }
 
 }  // namespace
 
-void draw_editor(const TraceView& v, UiState& ui) {
-    EditorState& e = ui.editor;
+void draw_editor(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
+    const EditorState& e = ui.editor;
     const Palette& p = palette();
-    toolbar(v, ui);
-    puzzle_box(ui);
+    toolbar(v, ctx);
+    puzzle_box(ctx);
     if (!e.message.empty()) {
         ImGui::PushFont(fonts().small);
         text_wrapped_colored(e.message_is_error ? p.disagree : p.text_dim, e.message);
@@ -164,18 +136,21 @@ void draw_editor(const TraceView& v, UiState& ui) {
     if (!v.empty() && v.trace && e.shown_file == e.path) {
         for (const LineActivity& l : v.steps[step].lines) marks.step_lines.push_back(l.line);
         // Follow the step, as the Code panel does.
-        if (e.followed_step != step && !marks.step_lines.empty())
+        if (ctx.panels.editor_followed_step != step && !marks.step_lines.empty())
             marks.show_line = marks.step_lines.front();
-        e.followed_step = step;
+        ctx.panels.editor_followed_step = step;
     }
-    if (e.error_line > 0 && e.followed_error != e.error_line) marks.show_line = e.error_line;
-    e.followed_error = e.error_line;
+    if (e.error_line > 0 && ctx.panels.editor_followed_error != e.error_line)
+        marks.show_line = e.error_line;
+    ctx.panels.editor_followed_error = e.error_line;
     ImGui::PushFont(fonts().mono);
-    ui.panels.editor_lines_in_view =
+    ctx.panels.editor_lines_in_view =
         (ImGui::GetContentRegionAvail().y - 2 * ImGui::GetStyle().FramePadding.y) /
         ImGui::GetTextLineHeight();
     ImGui::PopFont();
-    if (draw_code_editor("##kernel", e.text, marks, {0, 0})) ui.post(act::KernelEdited{});
+    // The text is edited as a copy: a change goes to the editor's feature (act::KernelEdited).
+    std::string text = e.text;
+    if (draw_code_editor("##kernel", text, marks, {0, 0})) ctx.post(act::KernelEdited{text});
 }
 
 }  // namespace ws::ui

@@ -17,7 +17,8 @@
 
 namespace ws::ui {
 
-void draw_explanation(const TraceView& v, UiState& ui) {
+void draw_explanation(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     const StaleDim dim(ui);  // greyed while this is the last good run after a failed one
     const Palette& p = palette();
     const std::size_t step = v.clamp(static_cast<long>(ui.step()));
@@ -25,13 +26,13 @@ void draw_explanation(const TraceView& v, UiState& ui) {
     if (ui.lesson.quiz.on && !lecture_on(ui)) {
         // The question about the next step; what this step did would give the answer away
         // only for the next one, but the box needs the room.
-        draw_quiz_box(v, ui);
+        draw_quiz_box(v, ctx);
         return;
     }
     if (!ui.race.story.empty() && v.trace && v.trace->request.algo == ui.race.story_algo) {
         // The race search's story (Find a race), until another algorithm is shown.
         for (const std::string& line : ui.race.story) text_wrapped_colored(p.text, line);
-        if (ImGui::SmallButton("close the story")) ui.race.story.clear();
+        if (ImGui::SmallButton("close the story")) ctx.post(act::CloseRaceStory{});
         ImGui::Separator();
     }
     if (v.trace && !v.trace->deadlock.empty()) {  // why no block can go on (Shared memory)
@@ -58,7 +59,7 @@ void draw_explanation(const TraceView& v, UiState& ui) {
         text_wrapped_colored(p.text_dim, std::string("Why: ") + notes.why_faster);
     ImGui::PopFont();
     ImGui::Spacing();
-    if (ImGui::Button("Quiz me: predict each step (Q)")) ui.post(act::StartQuiz{});
+    if (ImGui::Button("Quiz me: predict each step (Q)")) ctx.post(act::StartQuiz{});
 }
 
 }  // namespace ws::ui

@@ -85,7 +85,8 @@ std::string block_line(const TraceView& v, const Tally& block, const HardwareVie
 
 }  // namespace
 
-void draw_global_memory(const TraceView& v, UiState& ui) {
+void draw_global_memory(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     const StaleDim dim(ui);  // greyed while this is the last good run after a failed one
     if (v.empty()) return;
     const std::size_t step = v.clamp(static_cast<long>(ui.step()));
@@ -120,8 +121,8 @@ void draw_global_memory(const TraceView& v, UiState& ui) {
     if (insts.empty()) {
         ImGui::TextWrapped("No global-memory load or store in this step.");
     } else {
-        if (ui.panels.global_pick_step != step || ui.panels.global_pick < 0 ||
-            ui.panels.global_pick >= static_cast<long>(insts.size())) {
+        if (ctx.panels.global_pick_step != step || ctx.panels.global_pick < 0 ||
+            ctx.panels.global_pick >= static_cast<long>(insts.size())) {
             // By default the step's atomic that waits longest (what serialises is the lesson
             // where there is one), else its most wasteful load or store.
             auto rank = [&](std::size_t i) {
@@ -134,16 +135,16 @@ void draw_global_memory(const TraceView& v, UiState& ui) {
             long worst = 0;
             for (std::size_t i = 0; i < insts.size(); ++i)
                 if (rank(i) > rank(std::size_t(worst))) worst = static_cast<long>(i);
-            ui.panels.global_pick = worst;
-            ui.panels.global_pick_step = step;
+            ctx.panels.global_pick = worst;
+            ctx.panels.global_pick_step = step;
         }
-        const InstructionInfo& info = v.instructions[insts[std::size_t(ui.panels.global_pick)]];
+        const InstructionInfo& info = v.instructions[insts[std::size_t(ctx.panels.global_pick)]];
         ImGui::SetNextItemWidth(-1);
         if (begin_combo_fitted("##ginst", describe(info))) {
             for (std::size_t i = 0; i < insts.size(); ++i)
                 if (ImGui::Selectable(describe(v.instructions[insts[i]]).c_str(),
-                                      long(i) == ui.panels.global_pick))
-                    ui.panels.global_pick = static_cast<long>(i);
+                                      long(i) == ctx.panels.global_pick))
+                    ctx.panels.global_pick = static_cast<long>(i);
             ImGui::EndCombo();
         }
         // An atomic: how its lanes met in memory (lanes on one address wait for each other).

@@ -32,21 +32,23 @@ constexpr ViewTab kViewTabs[] = {
     {View::Circuit, "Circuit", "Circuit"}, {View::Pipeline, "Pipeline", "Pipe"},
     {View::Ring, "Across GPUs", "GPUs"},   {View::Lab, "Bandwidth lab", "Lab"}};
 
-void view_tab(UiState& ui, View view, const char* title) {
+void view_tab(PanelContext& ctx, View view, const char* title) {
+    const UiState& ui = ctx.ui;
     const bool on = ui.view == view;
     const Palette& p = palette();
     if (on) {
         ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(p.current));
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(text_on(p.current)));
     }
-    if (ImGui::Button(title)) ui.view = view;
+    if (ImGui::Button(title)) ctx.post(act::ShowView{view});
     if (on) ImGui::PopStyleColor(2);
     ImGui::SameLine();
 }
 
 // Where even the short titles do not fit (large type): one button naming the view on show,
 // which opens the list of views.
-void views_folded(UiState& ui) {
+void views_folded(PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     const char* shown = "";
     for (const ViewTab& t : kViewTabs)
         if (t.view == ui.view) shown = t.brief;
@@ -55,7 +57,7 @@ void views_folded(UiState& ui) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("the views");
     if (ImGui::BeginPopup("##views")) {
         for (const ViewTab& t : kViewTabs)
-            if (ImGui::Selectable(t.title, ui.view == t.view)) ui.view = t.view;
+            if (ImGui::Selectable(t.title, ui.view == t.view)) ctx.post(act::ShowView{t.view});
         ImGui::EndPopup();
     }
     ImGui::SameLine();
@@ -89,7 +91,8 @@ float left_width(const UiState& ui, bool brief) {
 
 }  // namespace
 
-void draw_header(const TraceView& v, UiState& ui) {
+void draw_header(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     const Palette& p = palette();
     // n and block must stay in view: where they would not fit beside the full left part, the
     // name goes and the view tabs take their short titles.
@@ -115,7 +118,7 @@ void draw_header(const TraceView& v, UiState& ui) {
     const float banner_least = banner.empty() ? 0.0f : 8 * ImGui::GetFontSize();
     const bool folded = left_width(ui, true) + must_w + banner_least > total &&
                         controls_w + folded_width() + 16 + must_w <= total + 0.5f;
-    if (ImGui::Button(controls_label(ui))) ui.controls_hidden = !ui.controls_hidden;
+    if (ImGui::Button(controls_label(ui))) ctx.post(act::ToggleControls{});
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("show or hide the controls (C)");
     ImGui::SameLine(0, 16);
     if (!brief) {
@@ -132,9 +135,9 @@ void draw_header(const TraceView& v, UiState& ui) {
         ImGui::SameLine(0, 20);
     }
     if (folded)
-        views_folded(ui);
+        views_folded(ctx);
     else
-        for (const ViewTab& t : kViewTabs) view_tab(ui, t.view, brief ? t.brief : t.title);
+        for (const ViewTab& t : kViewTabs) view_tab(ctx, t.view, brief ? t.brief : t.title);
     ImGui::SameLine(0, 16);
 
     const ImVec2 pos = ImGui::GetCursorScreenPos();
@@ -156,7 +159,7 @@ void draw_header(const TraceView& v, UiState& ui) {
         ImGui::Dummy({box.w, box.h});
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip(stale.empty() ? "%s (click: dismiss)" : "%s", error.c_str());
-        if (ImGui::IsItemClicked() && stale.empty()) ui.banner.clear();
+        if (ImGui::IsItemClicked() && stale.empty()) ctx.post(act::DismissBanner{});
         if (must.empty()) return;
         ImGui::SameLine(0, 16);
         ImGui::AlignTextToFramePadding();

@@ -34,7 +34,8 @@ void two_column_table(const char* id, const std::vector<Row>& rows, const char* 
 
 }  // namespace
 
-void draw_help(UiState& ui) {
+void draw_help(PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     if (!ui.help_open) return;
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     ImGui::SetNextWindowPos({display.x * 0.5f, display.y * 0.5f}, ImGuiCond_Always, {0.5f, 0.5f});
@@ -57,7 +58,7 @@ void draw_help(UiState& ui) {
     }
     ImGui::End();
     ImGui::PopStyleColor();
-    if (!open) ui.help_open = false;
+    if (!open) ctx.post(act::CloseHelp{false});
 }
 
 }  // namespace ws::ui

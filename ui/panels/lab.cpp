@@ -35,7 +35,8 @@ const MeasuredPoint* point_at(const MeasurementFile* f, const std::string& algo,
     return nullptr;
 }
 
-void draw_plot(const MeasurementFile& f, UiState& ui, float height) {
+void draw_plot(const MeasurementFile& f, PanelContext& ctx, float height) {
+    const UiState& ui = ctx.ui;
     const std::string& type = ui.lab.type;
     std::vector<Series> series = series_of(f, type);
     const LabLines lines = ui.lab.lines.value_or(lab_lines_for(ui.form.algo));
@@ -49,12 +50,12 @@ void draw_plot(const MeasurementFile& f, UiState& ui, float height) {
                                                ImGui::CalcTextSize("Lines\xe2\x80\xa6").x +
                                                2 * style.FramePadding.x + style.ItemSpacing.x)
         ImGui::NewLine();
-    lab_family_picker(ui, lines);
+    lab_family_picker(ctx, lines);
     ImGui::SameLine();
     {
         std::vector<PickableLine> pickable;
         for (const Series& s : series) pickable.push_back({s.algo, s.algo});
-        line_picker(ui, "##lines", pickable);
+        line_picker(ctx, "##lines", pickable);
     }
     series.erase(std::remove_if(series.begin(), series.end(),
                                 [&](const Series& s) { return line_hidden(ui, s.algo); }),
@@ -183,33 +184,37 @@ void harris_table(const LabData& lab, const MeasurementFile* f) {
 }
 
 // A live sweep on the GPU: the range of n, run with progress, cancel, save the result.
-void sweep_controls(UiState& ui, const MeasurementFile* shown) {
+void sweep_controls(PanelContext& ctx, const MeasurementFile* shown) {
+    const UiState& ui = ctx.ui;
     const SweepStatus& st = ui.lab.sweep;
     ImGui::AlignTextToFramePadding();
     ImGui::Text("Live sweep on %s, %s, n from 2^", ui.gpu_name.c_str(), ui.lab.type.c_str());
     ImGui::SameLine(0, 2);
     const float w = ImGui::GetFontSize() * 3.5f;
+    // The range is edited as a copy, held to 2^1..2^30: a change is posted (act::SetSweepRange).
+    int from = ui.lab.sweep_from, to = ui.lab.sweep_to;
     ImGui::SetNextItemWidth(w);
-    ImGui::InputInt("##from", &ui.lab.sweep_from, 0);
+    ImGui::InputInt("##from", &from, 0);
     ImGui::SameLine();
     ImGui::TextUnformatted("to 2^");
     ImGui::SameLine(0, 2);
     ImGui::SetNextItemWidth(w);
-    ImGui::InputInt("##to", &ui.lab.sweep_to, 0);
-    ui.lab.sweep_from = std::clamp(ui.lab.sweep_from, 1, 30);
-    ui.lab.sweep_to = std::clamp(ui.lab.sweep_to, ui.lab.sweep_from, 30);
+    ImGui::InputInt("##to", &to, 0);
+    from = std::clamp(from, 1, 30);
+    to = std::clamp(to, from, 30);
+    if (from != ui.lab.sweep_from || to != ui.lab.sweep_to) ctx.post(act::SetSweepRange{from, to});
     ImGui::SameLine();
     if (st.running) {
-        if (ImGui::Button("Cancel")) ui.post(act::CancelSweep{});
+        if (ImGui::Button("Cancel")) ctx.post(act::CancelSweep{});
         ImGui::SameLine();
         ImGui::ProgressBar(float(st.fraction), {-1, 0});
         ImGui::TextDisabled("%s", st.line.c_str());
         return;
     }
-    if (ImGui::Button("Run sweep")) ui.post(act::StartSweep{});
+    if (ImGui::Button("Run sweep")) ctx.post(act::StartSweep{});
     if (shown && shown->path == "this session") {
         ImGui::SameLine();
-        if (ImGui::Button("Save to assets/measurements")) ui.post(act::SaveSweep{});
+        if (ImGui::Button("Save to assets/measurements")) ctx.post(act::SaveSweep{});
     }
     if (!st.error.empty())
         text_wrapped_colored(palette().disagree, "the sweep stopped: " + st.error);
@@ -239,25 +244,23 @@ float lab_family_width() {
     return names_w + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x;
 }
 
-void lab_family_picker(UiState& ui, LabLines lines) {
+void lab_family_picker(PanelContext& ctx, LabLines lines) {
     ImGui::SetNextItemWidth(lab_family_width());
     if (begin_combo_fitted("##family", lab_lines_name(lines))) {
         for (LabLines l : kAllLabLines)
-            if (ImGui::Selectable(lab_lines_name(l), l == lines)) {
-                if (l == LabLines::MultiGpu && l != lines) ui.lab.type = "float";
-                ui.lab.lines = l;
-            }
+            if (ImGui::Selectable(lab_lines_name(l), l == lines)) ctx.post(act::SetLabFamily{l});
         ImGui::EndCombo();
     }
 }
 
-void draw_lab(const TraceView&, UiState& ui) {
+void draw_lab(const TraceView&, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     const Palette& p = palette();
     static const LabData kEmpty;
     const LabData& lab = ui.lab.data ? *ui.lab.data : kEmpty;
     // All-reduce across GPUs: a plot of its own files, axes and lines.
     if (ui.lab.lines == LabLines::MultiGpu) {
-        draw_lab_multi_gpu(lab.multi_gpu, ui);
+        draw_lab_multi_gpu(lab.multi_gpu, ctx);
         return;
     }
     const MeasurementFile* f = nullptr;
@@ -274,12 +277,13 @@ void draw_lab(const TraceView&, UiState& ui) {
                                  "Without a GPU backend the lab cannot run a sweep "
                                  "itself.");
     } else {
-        if (ui.lab.file_chosen_for != ui.form.algo) {  // a new algorithm: a file that has it
-            ui.lab.file = file_measuring(lab, ui.form.algo, ui.lab.file, ui.lab.type);
-            ui.lab.file_chosen_for = ui.form.algo;
-        }
-        ui.lab.file = std::min(ui.lab.file, lab.files.size() - 1);
-        f = &lab.files[ui.lab.file];
+        // The recording on show: for a new algorithm one that measures it; a new choice (or one
+        // picked below) is posted (act::ChooseLabFile).
+        std::size_t file = ui.lab.file;
+        if (ui.lab.file_chosen_for != ui.form.algo)
+            file = file_measuring(lab, ui.form.algo, file, ui.lab.type);
+        file = std::min(file, lab.files.size() - 1);
+        f = &lab.files[file];
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted("Recorded on");
         ImGui::SameLine();
@@ -295,18 +299,19 @@ void draw_lab(const TraceView&, UiState& ui) {
         const std::string label = file_label(*f);
         if (ImGui::BeginCombo("##file", fit_text(label, combo_w - chrome).c_str())) {
             for (std::size_t i = 0; i < lab.files.size(); ++i)
-                if (ImGui::Selectable(file_label(lab.files[i]).c_str(), i == ui.lab.file))
-                    ui.lab.file = i;
+                if (ImGui::Selectable(file_label(lab.files[i]).c_str(), i == file)) file = i;
             ImGui::EndCombo();
         } else if (ImGui::IsItemHovered()) {  // every point's source: GPU, date and file
             ImGui::SetTooltip("%s: every point of the plot and the table below, from %s",
                               label.c_str(), f->path.c_str());
         }
+        if (file != ui.lab.file || ui.lab.file_chosen_for != ui.form.algo)
+            ctx.post(act::ChooseLabFile{file, ui.form.algo});
         ImGui::SameLine();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
         if (begin_combo_fitted("type", ui.lab.type)) {
             for (const char* t : {"int", "float", "double"})
-                if (ImGui::Selectable(t, ui.lab.type == t)) ui.lab.type = t;
+                if (ImGui::Selectable(t, ui.lab.type == t)) ctx.post(act::SetLabType{t});
             ImGui::EndCombo();
         }
         // The plot takes what the table, the sweep and the problems below it leave.
@@ -316,9 +321,9 @@ void draw_lab(const TraceView&, UiState& ui) {
         const float below = row * float((table ? lab.harris.rows.size() + 3 : 0) + 2 +
                                         lab.problems.size() + (ui.lab.sweep_available ? 4 : 0));
         const float avail = ImGui::GetContentRegionAvail().y;
-        draw_plot(*f, ui, std::max(avail * 0.5f, avail - below - row));
+        draw_plot(*f, ctx, std::max(avail * 0.5f, avail - below - row));
     }
-    if (ui.lab.sweep_available) sweep_controls(ui, f);
+    if (ui.lab.sweep_available) sweep_controls(ctx, f);
     for (const std::string& problem : lab.problems) text_wrapped_colored(p.disagree, problem);
     if (f) bytes_caption();
     // Harris's table is about reductions: it goes with the reduction lines.

@@ -27,8 +27,11 @@ std::string fmt(const char* format, double v) {
 }
 
 // The row above the plot: where it was recorded, the type, the family, the lines (the pickers
-// on a row of their own when the window is too narrow for both).
-void picker_row(const std::vector<std::string>& types, UiState& ui, const MultiGpuPlot& plot) {
+// on a row of their own when the window is too narrow for both). Returns the page to draw this
+// frame: the fits (true) or the plot (a change is posted).
+bool picker_row(const std::vector<std::string>& types, PanelContext& ctx,
+                const MultiGpuPlot& plot) {
+    const UiState& ui = ctx.ui;
     const ImGuiStyle& st = ImGui::GetStyle();
     const std::string head =
         "Bus bandwidth recorded on " + (plot.title.empty() ? "nothing yet" : plot.title);
@@ -45,22 +48,25 @@ void picker_row(const std::vector<std::string>& types, UiState& ui, const MultiG
     ImGui::SetNextItemWidth(type_w);
     if (begin_combo_fitted("type", plot.type)) {
         for (const std::string& t : types)
-            if (ImGui::Selectable(t.c_str(), t == plot.type)) ui.lab.type = t;
+            if (ImGui::Selectable(t.c_str(), t == plot.type)) ctx.post(act::SetLabType{t});
         ImGui::EndCombo();
     }
     ImGui::SameLine();
-    lab_family_picker(ui, LabLines::MultiGpu);
+    lab_family_picker(ctx, LabLines::MultiGpu);
     ImGui::SameLine();
-    if (ImGui::RadioButton("plot", !ui.lab.multi_gpu_fits)) ui.lab.multi_gpu_fits = false;
+    bool fits = ui.lab.multi_gpu_fits;
+    if (ImGui::RadioButton("plot", !fits)) fits = false;
     ImGui::SameLine();
-    if (ImGui::RadioButton("why (fits)", ui.lab.multi_gpu_fits)) ui.lab.multi_gpu_fits = true;
-    if (ui.lab.multi_gpu_fits) return;
+    if (ImGui::RadioButton("why (fits)", fits)) fits = true;
+    if (fits != ui.lab.multi_gpu_fits) ctx.post(act::SetLabFits{fits});
+    if (fits) return fits;
     ImGui::SameLine();
     {
         std::vector<PickableLine> pickable;
         for (const MultiGpuSeries& s : plot.series) pickable.push_back({s.algo, s.label});
-        line_picker(ui, "##multi-lines", pickable);
+        line_picker(ctx, "##multi-lines", pickable);
     }
+    return fits;
 }
 
 // What hovering a point shows: its size, both bandwidths, its time (and the ring's steps).
@@ -210,7 +216,8 @@ void draw_fits_page(const MultiGpuPlot& plot) {
 
 }  // namespace
 
-void draw_lab_multi_gpu(const MultiGpuLab& lab, UiState& ui) {
+void draw_lab_multi_gpu(const MultiGpuLab& lab, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     const Palette& pal = palette();
     const std::vector<std::string> types = multi_gpu_types(lab);
     // The lab's type where measured, else float, else the first measured.
@@ -218,7 +225,7 @@ void draw_lab_multi_gpu(const MultiGpuLab& lab, UiState& ui) {
     if (!types.empty() && std::find(types.begin(), types.end(), type) == types.end())
         type = std::find(types.begin(), types.end(), "float") != types.end() ? "float" : types[0];
     const MultiGpuPlot plot = multi_gpu_plot(lab, type);
-    picker_row(types, ui, plot);
+    const bool fits = picker_row(types, ctx, plot);
     const std::string caption = bus_bandwidth_caption(plot.gpus);
     // The plot takes what the caption, the note and the problems below it leave.
     const float avail = ImGui::GetContentRegionAvail().y;
@@ -228,7 +235,7 @@ void draw_lab_multi_gpu(const MultiGpuLab& lab, UiState& ui) {
         below += ImGui::CalcTextSize(t.c_str(), nullptr, false, text_w).y;
     for (const std::string& t : plot.problems)
         below += ImGui::CalcTextSize(t.c_str(), nullptr, false, text_w).y;
-    if (ui.lab.multi_gpu_fits) {
+    if (fits) {
         draw_fits_page(plot);
         return;
     }

@@ -122,7 +122,8 @@ void draw_moment(const PipelineView& pv, std::size_t at) {
 
 }  // namespace
 
-void draw_pipeline(const TraceView& v, UiState& ui) {
+void draw_pipeline(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     const StaleDim dim(ui);  // greyed while this is the last good run after a failed one
     const PipelineView& pv = v.pipeline;
     if (!pv.shown) {
@@ -142,8 +143,7 @@ void draw_pipeline(const TraceView& v, UiState& ui) {
     }
     const std::size_t moments = pv.moments.size();
     const std::size_t at = std::min(ui.playback.step, moments - 1);
-    playback_row(ui, moments,
-                 "moment " + std::to_string(at + 1) + " of " + std::to_string(moments));
+    playback_row(ctx, "moment " + std::to_string(at + 1) + " of " + std::to_string(moments));
     text_wrapped_colored(palette().text, pv.moments[at].what);
     ImGui::PushFont(fonts().small);
     text_wrapped_colored(

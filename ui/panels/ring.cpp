@@ -29,23 +29,20 @@ constexpr std::uint64_t kSizes[] = {1000, std::uint64_t(1) << 20, std::uint64_t(
 constexpr const char* kSizeNames[] = {"1000 floats (3.9 KiB)", "2^20 floats (4 MiB)",
                                       "2^24 floats (64 MiB)"};
 
-void controls(UiState& ui) {
-    int gpus = int(ui.ring.gpus);
+// The GPUs, the plan and the size, edited as a copy: a change is posted (act::SetRing), which
+// runs the ring again.
+void controls(PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
+    const RingState& ring = ui.ring;
+    act::SetRing to{ring.gpus, ring.naive, ring.n};
+    int gpus = int(ring.gpus);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    if (ImGui::SliderInt("GPUs", &gpus, int(multi::kMinRingGpus), int(multi::kMaxRingGpus))) {
-        ui.ring.gpus = unsigned(gpus);
-        ui.post(act::RunRing{});
-    }
+    if (ImGui::SliderInt("GPUs", &gpus, int(multi::kMinRingGpus), int(multi::kMaxRingGpus)))
+        to.gpus = unsigned(gpus);
     ImGui::SameLine(0, ImGui::GetFontSize());
-    if (ImGui::RadioButton("ring", !ui.ring.naive) && ui.ring.naive) {
-        ui.ring.naive = false;
-        ui.post(act::RunRing{});
-    }
+    if (ImGui::RadioButton("ring", !ring.naive) && ring.naive) to.naive = false;
     ImGui::SameLine();
-    if (ImGui::RadioButton("naive (all through GPU 0)", ui.ring.naive) && !ui.ring.naive) {
-        ui.ring.naive = true;
-        ui.post(act::RunRing{});
-    }
+    if (ImGui::RadioButton("naive (all through GPU 0)", ring.naive) && !ring.naive) to.naive = true;
     ImGui::SameLine(0, ImGui::GetFontSize());
     // The size on show is the one the ring runs (--ring-n may give another than the three).
     std::size_t at = 0;
@@ -61,12 +58,10 @@ void controls(UiState& ui) {
         std::min(ImGui::GetFontSize() * 11, ImGui::GetContentRegionAvail().x - label_w));
     if (begin_combo_fitted("each GPU's array", shown)) {
         for (std::size_t i = 0; i < std::size(kSizes); ++i)
-            if (ImGui::Selectable(kSizeNames[i], i == at) && kSizes[i] != ui.ring.n) {
-                ui.ring.n = kSizes[i];
-                ui.post(act::RunRing{});
-            }
+            if (ImGui::Selectable(kSizeNames[i], i == at) && kSizes[i] != ring.n) to.n = kSizes[i];
         ImGui::EndCombo();
     }
+    if (to.gpus != ring.gpus || to.naive != ring.naive || to.n != ring.n) ctx.post(to);
 }
 
 // A label on a backing, centred at (x, y), one line or two.
@@ -144,9 +139,10 @@ std::string totals(const multi::RingRun& run) {
 
 }  // namespace
 
-void draw_ring(const TraceView& v, UiState& ui) {
+void draw_ring(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     (void)v;
-    controls(ui);
+    controls(ctx);
     if (!ui.ring.run || ui.ring.run->after_step.empty()) {
         text_wrapped_colored(
             palette().disagree,
@@ -155,7 +151,7 @@ void draw_ring(const TraceView& v, UiState& ui) {
     }
     const std::size_t states = ui.ring.run->after_step.size();
     const std::size_t state = std::min(ui.playback.step, states - 1);
-    playback_row(ui, states, ring_state_caption(*ui.ring.run, state));
+    playback_row(ctx, ring_state_caption(*ui.ring.run, state));
     ImGui::PushFont(fonts().small);
     text_wrapped_colored(palette().text_dim, totals(*ui.ring.run));
     if (const std::string common = ring_step_common(*ui.ring.run, state); !common.empty())

@@ -110,7 +110,8 @@ void draw_listing(const SassListing& l) {
 
 }  // namespace
 
-void draw_sass(const TraceView& v, UiState& ui) {
+void draw_sass(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     const Palette& p = palette();
     const VariantInfo* info = v.variant;
     if (!info || !ui.sass) {

@@ -17,7 +17,8 @@
 
 namespace ws::ui {
 
-void draw_shared_memory(const TraceView& v, UiState& ui) {
+void draw_shared_memory(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     const StaleDim dim(ui);  // greyed while this is the last good run after a failed one
     const Palette& p = palette();
     // Two lines of legend and one of facts at most, so that a narrow panel keeps its room for
@@ -65,19 +66,19 @@ void draw_shared_memory(const TraceView& v, UiState& ui) {
     ImGui::PopFont();
     draw_deadlock_row(v);
     draw_tile_strip(v, v.clamp(static_cast<long>(ui.step())));
-    if (ui.panels.shared_grid.zoom > 1.01f) {
+    if (ctx.panels.shared_grid.zoom > 1.01f) {
         ImGui::SameLine();
-        if (ImGui::SmallButton("fit")) ui.panels.shared_grid = GridViewState{};
+        if (ImGui::SmallButton("fit")) ctx.panels.shared_grid = GridViewState{};
         ImGui::SameLine();
-        ImGui::Text("%.1fx", double(ui.panels.shared_grid.zoom));
+        ImGui::Text("%.1fx", double(ctx.panels.shared_grid.zoom));
     }
     // A quiz question that wants a cell takes a click on one.
     CellGridOptions options;
     long clicked = -1;
     if (ui.lesson.quiz.question && ui.lesson.quiz.question->shape == AnswerShape::Cell)
         options.clicked_cell = &clicked;
-    draw_cell_grid("##shared", v, ui.playback, ui.panels.shared_grid, ImVec2(0, 0), options);
-    if (clicked >= 0) answer_with_cell(v, ui, std::uint32_t(clicked));
+    draw_cell_grid("##shared", v, ui.playback, ctx.panels.shared_grid, ImVec2(0, 0), options);
+    if (clicked >= 0) answer_with_cell(ctx, std::uint32_t(clicked));
 }
 
 }  // namespace ws::ui

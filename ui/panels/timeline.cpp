@@ -37,9 +37,9 @@ std::string step_words(const TraceView& v, std::size_t step, float room) {
     return label;
 }
 
-void buttons(const TraceView& v, UiState& ui) {
-    Playback& pb = ui.playback;
-    const std::size_t n = v.step_count();
+void buttons(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
+    const Playback& pb = ui.playback;
     const ImGuiStyle& st = ImGui::GetStyle();
     const float avail = ImGui::GetContentRegionAvail().x;
     const std::size_t step = v.clamp(static_cast<long>(pb.step));
@@ -56,17 +56,18 @@ void buttons(const TraceView& v, UiState& ui) {
     const bool slider = buttons_w + words_w + slider_w <= avail;
     const ImVec2 size{button_w, 0};
     // Solid triangles play, hollow ones step: the two never look alike.
-    if (button("|\xe2\x97\x80", "first step (Home)", size)) set_step(pb, 0, n);
+    // The cursor's own actions, as the keys post them.
+    if (button("|\xe2\x97\x80", "first step (Home)", size)) ctx.post(act::StepTo{false});
     ImGui::SameLine();
-    if (button("\xe2\x97\x81", "step back (\xe2\x86\x90)", size)) step_by(pb, -1, n);
+    if (button("\xe2\x97\x81", "step back (\xe2\x86\x90)", size)) ctx.post(act::StepBy{-1});
     ImGui::SameLine();
     if (button(pb.playing ? "\xe2\x96\xae\xe2\x96\xae" : "\xe2\x96\xb6",
                pb.playing ? "pause (Space)" : "play (Space)", size))
-        toggle_play(pb, n);
+        ctx.post(act::PlayPause{});
     ImGui::SameLine();
-    if (button("\xe2\x96\xb7", "step forward (\xe2\x86\x92)", size)) step_by(pb, 1, n);
+    if (button("\xe2\x96\xb7", "step forward (\xe2\x86\x92)", size)) ctx.post(act::StepBy{1});
     ImGui::SameLine();
-    if (button("\xe2\x96\xb6|", "last step (End)", size)) set_step(pb, n ? n - 1 : 0, n);
+    if (button("\xe2\x96\xb6|", "last step (End)", size)) ctx.post(act::StepTo{true});
     ImGui::SameLine();
     ImGui::TextUnformatted(step_words(v, step, ImGui::GetContentRegionAvail().x).c_str());
     if (!slider) return;
@@ -75,7 +76,7 @@ void buttons(const TraceView& v, UiState& ui) {
     float speed = float(ui.speed);
     if (ImGui::SliderFloat("steps/s", &speed, float(kMinSpeed), float(kMaxSpeed), "%.2g",
                            ImGuiSliderFlags_Logarithmic))
-        ui.speed = speed;
+        ctx.post(act::SetSpeed{speed});
     // The keys, the longest that fits (F1 lists them all), or none: the strip of steps goes
     // under the row whatever fits.
     const float room = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x -
@@ -91,9 +92,10 @@ void buttons(const TraceView& v, UiState& ui) {
 
 }  // namespace
 
-void draw_timeline(const TraceView& v, UiState& ui) {
+void draw_timeline(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     const Palette& p = palette();
-    buttons(v, ui);
+    buttons(v, ctx);
     const std::size_t n = v.step_count();
     Canvas c = begin_canvas("##timeline", {0, 0});
     if (n == 0) {
@@ -155,7 +157,7 @@ void draw_timeline(const TraceView& v, UiState& ui) {
         const float mx = ImGui::GetIO().MousePos.x;
         const auto i =
             static_cast<std::size_t>(std::clamp((mx - c.rect.x) / w, 0.0f, float(n) - 0.001f));
-        if (c.active) set_step(ui.playback, i, n);
+        if (c.active) ctx.post(act::StepAt{i});
         if (c.hovered) ImGui::SetTooltip("%s", step_summary(v, i).c_str());
     }
     end_canvas(c);

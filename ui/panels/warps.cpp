@@ -188,7 +188,8 @@ void draw_zoom(const TraceView& v, std::size_t step, const std::vector<std::uint
     end_canvas(c);
 }
 
-void draw_warps(const TraceView& v, UiState& ui) {
+void draw_warps(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     const StaleDim dim(ui);  // greyed while this is the last good run after a failed one
     const Palette& p = palette();
     const std::size_t step = v.clamp(static_cast<long>(ui.step()));
@@ -275,8 +276,7 @@ void draw_warps(const TraceView& v, UiState& ui) {
         const long s = static_cast<long>(std::floor((m.x - g.x0) / g.col_w));
         const long w = static_cast<long>(std::floor((m.y - g.y0) / g.row_h));
         if (s >= 0 && s < static_cast<long>(v.step_count())) {
-            if (ImGui::IsMouseClicked(ImGuiMouseButton_Left))
-                set_step(ui.playback, std::size_t(s), v.step_count());
+            if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) ctx.post(act::StepAt{std::size_t(s)});
             if (w >= 0 && w < static_cast<long>(v.warps) && std::size_t(s) <= shown_until) {
                 const StepView& st = v.steps[std::size_t(s)];
                 const std::uint32_t a = st.active_mask[std::size_t(w)];
@@ -291,8 +291,8 @@ void draw_warps(const TraceView& v, UiState& ui) {
     }
     end_canvas(c);
     // Keep the current step's column in view when the step changes.
-    if (ui.panels.warps_scrolled_to != step) {
-        ui.panels.warps_scrolled_to = step;
+    if (ctx.panels.warps_scrolled_to != step) {
+        ctx.panels.warps_scrolled_to = step;
         const float x = g.label_w + float(step) * g.col_w;
         const float view = ImGui::GetWindowWidth();
         if (x < ImGui::GetScrollX() || x + g.col_w > ImGui::GetScrollX() + view)

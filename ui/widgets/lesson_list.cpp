@@ -25,7 +25,8 @@ bool wrapped_selectable(const std::string& text, bool selected) {
 
 }  // namespace
 
-void draw_lesson_list(UiState& ui) {
+void draw_lesson_list(PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     const LessonState& lesson = ui.lesson;
     const std::vector<LessonEntry> entries =
         lesson.library ? lesson_entries(*lesson.library) : std::vector<LessonEntry>{};
@@ -39,7 +40,7 @@ void draw_lesson_list(UiState& ui) {
             continue;
         }
         const bool on = lesson.name == e.name;
-        if (wrapped_selectable(e.label, on)) ui.post(act::OpenLesson{e.name, 0});
+        if (wrapped_selectable(e.label, on)) ctx.post(act::OpenLesson{e.name, 0});
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("%zu slides, from slide 1 (warpscope --lesson %s)", e.slides,
                               e.name.c_str());

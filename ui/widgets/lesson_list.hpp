@@ -6,6 +6,6 @@
 
 namespace ws::ui {
 
-void draw_lesson_list(UiState& ui);
+void draw_lesson_list(PanelContext& ctx);
 
 }  // namespace ws::ui

@@ -11,16 +11,13 @@ bool line_hidden(const UiState& ui, const std::string& algo) {
     return std::find(ui.lab.hidden.begin(), ui.lab.hidden.end(), algo) != ui.lab.hidden.end();
 }
 
-void line_picker(UiState& ui, const char* id, const std::vector<PickableLine>& lines) {
+void line_picker(PanelContext& ctx, const char* id, const std::vector<PickableLine>& lines) {
+    const UiState& ui = ctx.ui;
     if (ImGui::Button("Lines\xe2\x80\xa6")) ImGui::OpenPopup(id);
     if (!ImGui::BeginPopup(id)) return;
     for (const PickableLine& l : lines) {
         bool on = !line_hidden(ui, l.algo);
-        if (ImGui::Checkbox(l.label.c_str(), &on)) {
-            auto it = std::find(ui.lab.hidden.begin(), ui.lab.hidden.end(), l.algo);
-            if (on && it != ui.lab.hidden.end()) ui.lab.hidden.erase(it);
-            if (!on && it == ui.lab.hidden.end()) ui.lab.hidden.push_back(l.algo);
-        }
+        if (ImGui::Checkbox(l.label.c_str(), &on)) ctx.post(act::ShowLabLine{l.algo, on});
     }
     ImGui::EndPopup();
 }

@@ -1,5 +1,5 @@
-// The lab's "Lines…" popup: a checkbox per plotted line, kept in UiState::lab_hidden (the lines
-// the user hid), shared by every family of the lab.
+// The lab's "Lines…" popup: a checkbox per plotted line, kept in LabState::hidden (the lines the
+// user hid; a tick posts act::ShowLabLine), shared by every family of the lab.
 #pragma once
 #include <string>
 #include <vector>
@@ -15,6 +15,6 @@ struct PickableLine {
 
 bool line_hidden(const UiState& ui, const std::string& algo);
 // A button that opens the popup `id`, with a checkbox per line.
-void line_picker(UiState& ui, const char* id, const std::vector<PickableLine>& lines);
+void line_picker(PanelContext& ctx, const char* id, const std::vector<PickableLine>& lines);
 
 }  // namespace ws::ui

@@ -1,6 +1,7 @@
 // A view's own playback row (the ring's steps, the pipeline's moments): first, back, play,
-// forward and last over `states` states, on the window's playback cursor (ui.playback), then a
-// caption of the state shown.
+// forward and last on the window's playback cursor (ui.playback; posted as the keys post them,
+// the session steps it over the view's states: playback_count), then a caption of the state
+// shown.
 #pragma once
 #include <cstddef>
 #include <string>
@@ -9,6 +10,6 @@
 
 namespace ws::ui {
 
-void playback_row(UiState& ui, std::size_t states, const std::string& caption);
+void playback_row(PanelContext& ctx, const std::string& caption);
 
 }  // namespace ws::ui

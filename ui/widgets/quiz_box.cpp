@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "ui/fonts.hpp"
-#include "ui/model/window/playback.hpp"
 #include "ui/theme.hpp"
 #include "ui/widgets/draw.hpp"
 
@@ -36,11 +35,12 @@ std::string score_text(const std::string& key, int correct, int attempts) {
            " right";
 }
 
-void score_line(const TraceView& v, UiState& ui) {
+void score_line(const TraceView& v, const UiState& ui) {
     const std::string key = quiz_score_key(v, ui);
-    const QuizScore& s = score_of(ui.quiz_scores, key);
+    const QuizScore* s = find_score(ui.quiz_scores, key);
+    const QuizTally total = s ? s->total : QuizTally{};
     text_wrapped_colored(palette().text_dim,
-                         score_text(key, int(s.total.correct), int(s.total.attempts)));
+                         score_text(key, int(total.correct), int(total.attempts)));
 }
 
 // The buttons' labels, in order; the first only while a question is asked.
@@ -80,18 +80,17 @@ void same_row_if_fits(const char* label) {
     if (end <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
 }
 
-void buttons(const TraceView& v, UiState& ui) {
-    QuizState& q = ui.lesson.quiz;
-    const std::size_t n = v.step_count();
+void buttons(PanelContext& ctx) {
+    const QuizState& q = ctx.ui.lesson.quiz;
     if (q.question) {
-        if (ImGui::Button(q.verdict ? kShowStep : kSkipStep)) step_by(ui.playback, 1, n);
+        if (ImGui::Button(q.verdict ? kShowStep : kSkipStep)) ctx.post(act::StepBy{1});
         same_row_if_fits(kButtons[0]);
     }
-    if (ImGui::Button(kButtons[0])) ui.post(act::StartQuiz{true});
+    if (ImGui::Button(kButtons[0])) ctx.post(act::StartQuiz{true});
     same_row_if_fits(kButtons[1]);
-    if (ImGui::Button(kButtons[1])) ui.post(act::StopQuiz{});
+    if (ImGui::Button(kButtons[1])) ctx.post(act::StopQuiz{});
     same_row_if_fits(kButtons[2]);
-    if (ImGui::Button(kButtons[2])) ui.post(act::ExportQuizScores{});
+    if (ImGui::Button(kButtons[2])) ctx.post(act::ExportQuizScores{});
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("quiz-scores.csv in the export folder (Files): every lesson's score");
 }
@@ -112,22 +111,21 @@ float wrapped_h(ImFont* font, const std::string& text, float width) {
 }  // namespace
 
 std::string quiz_score_key(const TraceView& v, const UiState& ui) {
-    if (!ui.lesson.name.empty()) return ui.lesson.name;
-    return v.trace ? v.trace->request.algo : ui.form.algo;
+    return ws::ui::quiz_score_key(ui.lesson.name, v, ui.form.algo);
 }
 
-void answer_with_cell(const TraceView& v, UiState& ui, std::uint32_t cell) {
-    QuizState& q = ui.lesson.quiz;
+void answer_with_cell(PanelContext& ctx, std::uint32_t cell) {
+    const QuizState& q = ctx.ui.lesson.quiz;
     if (!q.question || q.question->shape != AnswerShape::Cell) return;
-    q.typed = "s[" + std::to_string(cell) + "]";
-    take_answer(q, check_cell(*q.question, cell), ui.quiz_scores, quiz_score_key(v, ui));
+    ctx.post(act::PickQuizCell{cell, q.questions_made});
 }
 
-void draw_quiz_box(const TraceView& v, UiState& ui) {
+void draw_quiz_box(const TraceView& v, PanelContext& ctx) {
+    const UiState& ui = ctx.ui;
     const Palette& p = palette();
-    QuizState& q = ui.lesson.quiz;
-    if (q.question_new) ImGui::SetScrollY(0.0f);
-    q.question_new = false;
+    const QuizState& q = ui.lesson.quiz;
+    if (ctx.panels.quiz_question_shown != q.questions_made) ImGui::SetScrollY(0.0f);
+    ctx.panels.quiz_question_shown = q.questions_made;
     ImGui::PushFont(fonts().small);
     text_wrapped_colored(p.text_dim, header_text(q));
     ImGui::PopFont();
@@ -136,29 +134,31 @@ void draw_quiz_box(const TraceView& v, UiState& ui) {
                                      ? kNoQuestionLast
                                      : kNoQuestion);
         score_line(v, ui);
-        buttons(v, ui);
+        buttons(ctx);
         return;
     }
     const Question& question = *q.question;
     ImGui::TextWrapped("%s", question.prompt.c_str());
-    // The answer's box and Check on one row.
+    // The answer's box and Check on one row; what is typed goes to the lesson feature.
     ImGui::SetNextItemWidth(std::max(
         ImGui::GetContentRegionAvail().x - button_w(kCheck) - ImGui::GetStyle().ItemSpacing.x,
         4 * ImGui::GetFontSize()));
+    std::string typed = q.typed;
     const bool entered = ImGui::InputTextWithHint("##quizanswer", answer_hint(question.shape),
-                                                  &q.typed, ImGuiInputTextFlags_EnterReturnsTrue);
+                                                  &typed, ImGuiInputTextFlags_EnterReturnsTrue);
+    if (typed != q.typed) ctx.post(act::TypeQuizAnswer{typed, q.questions_made});
     ImGui::SameLine();
-    if (ImGui::Button(kCheck) || entered)
-        take_answer(q, check_answer(question, q.typed), ui.quiz_scores, quiz_score_key(v, ui));
+    if (ImGui::Button(kCheck) || entered) ctx.post(act::AnswerQuiz{typed, q.questions_made});
     if (q.verdict) {
         const Verdict& verdict = *q.verdict;
-        if (q.verdict_new) ImGui::SetScrollHereY(0.0f);  // the verdict and why, in view
-        q.verdict_new = false;
+        // The verdict and why, in view, once for each answer.
+        if (ctx.panels.quiz_verdict_shown != q.answers_taken) ImGui::SetScrollHereY(0.0f);
+        ctx.panels.quiz_verdict_shown = q.answers_taken;
         text_wrapped_colored(verdict.correct ? p.agree : p.disagree, verdict.message);
         if (verdict.understood) ImGui::TextWrapped("%s", question.explain.c_str());
     }
     score_line(v, ui);
-    buttons(v, ui);
+    buttons(ctx);
 }
 
 float quiz_box_height(const UiState& ui, float width) {

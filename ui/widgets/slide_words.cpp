@@ -115,7 +115,8 @@ SlideCardNeeds measure_slide_card(const UiState& ui, const SlideCardWidths& widt
     return out;
 }
 
-void draw_slide_card(const TraceView& v, UiState& ui, const Layout& layout) {
+void draw_slide_card(const TraceView& v, PanelContext& ctx, const Layout& layout) {
+    const UiState& ui = ctx.ui;
     if (layout.slide.empty()) return;
     const Rect& r = layout.slide;
     ImGui::SetNextWindowPos({r.x, r.y});
@@ -153,7 +154,7 @@ void draw_slide_card(const TraceView& v, UiState& ui, const Layout& layout) {
         if (!q.empty() && ui.lesson.quiz.on) {
             ImGui::SetCursorScreenPos({q.x, q.y});
             ImGui::BeginChild("##slide-quiz", {q.w, q.h}, false);
-            draw_quiz_box(v, ui);
+            draw_quiz_box(v, ctx);
             ImGui::EndChild();
         }
     }

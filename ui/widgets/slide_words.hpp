@@ -11,6 +11,7 @@
 namespace ws::ui {
 
 struct UiState;
+struct PanelContext;
 
 // A lesson's slide is on: the window uses the presenter layout.
 bool lecture_on(const UiState& ui);
@@ -19,6 +20,6 @@ SlideCardNeeds measure_slide_card(const UiState& ui, const SlideCardWidths& widt
 // Every word the card shows, a paragraph a line (what the class sees of the slide).
 std::string slide_card_text(const UiState& ui);
 // The card at layout.slide; nothing when it is empty.
-void draw_slide_card(const TraceView& v, UiState& ui, const Layout& layout);
+void draw_slide_card(const TraceView& v, PanelContext& ctx, const Layout& layout);
 
 }  // namespace ws::ui

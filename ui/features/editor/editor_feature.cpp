@@ -95,9 +95,26 @@ std::optional<Outcome> EditorFeature::handle(const Action& a, const FeatureConte
         out.to_front.push_back(PanelId::Editor);  // F5 from anywhere: the run's line in view
         return out;
     }
-    if (is<act::KernelEdited>(a)) {
+    if (const auto* k = std::get_if<act::KernelEdited>(&a)) {
+        state_.text = k->text;
         clear_grade(state_);
         state_.error_line = -1;
+        return Outcome{};
+    }
+    if (const auto* l = std::get_if<act::LoadKernel>(&a)) {
+        load_kernel_file(state_, l->path);
+        return Outcome{};
+    }
+    if (is<act::CopyKernel>(a)) {
+        copy_catalog_kernel(state_, c.ui.form.algo);
+        return Outcome{};
+    }
+    if (const auto* p = std::get_if<act::SetKernelPath>(&a)) {
+        state_.path = p->path;
+        return Outcome{};
+    }
+    if (is<act::ToggleHint>(a)) {
+        state_.hint_shown = !state_.hint_shown;
         return Outcome{};
     }
     if (is<act::GradeKernel>(a)) {

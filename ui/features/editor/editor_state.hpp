@@ -1,7 +1,7 @@
 // Your kernel's state for the panels: the student's kernel text, the file it is saved to and run
 // from, the last run's one line and the line a compile error names, a puzzle open and its
-// grade, the puzzles there are. Written by EditorFeature, and by the editor panel's own text,
-// path and hint.
+// grade, the puzzles there are. Written by EditorFeature only: the editor panel posts its text,
+// path and hint as they change.
 #pragma once
 #include <cstddef>
 #include <string>
@@ -26,9 +26,6 @@ struct EditorState {
     bool grading = false;                  // its checks running (Grade: act::GradeKernel)
     std::vector<std::string> grade_lines;  // a line per check, then the verdict
     bool solved = false;
-    // What the editor last scrolled to: the step whose lines it showed, the error line.
-    std::size_t followed_step = static_cast<std::size_t>(-1);
-    long followed_error = -1;
     // The puzzles it can open (assets/puzzles: file and "3. Title"), read once by the editor's
     // feature.
     std::vector<std::pair<std::string, std::string>> puzzles;

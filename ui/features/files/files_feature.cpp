@@ -46,6 +46,21 @@ Outcome FilesFeature::open_trace(const std::string& path) {
 }
 
 std::optional<Outcome> FilesFeature::handle(const Action& a, const FeatureContext& c) {
+    if (const auto* p = std::get_if<act::SetTracePath>(&a)) {
+        state_.path = p->path;
+        return Outcome{};
+    }
+    if (const auto* e = std::get_if<act::SetExport>(&a)) {
+        state_.export_panel = e->panel;
+        state_.export_folder = e->folder;
+        state_.export_name = e->name;
+        return Outcome{};
+    }
+    if (const auto* r = std::get_if<act::SetFramesRange>(&a)) {
+        state_.frames.from = r->from;
+        state_.frames.to = r->to;
+        return Outcome{};
+    }
     if (is<act::OpenTrace>(a) || is<act::SaveTrace>(a) || is<act::ExportStats>(a) ||
         is<act::ExportQuizScores>(a))
         return file_action(a, c);

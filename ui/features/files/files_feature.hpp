@@ -1,7 +1,8 @@
 // Files and export: a saved trace opened (--trace, Open trace) or saved, the stats exported as
 // CSV or JSON, the quiz scores as CSV. The pictures (PNG, GIF, PNG per step) need the renderer:
 // the session hands those actions back to the window (app_window.cpp), which writes them. Its
-// link carries nothing: a link never names a file to read or write.
+// link carries nothing: a link never names a file to read or write. The controls' fields (the
+// trace file, the picture's target, the steps of a GIF) are set here as they post them.
 #pragma once
 #include <string>
 

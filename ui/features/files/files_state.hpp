@@ -1,6 +1,7 @@
 // Files and export: the trace file to open or save, what the last file operation said, the
 // picture to export (the window or one panel, folder and name), a step range as GIF or PNGs, and
-// the last link copied. Written by FilesFeature, the controls' fields and the window's export.
+// the last link copied. Written by FilesFeature (the controls post their fields' edits) and the
+// window's export (the renderer's: a PNG's or a step range's progress and message).
 #pragma once
 #include <optional>
 #include <string>

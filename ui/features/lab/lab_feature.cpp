@@ -1,6 +1,7 @@
 // The lab's data, its flags and its live sweep.
 #include "ui/features/lab/lab_feature.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "kernels/io/atomic_file.hpp"
@@ -70,7 +71,34 @@ std::optional<Outcome> LabFeature::handle(const Action& a, const FeatureContext&
         show_file(r->name, r->algo.empty() ? c.ui.form.algo : r->algo);
         return Outcome{};
     }
+    if (choice(a, c)) return Outcome{};
     return std::nullopt;
+}
+
+bool LabFeature::choice(const Action& a, const FeatureContext& c) {
+    if (const auto* f = std::get_if<act::ChooseLabFile>(&a)) {
+        state_.file = f->file;
+        state_.file_chosen_for = f->for_algo;
+    } else if (const auto* t = std::get_if<act::SetLabType>(&a)) {
+        state_.type = t->type;
+    } else if (const auto* l = std::get_if<act::SetLabFamily>(&a)) {
+        // The multi-GPU family opens on floats, the type it measured at every size.
+        const LabLines shown = state_.lines.value_or(lab_lines_for(c.ui.form.algo));
+        if (l->lines == LabLines::MultiGpu && l->lines != shown) state_.type = "float";
+        state_.lines = l->lines;
+    } else if (const auto* f = std::get_if<act::SetLabFits>(&a)) {
+        state_.multi_gpu_fits = f->fits;
+    } else if (const auto* s = std::get_if<act::ShowLabLine>(&a)) {
+        auto it = std::find(state_.hidden.begin(), state_.hidden.end(), s->algo);
+        if (s->shown && it != state_.hidden.end()) state_.hidden.erase(it);
+        if (!s->shown && it == state_.hidden.end()) state_.hidden.push_back(s->algo);
+    } else if (const auto* r = std::get_if<act::SetSweepRange>(&a)) {
+        state_.sweep_from = r->from;
+        state_.sweep_to = r->to;
+    } else {
+        return false;
+    }
+    return true;
 }
 
 void LabFeature::start_sweep(const FeatureContext& c) {

@@ -26,6 +26,9 @@ class LabFeature final : public Feature {
     std::vector<std::string> data_problems() const override;
 
   private:
+    // What the lab panel chose (the recording, type, family, page, lines, the sweep's range);
+    // false for any other action.
+    bool choice(const Action& a, const FeatureContext& c);
     Outcome save_sweep();
     void start_sweep(const FeatureContext& c);
     // Shows the recording of that name (its file's stem), kept for `algo`; false if none.

@@ -1,7 +1,7 @@
 // The bandwidth lab's state for the panels: the recorded measurements (read once by the
 // feature), the family and type it plots, the lines left out, the file on show, and the live
-// sweep on a GPU (progress, cancel, its result). Written by LabFeature, and by the lab panel's
-// own pickers (family, type, file, lines).
+// sweep on a GPU (progress, cancel, its result). Written by LabFeature only: the lab panel posts
+// what its pickers choose (family, type, file, lines, the sweep's range).
 #pragma once
 #include <cstddef>
 #include <optional>

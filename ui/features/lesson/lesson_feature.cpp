@@ -13,8 +13,8 @@ const Slide* LessonState::current_slide() const {
     return l && slide < l->slides.size() ? &l->slides[slide] : nullptr;
 }
 
-LessonFeature::LessonFeature(LessonState& state, const std::string& root)
-    : state_(state), lessons_(load_lessons(root)) {
+LessonFeature::LessonFeature(LessonState& state, QuizScores& scores, const std::string& root)
+    : state_(state), scores_(scores), lessons_(load_lessons(root)) {
     state_.library = &lessons_;
 }
 
@@ -103,7 +103,34 @@ std::optional<Outcome> LessonFeature::handle(const Action& a, const FeatureConte
         return Outcome{};
     }
     if (is<act::ToggleQuiz>(a)) return start_quiz(c.ui.form, {});
+    if (quiz_action(a, c)) return Outcome{};
     return std::nullopt;
+}
+
+bool LessonFeature::quiz_action(const Action& a, const FeatureContext& c) {
+    QuizState& q = state_.quiz;
+    const std::string key = quiz_score_key(state_.name, c.view, c.ui.form.algo);
+    // An answer to a question no longer on show (the cursor or the trace moved on) is dropped.
+    auto on_show = [&](std::uint64_t question) {
+        return q.question && q.questions_made == question;
+    };
+    if (is<act::FollowCursor>(a)) {
+        refresh_question(q, c.view, c.view.clamp(static_cast<long>(c.ui.step())));
+        if (q.on) score_of(scores_, key);  // the box shows the attempt's score, 0 of 0 at first
+    } else if (const auto* t = std::get_if<act::TypeQuizAnswer>(&a)) {
+        if (on_show(t->question)) q.typed = t->text;
+    } else if (const auto* an = std::get_if<act::AnswerQuiz>(&a)) {
+        if (!on_show(an->question)) return true;
+        q.typed = an->typed;
+        take_answer(q, check_answer(*q.question, q.typed), scores_, key);
+    } else if (const auto* p = std::get_if<act::PickQuizCell>(&a)) {
+        if (!on_show(p->question) || q.question->shape != AnswerShape::Cell) return true;
+        q.typed = "s[" + std::to_string(p->cell) + "]";
+        take_answer(q, check_cell(*q.question, p->cell), scores_, key);
+    } else {
+        return false;
+    }
+    return true;
 }
 
 Outcome LessonFeature::update(const FeatureContext& c) {

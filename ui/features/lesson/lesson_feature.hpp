@@ -2,7 +2,8 @@
 // request, view, panel in front and step) and "predict the next step" (an attempt's seed, its
 // request drawn from it, a question before each step). Its flags: --lesson, --slide, --quiz; its
 // link: the lesson and slide while the slide's request is the one on show (then the link carries
-// no request of its own), and the attempt's seed.
+// no request of its own), and the attempt's seed. The quiz box posts the answers: they are checked
+// and counted in the scores (Preferences::quiz_scores) here.
 #pragma once
 #include <cstddef>
 #include <optional>
@@ -14,8 +15,9 @@ namespace ws::ui {
 
 class LessonFeature final : public Feature {
   public:
-    // Reads the lessons under `root` (io::data_root()).
-    LessonFeature(LessonState& state, const std::string& root);
+    // Reads the lessons under `root` (io::data_root()). Owns `state` and, of the preferences,
+    // the quiz's scores.
+    LessonFeature(LessonState& state, QuizScores& scores, const std::string& root);
 
     Outcome apply(const WindowArgs& a, const FeatureContext& c) override;
     void link_args(const FeatureContext& c, WindowArgs& out) const override;
@@ -35,8 +37,12 @@ class LessonFeature final : public Feature {
     Outcome start_quiz(const RequestForm& base, Outcome out);
     // The slide's words filled from the trace on show (when it is the slide's).
     void fill_words(const FeatureContext& c);
+    // The quiz's own actions (FollowCursor, TypeQuizAnswer, AnswerQuiz, PickQuizCell); false
+    // for any other.
+    bool quiz_action(const Action& a, const FeatureContext& c);
 
     LessonState& state_;
+    QuizScores& scores_;
     LessonLibrary lessons_;
     // The step a slide (or a quiz attempt) asks for, placed when the trace of its request
     // arrives.

@@ -1,6 +1,6 @@
 // What the lesson feature keeps for the panels: the lesson on (lecture mode), its slide, the
 // teacher's note shown or not, and the quiz attempt ("predict the next step"). Written by
-// LessonFeature only (lesson_feature.hpp), but for the quiz box's answers.
+// LessonFeature only (lesson_feature.hpp): the quiz box posts what is typed and answered.
 #pragma once
 #include <cstddef>
 #include <string>

@@ -12,6 +12,10 @@ Outcome RaceFeature::apply(const WindowArgs& a, const FeatureContext&) {
 }
 
 std::optional<Outcome> RaceFeature::handle(const Action& a, const FeatureContext& c) {
+    if (is<act::CloseRaceStory>(a)) {
+        state_.story.clear();
+        return Outcome{};
+    }
     if (!is<act::FindRace>(a)) return std::nullopt;
     Outcome out;
     if (state_.running) return out;

@@ -17,6 +17,12 @@ void RingFeature::link_args(const FeatureContext& c, WindowArgs& out) const {
 }
 
 std::optional<Outcome> RingFeature::handle(const Action& a, const FeatureContext&) {
+    if (const auto* s = std::get_if<act::SetRing>(&a)) {
+        state_.gpus = s->gpus;
+        state_.naive = s->naive;
+        state_.n = s->n;
+        return run();
+    }
     if (!is<act::RunRing>(a)) return std::nullopt;
     return run();
 }

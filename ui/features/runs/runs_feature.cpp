@@ -48,6 +48,20 @@ std::optional<Outcome> RunsFeature::handle(const Action& a, const FeatureContext
         run_circuits(c);
         return Outcome{};
     }
+    if (const auto* s = std::get_if<act::SetCompareAlgo>(&a)) {
+        prefs_.compare_algo = s->algo;
+        run_compare();
+        return Outcome{};
+    }
+    if (const auto* n = std::get_if<act::SetCompareN>(&a)) {
+        state_.compare_n = n->n;
+        return Outcome{};
+    }
+    if (const auto* s = std::get_if<act::SetSideBySide>(&a)) {
+        prefs_.circuit_side_by_side = s->on;
+        if (s->on) run_circuits(c);
+        return Outcome{};
+    }
     return std::nullopt;
 }
 

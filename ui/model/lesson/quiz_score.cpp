@@ -96,6 +96,13 @@ QuizScore& score_of(QuizScores& scores, const std::string& lesson) {
     return *it;
 }
 
+const QuizScore* find_score(const QuizScores& scores, const std::string& lesson) {
+    auto it = std::lower_bound(
+        scores.lessons.begin(), scores.lessons.end(), lesson,
+        [](const QuizScore& s, const std::string& name) { return s.lesson < name; });
+    return it == scores.lessons.end() || it->lesson != lesson ? nullptr : &*it;
+}
+
 void record_answer(QuizScores& scores, const std::string& lesson, QuestionKind kind,
                    std::uint64_t seed, bool correct) {
     QuizScore& s = score_of(scores, lesson);

@@ -46,6 +46,8 @@ struct QuizScores {
 
 // The score of `lesson`, made (empty) when there is none yet.
 QuizScore& score_of(QuizScores& scores, const std::string& lesson);
+// The score of `lesson`, or nullptr when there is none yet.
+const QuizScore* find_score(const QuizScores& scores, const std::string& lesson);
 // Counts one answered question of `kind` in `lesson`, asked under `seed`.
 void record_answer(QuizScores& scores, const std::string& lesson, QuestionKind kind,
                    std::uint64_t seed, bool correct);

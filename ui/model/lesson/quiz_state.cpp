@@ -21,8 +21,7 @@ void refresh_question(QuizState& q, const TraceView& v, std::size_t cursor) {
     q.typed.clear();
     q.verdict.reset();
     q.counted = false;
-    q.verdict_new = false;
-    q.question_new = true;
+    ++q.questions_made;
     q.question.reset();
     if (cursor + 1 < v.step_count())
         q.question = pick_question(v, cursor + 1, question_seed(q.seed, cursor + 1));
@@ -31,10 +30,16 @@ void refresh_question(QuizState& q, const TraceView& v, std::size_t cursor) {
 void take_answer(QuizState& q, const Verdict& verdict, QuizScores& scores,
                  const std::string& score_key) {
     q.verdict = verdict;
-    q.verdict_new = true;
+    ++q.answers_taken;
     if (!q.question || !verdict.understood || q.counted) return;
     q.counted = true;
     record_answer(scores, score_key, q.question->kind, q.seed, verdict.correct);
+}
+
+std::string quiz_score_key(const std::string& lesson, const TraceView& v,
+                           const std::string& form_algo) {
+    if (!lesson.empty()) return lesson;
+    return v.trace ? v.trace->request.algo : form_algo;
 }
 
 std::uint64_t attempt_seed(const std::string& typed, std::uint64_t entropy, std::string& error) {

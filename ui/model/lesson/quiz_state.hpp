@@ -2,8 +2,8 @@
 // data and every choice of question come from it, so a teacher who is told the seed sees the
 // same run and the same questions); at each cursor step the question is about the next step,
 // made once; the first answer to a question counts in the score of the lesson on (or of the
-// algorithm). Plain data; the lesson feature starts attempts, the explanation panel draws
-// the box.
+// algorithm). Plain data; the lesson feature starts attempts, makes the questions and takes the
+// answers, the quiz box (explanation panel, slide card) draws it.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -27,8 +27,9 @@ struct QuizState {
     std::string typed;
     std::optional<Verdict> verdict;  // the last answer's
     bool counted = false;            // the question's first answer is in the score
-    bool verdict_new = false;        // set by an answer: the box scrolls to the verdict once
-    bool question_new = false;       // set by a new question: the box scrolls to its top once
+    // How many questions were made and answers taken in all: the box scrolls to the top of a
+    // new question, and to a new verdict, once each (it keeps the counts it scrolled for).
+    std::uint64_t questions_made = 0, answers_taken = 0;
 };
 
 // The seed of the question about `step` in an attempt: one per step, from the attempt's.
@@ -42,6 +43,11 @@ void refresh_question(QuizState& q, const TraceView& v, std::size_t cursor);
 // `scores` under `score_key` (the lesson, else the algorithm).
 void take_answer(QuizState& q, const Verdict& verdict, QuizScores& scores,
                  const std::string& score_key);
+
+// Where an answer's score goes: the lesson on (`lesson`), else the algorithm on show, else the
+// one in the controls (`form_algo`).
+std::string quiz_score_key(const std::string& lesson, const TraceView& v,
+                           const std::string& form_algo);
 
 // The attempt's seed: the typed one when it reads as 1..999999999, else a fresh one from
 // `entropy`; "" or the one line saying why the typed one was not taken.

@@ -1,10 +1,11 @@
-// Compile-error lines and catalog kernels as students' files.
+// Compile-error lines, catalog kernels as students' files, and the editor's text loaded.
 #include "ui/model/window/kernel_editor.hpp"
 
 #include <filesystem>
 #include <regex>
 #include <vector>
 
+#include "kernels/embedded_sources.hpp"
 #include "kernels/io/data_file.hpp"
 #include "kernels/user/kernel_header.hpp"
 #include "kernels/user/puzzle.hpp"
@@ -128,6 +129,36 @@ std::optional<std::string> copy_of_variant(const VariantInfo& v, const std::stri
     }
     return *header + "\n// A copy of " + v.id + " (" + v.source_file + ").\n" + notes + *body +
            "\n";
+}
+
+void load_kernel_file(EditorState& e, const std::string& path) {
+    std::string error;
+    const std::string text = io::read_data_file(path, io::DataKind::KernelFile, error);
+    if (!error.empty()) {
+        e.message = error;
+        e.message_is_error = true;
+        return;
+    }
+    e.text = text;
+    e.loaded = true;
+    e.message = "loaded " + path;
+    e.message_is_error = false;
+}
+
+void copy_catalog_kernel(EditorState& e, const std::string& algo) {
+    const VariantInfo* info = find_variant(algo);
+    const char* source = info ? embedded_source(info->source_file) : nullptr;
+    std::string why;
+    const auto text = info && source ? copy_of_variant(*info, source, why) : std::nullopt;
+    if (text) {
+        e.text = *text;
+        e.loaded = true;
+        e.message = "a copy of " + algo + ": change it and run it (F5)";
+        e.message_is_error = false;
+    } else {
+        e.message = why.empty() ? algo + ": its source is not in this build" : why;
+        e.message_is_error = true;
+    }
 }
 
 }  // namespace ws::ui

@@ -30,4 +30,11 @@ std::string open_puzzle(EditorState& e, const std::string& file, RequestForm& fo
 std::optional<std::string> copy_of_variant(const VariantInfo& v, const std::string& source,
                                            std::string& why);
 
+// The editor's text from the kernel file `path` (a template, the file the editor saves to), or
+// why not in its message.
+void load_kernel_file(EditorState& e, const std::string& path);
+// The editor's text as a copy of the catalog kernel `algo` (the controls' algorithm), or why
+// not in its message.
+void copy_catalog_kernel(EditorState& e, const std::string& algo);
+
 }  // namespace ws::ui
