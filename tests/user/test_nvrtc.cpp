@@ -9,6 +9,7 @@
 #include "kernels/catalog.hpp"
 #include "kernels/embedded_sources.hpp"
 #include "kernels/io/regular_file.hpp"
+#include "kernels/user/cubin_lines.hpp"
 #include "kernels/user/kernel_header.hpp"
 #include "kernels/user/nvrtc_compiler.hpp"
 #include "kernels/user/plain_wrapper.hpp"
@@ -164,11 +165,26 @@ TEST_CASE("NVRTC compiles the plain twins and public kernels as CUDA has them", 
         REQUIRE(h.plain.plain);
         for (trace::DType type : kTypes) {
             if (!plain_type_refusal(source, name, h, trace::dtype_name(type)).empty()) continue;
+            // Named as run-kernel names it: the path as given, folders and all.
+            const std::string display = std::string("tests/data/plain_kernels/") + name;
             const GpuBuild b =
-                compile_for_gpu(source, name, h.info.family, type, "sm_90", headers(), &h, cuda);
+                compile_for_gpu(source, display, h.info.family, type, "sm_90", headers(), &h, cuda);
             INFO(name << " " << trace::dtype_name(type) << ": " << b.error << "\n" << b.log);
             CHECK(b.ok);
             CHECK(b.fast_name.find(kPlainEntry) != std::string::npos);
+            // The GPU recorder of plain kernels places each instruction at its line (-lineinfo):
+            // the traced function has rows of the student's file.
+            std::string lines_error;
+            const std::vector<FunctionLines> lines = cubin_function_lines(
+                std::vector<std::uint8_t>(b.cubin.begin(), b.cubin.end()), display, lines_error);
+            INFO("the traced function " << b.traced_name << ", " << lines.size()
+                                        << " functions with lines of " << display);
+            CHECK(lines_error == "");
+            const auto traced =
+                std::find_if(lines.begin(), lines.end(),
+                             [&](const FunctionLines& f) { return f.name == b.traced_name; });
+            CHECK(traced != lines.end());
+            if (traced != lines.end()) CHECK_FALSE(traced->ranges.empty());
         }
     }
 }
