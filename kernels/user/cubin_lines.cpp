@@ -125,8 +125,13 @@ std::vector<FunctionLines> cubin_function_lines(const std::vector<std::uint8_t>&
         const std::vector<Section> s = sections(cubin);
         std::vector<Symbol> syms;
         const std::vector<std::uint8_t> bytes = relocated(cubin, s, syms);
+        // NVRTC writes a #line name with folders ("tests/x/k.cu") as a folder of its own
+        // working folder and the last component ("k.cu"); the unit's other files are the
+        // wrapper's and the toolkit's headers, so the student's file is the one of that name.
+        const std::size_t slash = file.rfind('/');
+        const std::string last = slash == std::string::npos ? file : file.substr(slash + 1);
         const std::optional<LineTable> table =
-            line_table_from_bytes(bytes, "the kernel's GPU code", file, error);
+            line_table_from_bytes(bytes, "the kernel's GPU code", last, error);
         if (!table) return {};
         for (const Symbol& f : syms) {
             if (f.type != kFunc || f.section == 0 || f.section >= s.size()) continue;

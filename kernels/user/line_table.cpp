@@ -176,14 +176,7 @@ std::string last_component(const std::string& path) {
 bool is_wanted(const std::string& name, const std::string& dir, const std::string& file) {
     if (name.empty() || file.empty()) return false;
     if (name == file) return true;
-    const std::string joined =
-        name[0] == '/' || dir.empty() ? name : dir + (dir.back() == '/' ? "" : "/") + name;
-    if (joined == file) return true;
-    // A relative `file` ("public/cg_reduce_sum.cu") that a compiler joined to its own working
-    // folder ("/work/main/public" and "cg_reduce_sum.cu", as NVRTC writes a #line name).
-    if (!file.empty() && file[0] != '/' && joined.size() > file.size() &&
-        joined.compare(joined.size() - file.size(), file.size(), file) == 0 &&
-        joined[joined.size() - file.size() - 1] == '/')
+    if (name[0] != '/' && !dir.empty() && dir + (dir.back() == '/' ? "" : "/") + name == file)
         return true;
     return file.find('/') == std::string::npos && last_component(name) == file;
 }
