@@ -10,11 +10,13 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "app/cli/argument_checks.hpp"
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
 #include "app/cli/request_options.hpp"
 #include "kernels/io/memory.hpp"
 #include "kernels/run/backend.hpp"
+#include "kernels/user/outcome.hpp"
 #include "ui/window_args.hpp"
 
 namespace ws::cli {
@@ -118,7 +120,8 @@ int run_cli(int argc, char** argv) {
     race->add_option("--tries", race_opts.tries, "schedules to try")->capture_default_str();
     race->add_option("--search-seed", race_opts.search_seed,
                      "the search's seed: the same seed, the same story")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(digits_only("a seed: 0, 1, 2, ..."));
     race->add_flag("--exhaustive", race_opts.exhaustive,
                    "instead: every schedule in which one thread runs ahead once (a bounded "
                    "exhaustive check)");
@@ -154,7 +157,7 @@ int run_cli(int argc, char** argv) {
         std::fprintf(stderr,
                      "warpscope: %s: not an option (the window's options start with --; "
                      "try --help)\n",
-                     argv[1]);
+                     user::printable_name(argv[1]).c_str());
         return 2;
     }
     if (argc > 1 && argv[1][0] != '-') {
@@ -165,9 +168,13 @@ int run_cli(int argc, char** argv) {
             std::fprintf(stderr,
                          "warpscope: %s: not a command (list, trace, stats, race, verify, bench, "
                          "info, crosscheck, run-kernel, puzzles, lessons; try --help)\n",
-                         argv[1]);
+                         user::printable_name(argv[1]).c_str());
             return 2;
         }
+    }
+    if (std::string e = dash_named_file(app, argc, argv); !e.empty()) {
+        std::fprintf(stderr, "warpscope: %s\n", e.c_str());
+        return 2;
     }
     try {
         app.parse(argc, argv);

@@ -129,6 +129,9 @@ TEST_CASE("bad arguments get one line naming the argument, and exit code 2", "[c
         {"trace --algo reduce-sequential --n 10", "--output"},
         {"frobnicate", "frobnicate"},
         {"bench --contention --algo reduce-sequential", "--contention"},
+        // A seed is digits (CLI11 read -5 as 2^64 - 5); a file named -x.cu is no option.
+        {"race --algo reduce-sequential --n 64 --search-seed -5", "--search-seed: -5: not a seed"},
+        {"run-kernel -dash.cu", "-dash.cu: not an option of run-kernel"},
     };
     for (const auto& c : cases) {
         const auto r = run_warpscope(c.args);
@@ -192,5 +195,18 @@ TEST_CASE("a link the window refuses says why in one line and exit code 2, never
         CHECK(count_lines(r.err) == 1);
         CHECK(r.err.find('\x1b') == std::string::npos);
         CHECK(r.code == 2);
+    }
+}
+
+TEST_CASE("a command name or an option the program refuses is printed escaped", "[cli]") {
+    // U+202E (right-to-left override) and ESC in argv[1]: escaped, never written as they are.
+    for (const char* arg : {"\"$(printf '\\342\\200\\256xyz')\"", "\"$(printf '\\033[2Jx')\"",
+                            "\"-$(printf '\\342\\200\\256')y\""}) {
+        const auto r = run_warpscope(arg);
+        INFO(arg << "\nstderr: " << r.err);
+        CHECK(r.code == 2);
+        CHECK(count_lines(r.err) == 1);
+        CHECK(r.err.find("\xe2\x80\xae") == std::string::npos);
+        CHECK(r.err.find('\x1b') == std::string::npos);
     }
 }
