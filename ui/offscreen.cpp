@@ -4,6 +4,8 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -15,6 +17,7 @@
 #include <vector>
 
 #include "kernels/io/atomic_file.hpp"
+#include "kernels/user/outcome.hpp"
 #include "ui/draw_cost.hpp"
 #include "ui/frame.hpp"
 #include "ui/frame_capture.hpp"
@@ -325,7 +328,12 @@ int run_offscreen(const WindowArgs& args) {
     if (!a.export_pngs.empty()) {
         std::error_code ec;
         if (!std::filesystem::is_directory(a.export_pngs, ec))
-            return fail(2, "--export-pngs " + a.export_pngs + ": not a folder");
+            return fail(2,
+                        "--export-pngs " + user::printable_name(a.export_pngs) + ": not a folder");
+        // Said before any step is drawn, not after.
+        if (::access(a.export_pngs.c_str(), W_OK) != 0)
+            return fail(2, "--export-pngs " + user::printable_name(a.export_pngs) +
+                               ": the folder is not writable");
     }
     Session s(false, a.gpu.value_or(false) || a.sweep);
     if (std::string e = prepare(s, a); !e.empty()) return fail(2, e);

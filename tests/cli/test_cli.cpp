@@ -1,4 +1,5 @@
 // The command line is a contract that scripts and tests depend on: these run the real binary.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -209,4 +210,25 @@ TEST_CASE("a command name or an option the program refuses is printed escaped", 
         CHECK(r.err.find("\xe2\x80\xae") == std::string::npos);
         CHECK(r.err.find('\x1b') == std::string::npos);
     }
+}
+
+TEST_CASE("a PNG export into a folder it cannot write says so before drawing a step", "[cli]") {
+    char folder[] = "/tmp/ws_read_only_XXXXXX";
+    REQUIRE(::mkdtemp(folder) != nullptr);
+    REQUIRE(::chmod(folder, 0555) == 0);
+    // Root writes anywhere: the program runs as nobody there (util-linux's setpriv).
+    std::string as_user;
+    if (::geteuid() == 0) {
+        REQUIRE(std::system("command -v setpriv > /dev/null") == 0);
+        as_user = "setpriv --reuid=65534 --regid=65534 --clear-groups ";
+    }
+    const auto r =
+        run_command(as_user + WS_BINARY +
+                    " --algo reduce-sequential --n 4096 --block 256 --export-pngs " + folder);
+    INFO(r.err);
+    CHECK(r.code == 2);
+    CHECK(count_lines(r.err) == 1);
+    CHECK(r.err.find(std::string("--export-pngs ") + folder + ": the folder is not writable") !=
+          std::string::npos);
+    ::rmdir(folder);
 }
