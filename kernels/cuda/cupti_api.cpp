@@ -3,24 +3,13 @@
 #include <cuda_runtime_api.h>
 #include <dlfcn.h>
 
-#include <cstdlib>
 #include <mutex>
 #include <vector>
 
+#include "kernels/cuda/toolkit_library.hpp"
+
 namespace ws::cuda::cupti {
 namespace {
-
-// Where libcupti.so.13 is looked for: the loader's own search (LD_LIBRARY_PATH, the cache),
-// then $CUDA_HOME and the toolkit's usual places.
-std::vector<std::string> candidates() {
-    std::vector<std::string> paths = {"libcupti.so.13"};
-    for (const char* var : {"CUDA_HOME", "CUDA_PATH"})
-        if (const char* home = std::getenv(var))
-            paths.push_back(std::string(home) + "/lib64/libcupti.so.13");
-    paths.push_back("/usr/local/cuda/lib64/libcupti.so.13");
-    paths.push_back("/usr/local/cuda/extras/CUPTI/lib64/libcupti.so.13");
-    return paths;
-}
 
 struct Loaded {
     Api api;
@@ -30,16 +19,12 @@ struct Loaded {
 
 Loaded load() {
     Loaded l;
-    void* lib = nullptr;
-    std::string tried;
-    for (const std::string& path : candidates()) {
-        lib = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-        if (lib) break;
-        tried += (tried.empty() ? "" : ", ") + path;
-    }
+    const ToolkitLibrary found =
+        open_toolkit_library("libcupti.so.13", {"lib64", "extras/CUPTI/lib64"});
+    void* lib = found.handle;
     if (!lib) {
         l.why = "CUPTI not found (libcupti.so.13, the CUDA toolkit's profiling library; tried " +
-                tried + ")";
+                found.tried + ")";
         l.cupti_why = l.why;
         return l;
     }

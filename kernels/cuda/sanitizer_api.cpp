@@ -3,23 +3,12 @@
 
 #include <dlfcn.h>
 
-#include <cstdlib>
 #include <vector>
+
+#include "kernels/cuda/toolkit_library.hpp"
 
 namespace ws::cuda::sanitizer {
 namespace {
-
-// Where libsanitizer-public.so is looked for: the loader's own search, then $CUDA_HOME's and the
-// toolkit's compute-sanitizer folder.
-std::vector<std::string> candidates() {
-    std::vector<std::string> paths = {"libsanitizer-public.so"};
-    for (const char* var : {"CUDA_HOME", "CUDA_PATH"})
-        if (const char* home = std::getenv(var))
-            paths.push_back(std::string(home) + "/compute-sanitizer/libsanitizer-public.so");
-    paths.push_back("/usr/local/cuda/compute-sanitizer/libsanitizer-public.so");
-    paths.push_back("/opt/cuda/compute-sanitizer/libsanitizer-public.so");
-    return paths;
-}
 
 struct Loaded {
     Api api;
@@ -28,18 +17,14 @@ struct Loaded {
 
 Loaded load() {
     Loaded l;
-    void* lib = nullptr;
-    std::string tried;
-    for (const std::string& path : candidates()) {
-        lib = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-        if (lib) break;
-        tried += (tried.empty() ? "" : ", ") + path;
-    }
+    const ToolkitLibrary found =
+        open_toolkit_library("libsanitizer-public.so", {"compute-sanitizer"});
+    void* lib = found.handle;
     if (!lib) {
         l.why =
             "the Compute Sanitizer API is not installed (libsanitizer-public.so, CUDA's "
             "compute-sanitizer folder; tried " +
-            tried + ")";
+            found.tried + ")";
         return l;
     }
 #define WS_LOAD(name, type)                                     \
