@@ -212,8 +212,8 @@ int run_cli(int argc, char** argv) {
     int code = 2;
     try {
         code = run_command();
-    } catch (const UsageError& e) {
-        std::fprintf(stderr, "warpscope: %s\n", e.message.c_str());
+    } catch (const UsageError& e) {  // it may quote a name as given: one printable line
+        std::fprintf(stderr, "warpscope: %s\n", user::printable_line(e.message, 2000).c_str());
         code = 2;
     } catch (const std::bad_alloc&) {
         std::fprintf(stderr, "warpscope: ran out of memory (%s free now)\n",

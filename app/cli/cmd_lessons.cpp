@@ -10,6 +10,7 @@
 #include "app/cli/commands.hpp"
 #include "kernels/io/data_file.hpp"
 #include "kernels/io/data_root.hpp"
+#include "kernels/user/outcome.hpp"
 #include "ui/model/lesson/slide_check.hpp"
 
 namespace ws::cli {
@@ -78,7 +79,8 @@ int cmd_lessons(const LessonsOptions& o) {
             throw UsageError{name + ": not a lesson of assets/lessons (" + error + ")"};
         ui::Lesson l = ui::parse_lesson(std::filesystem::path(name).stem().string(), text, error);
         if (!error.empty()) {
-            std::fprintf(stderr, "warpscope: refused: %s: %s\n", name.c_str(), error.c_str());
+            std::fprintf(stderr, "warpscope: refused: %s: %s\n", user::printable_name(name).c_str(),
+                         user::printable_line(error, 2000).c_str());
             code = 1;
             continue;
         }

@@ -174,15 +174,6 @@ std::string size_text(std::uint64_t bytes) {
     return std::to_string(bytes) + " bytes";
 }
 
-std::string printable_line(const std::string& text, std::size_t max) {
-    std::string line = text.substr(0, text.find('\n'));
-    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-    for (char& c : line)
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-    if (line.size() > max) line = line.substr(0, max) + "...";
-    return line;
-}
-
 namespace {
 
 // The length of a bidirectional-text control starting at `at` (U+061C, U+200E, U+200F,
@@ -200,6 +191,23 @@ std::size_t bidi_control_at(const std::string& s, std::size_t at) {
 }
 
 }  // namespace
+
+std::string printable_line(const std::string& text, std::size_t max) {
+    std::string first = text.substr(0, text.find('\n'));
+    while (!first.empty() && (first.back() == '\r' || first.back() == ' ')) first.pop_back();
+    std::string line;
+    for (std::size_t i = 0; i < first.size(); ++i) {
+        const auto u = static_cast<unsigned char>(first[i]);
+        if (const std::size_t n = bidi_control_at(first, i)) {  // it reorders what follows
+            line += '?';
+            i += n - 1;
+        } else {
+            line += u < 0x20 || u == 0x7f ? '?' : first[i];
+        }
+    }
+    if (line.size() > max) line = line.substr(0, max) + "...";
+    return line;
+}
 
 std::string printable_name(const std::string& name) {
     std::string out;

@@ -28,8 +28,9 @@ std::string describe_compile_end(const ChildEnd& end, const Limits& limits, cons
 // "4 GiB", "512 MiB": sizes in the limits' lines.
 std::string size_text(std::uint64_t bytes);
 
-// `text` as one printable line of at most `max` bytes (control characters shown as '?', a
-// longer line cut with "..."): for anything a child or a file name brings into a line.
+// `text` as one printable line of at most `max` bytes (control and bidirectional-text characters
+// shown as '?', a longer line cut with "..."): for anything a child or a file name brings into a
+// line.
 std::string printable_line(const std::string& text, std::size_t max = 400);
 
 // A file name as it is printed in every line (issue 33): control characters, backslashes and

@@ -201,8 +201,10 @@ TEST_CASE("a link the window refuses says why in one line and exit code 2, never
 
 TEST_CASE("a command name or an option the program refuses is printed escaped", "[cli]") {
     // U+202E (right-to-left override) and ESC in argv[1]: escaped, never written as they are.
-    for (const char* arg : {"\"$(printf '\\342\\200\\256xyz')\"", "\"$(printf '\\033[2Jx')\"",
-                            "\"-$(printf '\\342\\200\\256')y\""}) {
+    for (const char* arg :
+         {"\"$(printf '\\342\\200\\256xyz')\"", "\"$(printf '\\033[2Jx')\"",
+          "\"-$(printf '\\342\\200\\256')y\"", "lessons \"$(printf '\\342\\200\\256x\\033[2J')\"",
+          "--lesson \"$(printf '\\342\\200\\256x')\" --screenshot /tmp/ws-never.png"}) {
         const auto r = run_warpscope(arg);
         INFO(arg << "\nstderr: " << r.err);
         CHECK(r.code == 2);

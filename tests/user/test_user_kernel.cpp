@@ -256,6 +256,12 @@ TEST_CASE("file names are printed on one line", "[user]") {
     CHECK(printable_name("tab\there\\\x1b") == "tab\\there\\\\\\x1b");
     CHECK(printable_name("plain name.cu") == "plain name.cu");
     CHECK(user_algo("dir/a\nb.cu") == "user:a_b.cu");
+    // A line a child or a name brings: control and bidirectional-text characters made '?'.
+    CHECK(printable_line("a\xe2\x80\xae"
+                         "b\x1b[2Jc\rd\ne") == "a?b?[2Jc?d");
+    CHECK(printable_line("x\xe2\x81\xa6y\xd8\x9cz \r") == "x?y?z");
+    CHECK(printable_line("caf\xc3\xa9 \xe2\x80\xa6") ==
+          "caf\xc3\xa9 \xe2\x80\xa6");  // other UTF-8 kept
 }
 
 TEST_CASE("the allow-list: each allowed call says why, every label completes the sentence",
