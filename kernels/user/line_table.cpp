@@ -336,6 +336,12 @@ enum : std::uint8_t {
     kSetIsa,
 };
 enum : std::uint8_t { kEndSequence = 1, kSetAddress, kDefineFile };
+// NVIDIA's extended opcode (a user one, DW_LNE_lo_user + 0x10) in a cubin's table compiled with
+// -lineinfo: the rows after it were inlined at the call that row number CONTEXT of the sequence
+// made (1 the first row; 0 not inlined), then the offset of the inlined function's name. Seen in
+// CUDA 13.0's nvcc and NVRTC output for sm_90 (a __shfl_down_sync in sm_30_intrinsics.hpp inlined
+// at tile.shfl_down in cooperative_groups, inlined at the student's line; tests/user).
+inline constexpr std::uint8_t kNvidiaInlinedAt = 0x90;
 
 // The line-number program's state machine (DWARF 5 §6.2.2), keeping the wanted file's rows.
 class Machine {
@@ -355,14 +361,30 @@ class Machine {
     }
 
   private:
+    // A row's line in the wanted file: its own, or for a row of another file inlined there, the
+    // line of the call it was inlined at (the first of the wanted file up its chain of calls).
+    struct Resolved {
+        bool wanted = false;
+        std::uint64_t line = 0;
+    };
+    Resolved resolve() const {
+        if (file_ < u_.wanted.size() && u_.wanted[file_]) return {true, line_};
+        if (context_ >= 1 && context_ <= sequence_.size()) return sequence_[context_ - 1];
+        return {};
+    }
     // A row at the registers' address: it ends the previous row of the sequence.
     void row(bool end_sequence) {
         if (has_prev_ && prev_wanted_ && prev_line_ != 0 && address_ > prev_address_)
             out_.push_back({prev_address_, address_, static_cast<unsigned>(prev_line_)});
         has_prev_ = !end_sequence;
+        const Resolved r = resolve();
         prev_address_ = address_;
-        prev_line_ = line_;
-        prev_wanted_ = file_ < u_.wanted.size() && u_.wanted[file_];
+        prev_line_ = r.line;
+        prev_wanted_ = r.wanted;
+        if (end_sequence)
+            sequence_.clear();
+        else
+            sequence_.push_back(r);
     }
     void advance(std::uint64_t operations) {
         if (u_.max_ops <= 1) {
@@ -408,7 +430,7 @@ class Machine {
         const std::uint8_t op = e.u8();
         if (op == kEndSequence) {
             row(true);
-            address_ = op_index_ = 0;
+            address_ = op_index_ = context_ = 0;
             file_ = line_ = 1;
         } else if (op == kSetAddress) {
             if (e.left() == 0 || e.left() > 8)
@@ -419,6 +441,8 @@ class Machine {
             const std::string name = e.cstr();
             const std::uint64_t dir = e.uleb();
             add_file(u_, name, dir, file_name_);
+        } else if (op == kNvidiaInlinedAt) {
+            context_ = e.uleb();  // then the function's name, which is not needed
         }
         // DW_LNE_set_discriminator and unknown ones: nothing to keep.
     }
@@ -426,7 +450,8 @@ class Machine {
     Unit& u_;
     const std::string& file_name_;
     std::vector<LineTable::Range>& out_;
-    std::uint64_t address_ = 0, op_index_ = 0, file_ = 1, line_ = 1;
+    std::uint64_t address_ = 0, op_index_ = 0, file_ = 1, line_ = 1, context_ = 0;
+    std::vector<Resolved> sequence_;  // the sequence's rows so far, resolved
     bool has_prev_ = false, prev_wanted_ = false;
     std::uint64_t prev_address_ = 0, prev_line_ = 0;
 };

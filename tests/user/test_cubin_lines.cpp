@@ -14,10 +14,13 @@ using namespace ws::user;
 
 namespace {
 
-std::vector<std::uint8_t> probe_cubin() {
-    std::ifstream f(std::string(WS_SOURCE_DIR) + "/tests/data/cubin/probe_sm90.cubin",
-                    std::ios::binary);
+std::vector<std::uint8_t> cubin(const std::string& name) {
+    std::ifstream f(std::string(WS_SOURCE_DIR) + "/tests/data/cubin/" + name, std::ios::binary);
     return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
+}
+
+std::vector<std::uint8_t> probe_cubin() {
+    return cubin("probe_sm90.cubin");
 }
 
 unsigned line_at(const FunctionLines& f, std::uint64_t offset) {
@@ -51,6 +54,26 @@ TEST_CASE("cubin lines: each function's instructions from its own first byte") {
     CHECK(line_at(*red, 0x370) == 16);  // STG out[blockIdx.x]
     CHECK(line_at(*dyn, 0xa0) == 23);   // LDG in[t]
     CHECK(line_at(*dyn, 0x270) == 25);  // STG out[t]
+}
+
+// tests/data/cubin/warp_shuffle_sm90.cubin: tests/data/plain_kernels/reduce_warp_shuffle.cu with
+// `template __global__ void reduce_warp_shuffle<float>(float*, float*, unsigned);` added, made by
+// CUDA 13.0's `nvcc -cubin -arch=sm_90 -lineinfo -O3`. Its shuffles are __shfl_down_sync
+// (sm_30_intrinsics.hpp) inlined in tile.shfl_down (cooperative_groups) inlined at line 21, and
+// the table says so with NVIDIA's inlined-at opcode: each row of a toolkit header takes the line
+// of the student's call it was inlined at, the innermost one.
+TEST_CASE("cubin lines: code inlined from the toolkit's headers takes the student's line") {
+    std::string error;
+    const std::vector<FunctionLines> all =
+        cubin_function_lines(cubin("warp_shuffle_sm90.cubin"), "reduce_warp_shuffle.cu", error);
+    INFO(error);
+    REQUIRE(all.size() == 1);
+    const FunctionLines& f = all[0];
+    CHECK(line_at(f, 16) == 30);    // cg::tiled_partition<32>(block): cooperative_groups.h's rows
+    CHECK(line_at(f, 592) == 21);   // sm_30_intrinsics.hpp:440 in the first warpReduceSum
+    CHECK(line_at(f, 576) == 21);   // the student's own row, inlined at line 43: its own line
+    CHECK(line_at(f, 1104) == 21);  // sm_30_intrinsics.hpp:440 in the second warpReduceSum
+    CHECK(line_at(f, 672) == 44);   // a row of the student's file, not inlined
 }
 
 TEST_CASE("cubin lines: another file's rows are not kept") {
