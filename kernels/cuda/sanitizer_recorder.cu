@@ -149,17 +149,30 @@ SanitizerRecording::SanitizerRecording(const std::vector<char>& cubin,
     // (sanitizerGetFunctionPcAndSize).
     std::vector<std::pair<std::uint64_t, const user::FunctionLines*>> at;
     std::uint64_t first = ~0ull, end = 0;
+    std::string unplaced;
     for (const user::FunctionLines& f : lines) {
         std::uint64_t pc = 0, size = 0;
-        if (s.api->sanitizerGetFunctionPcAndSize(s.module, f.name.c_str(), &pc, &size)) continue;
+        if (s.api->sanitizerGetFunctionPcAndSize(s.module, f.name.c_str(), &pc, &size)) {
+            unplaced += (unplaced.empty() ? "" : ", ") + f.name;
+            continue;
+        }
         at.push_back({pc, &f});
         first = std::min(first, pc);
         end = std::max(end, pc + size);
     }
+    // Without a function's place its accesses would have no line, and the recording nothing.
+    if (!unplaced.empty())
+        throw CudaError(cudaErrorNotSupported,
+                        "the Sanitizer API did not place the kernel's functions " + unplaced);
     SanitizerControl& c = s.control;
     c = SanitizerControl{};
     constexpr std::uint64_t kMaxInstructions = 1u << 22;
-    if (!at.empty() && (end - first) / 16 <= kMaxInstructions) {
+    if (!at.empty() && (end - first) / 16 > kMaxInstructions)
+        throw CudaError(cudaErrorNotSupported,
+                        "the kernel's functions lie " + std::to_string(end - first) +
+                            " bytes apart in the GPU's memory, too far for the recorder's line "
+                            "table");
+    if (!at.empty()) {
         std::vector<std::uint16_t> table((end - first) / 16, 0);
         for (const auto& [pc, f] : at)
             for (const user::LineTable::Range& r : f->ranges)

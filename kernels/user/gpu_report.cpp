@@ -43,6 +43,12 @@ std::vector<std::string> gpu_report_lines(const GpuExtras& gpu) {
         if (mine->l2_resident) line += " (the inputs fit in L2: not a DRAM figure)";
         if (!mine->ok) line += "; WRONG RESULT in the timed runs";
         lines.push_back(line);
+        for (const run::MeasuredPoint& p : m.points)
+            if (p.algo == kRecordedKernel && mine->ms > 0)
+                lines.push_back("recording: " + fixed(p.ms, 3) + " ms (" +
+                                fixed(p.ms / mine->ms, 0) +
+                                " times the kernel's median): the traced pass's counting and "
+                                "recording launches and their copies, once");
     }
     lines.push_back(crosscheck_line(gpu));
     return lines;
@@ -51,6 +57,10 @@ std::vector<std::string> gpu_report_lines(const GpuExtras& gpu) {
 std::string crosscheck_line(const GpuExtras& gpu) {
     if (!gpu.crosschecked)
         return "crosscheck: " + (gpu.crosscheck.empty() ? std::string("not run") : gpu.crosscheck);
+    if (gpu.crosscheck.empty() && !gpu.compiler_difference.empty())
+        return "crosscheck: the GPU made the emulator's accesses with the same values, barrier by "
+               "barrier, in the optimized code's order and places (first: " +
+               gpu.compiler_difference + ")";
     if (gpu.crosscheck.empty()) return "crosscheck: the GPU's trace equals the emulator's";
     return "crosscheck: the GPU's trace differs from the emulator's: " + gpu.crosscheck;
 }

@@ -28,6 +28,7 @@ struct Place {
 
 // This thread's place in the recorder's buffers; false for a block that is not traced.
 __device__ bool place_of(const SanitizerControl& c, Place& p) {
+    if (!c.block_to_slot) return false;  // a launch the recorder gave nothing to record into
     const std::uint32_t slot = c.block_to_slot[blockIdx.x];
     if (slot == SanitizerControl::kNotTraced) return false;
     p.slot = slot;
@@ -36,6 +37,7 @@ __device__ bool place_of(const SanitizerControl& c, Place& p) {
     return true;
 }
 
+// The student's line of the instruction at pc (0: the wrapper's, the toolkit's).
 __device__ unsigned line_of(const SanitizerControl& c, std::uint64_t pc) {
     if (pc < c.first_pc) return 0;
     const std::uint64_t k = (pc - c.first_pc) / 16;
@@ -101,16 +103,15 @@ __device__ void count_unrecorded_store(const SanitizerControl& c) {
 extern "C" __device__ __noinline__ int WsSharedAccess(void* userdata, std::uint64_t pc, void* ptr,
                                                       std::uint32_t size, std::uint32_t flags,
                                                       const void* data) {
+    if (!userdata) return kPatchSuccess;  // a launch of a patched kernel the recorder did not set
     const SanitizerControl& c = *static_cast<const SanitizerControl*>(userdata);
     Place p;
     if (!place_of(c, p)) return kPatchSuccess;
     const unsigned line = line_of(c, pc);
     const std::uint32_t window = std::uint32_t(reinterpret_cast<std::uintptr_t>(ptr));
     const bool write = flags & kWrite, read = flags & kRead;
-    if (line == 0 || window < c.shared_base || (write && read)) {  // not the student's, atomics
-        if (write) count_unrecorded_store(c);
-        return kPatchSuccess;
-    }
+    // Not the student's line (the wrapper's), below the kernel's own bytes, or an atomic.
+    if (line == 0 || window < c.shared_base || (write && read)) return kPatchSuccess;
     const std::uint64_t bits = write ? generic_bits(data, size) : shared_bits(window, size);
     record(c, p, write ? EventKind::SharedWrite : EventKind::SharedRead, line, size, 0,
            window - c.shared_base, bits);
@@ -120,6 +121,7 @@ extern "C" __device__ __noinline__ int WsSharedAccess(void* userdata, std::uint6
 extern "C" __device__ __noinline__ int WsGlobalAccess(void* userdata, std::uint64_t pc, void* ptr,
                                                       std::uint32_t size, std::uint32_t flags,
                                                       const void* data) {
+    if (!userdata) return kPatchSuccess;  // a launch of a patched kernel the recorder did not set
     const SanitizerControl& c = *static_cast<const SanitizerControl*>(userdata);
     Place p;
     if (!place_of(c, p)) return kPatchSuccess;
@@ -129,10 +131,11 @@ extern "C" __device__ __noinline__ int WsGlobalAccess(void* userdata, std::uint6
     unsigned buffer = c.buffer_count;
     for (unsigned i = 0; i < c.buffer_count; ++i)
         if (at >= c.buffer_base[i] && at < c.buffer_base[i] + c.buffer_bytes[i]) buffer = i;
-    if (line == 0 || buffer == c.buffer_count) {
+    if (buffer == c.buffer_count) {  // a __device__ variable, or memory of its own
         if (write) count_unrecorded_store(c);
         return kPatchSuccess;
     }
+    if (line == 0) return kPatchSuccess;  // the wrapper's own (a scan's totals)
     const std::uint64_t offset = at - c.buffer_base[buffer];
     if (write && read) {  // an atomic: the value it finds (what it leaves is not handed over)
         record(c, p, EventKind::Atomic, line, size, buffer, offset, generic_bits(ptr, size));
@@ -144,11 +147,15 @@ extern "C" __device__ __noinline__ int WsGlobalAccess(void* userdata, std::uint6
     return kPatchSuccess;
 }
 
-extern "C" __device__ __noinline__ int WsBarrier(void* userdata, std::uint64_t, std::uint32_t,
+extern "C" __device__ __noinline__ int WsBarrier(void* userdata, std::uint64_t pc, std::uint32_t,
                                                  std::uint32_t, std::uint32_t) {
+    if (!userdata) return kPatchSuccess;  // a launch of a patched kernel the recorder did not set
     const SanitizerControl& c = *static_cast<const SanitizerControl*>(userdata);
     Place p;
     if (!place_of(c, p)) return kPatchSuccess;
+    // The wrapper's own barrier (a scan's totals after the student's kernel) is none of the
+    // kernel's: the emulator, which runs the kernel without the wrapper, has no such phase.
+    if (line_of(c, pc) == 0) return kPatchSuccess;
     const std::uint32_t phase = (c.steps[p.idx] >> 16) + 1;
     c.steps[p.idx] = phase << 16;
     if (p.thread == 0) c.phases[p.slot] = phase;
@@ -156,6 +163,7 @@ extern "C" __device__ __noinline__ int WsBarrier(void* userdata, std::uint64_t, 
 }
 
 extern "C" __device__ __noinline__ int WsSyncwarp(void* userdata, std::uint64_t, std::uint32_t) {
+    if (!userdata) return kPatchSuccess;  // a launch of a patched kernel the recorder did not set
     const SanitizerControl& c = *static_cast<const SanitizerControl*>(userdata);
     Place p;
     if (place_of(c, p)) c.steps[p.idx] += 1;
@@ -165,6 +173,7 @@ extern "C" __device__ __noinline__ int WsSyncwarp(void* userdata, std::uint64_t,
 // A shuffle: the API says where, not what the lane received nor from whom; the event says so
 // (value 0, source lane its own) and the sub-step ends, as the emulator's does.
 extern "C" __device__ __noinline__ int WsShfl(void* userdata, std::uint64_t pc) {
+    if (!userdata) return kPatchSuccess;  // a launch of a patched kernel the recorder did not set
     const SanitizerControl& c = *static_cast<const SanitizerControl*>(userdata);
     Place p;
     if (!place_of(c, p)) return kPatchSuccess;
