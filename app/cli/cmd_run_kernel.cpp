@@ -27,7 +27,10 @@ nlohmann::json gpu_json(const user::GpuExtras& gpu) {
     nlohmann::json j = nlohmann::json::parse(run::measurements_json(gpu.timing));
     j["read_only_fraction"] = user::read_only_fraction(gpu.timing);
     j["crosschecked"] = gpu.crosschecked;
-    j["crosscheck"] = gpu.crosscheck.empty() && gpu.crosschecked ? "equal" : gpu.crosscheck;
+    j["crosscheck"] = !gpu.crosscheck.empty() || !gpu.crosschecked ? gpu.crosscheck
+                      : gpu.compiler_difference.empty()            ? "equal"
+                                                                   : "same accesses";
+    if (!gpu.compiler_difference.empty()) j["compiler_difference"] = gpu.compiler_difference;
     // A plain kernel: the GPU's own trace (the Compute Sanitizer API), or why there is none.
     j["recorded_on_gpu"] = gpu.gpu_recorded;
     if (!gpu.recorder_missing.empty()) j["recorder_missing"] = gpu.recorder_missing;

@@ -28,13 +28,4 @@ void replay_snapshots(BlockTrace& b, unsigned smem_bytes) {
     }
 }
 
-void blank_shuffles(Trace& t) {
-    for (BlockTrace& b : t.blocks)
-        for (Event& e : b.events)
-            if (e.kind == EventKind::Shuffle && !is_ballot(e)) {
-                e.value = 0;
-                e.src_lane = std::uint8_t(e.thread % 32);
-            }
-}
-
 }  // namespace ws::trace

@@ -12,8 +12,4 @@ namespace ws::trace {
 // write of a phase up to the snapshot's, applied in phase, thread and program order.
 void replay_snapshots(BlockTrace& b, unsigned smem_bytes);
 
-// Every shuffle of `t` (not a ballot) as that recorder has it: value 0, from the lane itself.
-// Its shuffles are compared with the emulator's so (kernels/user/user_run.cpp).
-void blank_shuffles(Trace& t);
-
 }  // namespace ws::trace

@@ -9,7 +9,7 @@
 
 #include "kernels/io/regular_file.hpp"
 #include "kernels/run/crosscheck.hpp"
-#include "kernels/trace/replayed_snapshots.hpp"
+#include "kernels/run/sanitizer_comparison.hpp"
 #include "kernels/trace/trace_file.hpp"
 #include "kernels/user/child_protocol.hpp"
 #include "kernels/user/compile_step.hpp"
@@ -166,10 +166,15 @@ void crosscheck_on_emulator(const RunContext& c, Family family, UserRunResult& r
         return;
     }
     r.gpu.crosschecked = true;
-    // The Sanitizer API does not see what a shuffle delivered nor from which lane: the GPU's
-    // shuffle events say value 0 from the lane itself, and the emulator's are compared so.
-    if (r.gpu.gpu_recorded) trace::blank_shuffles(emulated.trace);
-    r.gpu.crosscheck = run::crosscheck_difference(r.info, r.trace, emulated.trace);
+    if (!r.gpu.gpu_recorded) {
+        r.gpu.crosscheck = run::crosscheck_difference(r.info, r.trace, emulated.trace);
+        return;
+    }
+    // Recorded by the Sanitizer API: compared as it can see (run/sanitizer_comparison.hpp).
+    const run::SanitizerCrosscheck compared =
+        run::compare_sanitizer_recording(r.info, r.trace, std::move(emulated.trace));
+    r.gpu.crosscheck = compared.difference;
+    r.gpu.compiler_difference = compared.compiler_difference;
 }
 
 // A plain kernel on the GPU: the GPU checked and timed it but records nothing of it yet, so the

@@ -34,6 +34,10 @@ struct GpuExtras {
     // "" when the emulator's trace equals the GPU's (as `crosscheck` compares them); else the
     // first difference, or why there was no emulator run to compare with.
     std::string crosscheck;
+    // A plain kernel recorded by the GPU whose trace differs from the emulator's only as the
+    // optimizing compiler made it (the same accesses with the same values, barrier by barrier;
+    // run/sanitizer_comparison.hpp): the first difference, event by event; "" when equal.
+    std::string compiler_difference;
     // A plain kernel: whether the GPU recorded it (the Compute Sanitizer API), else why not.
     bool gpu_recorded = false;
     std::string recorder_missing;

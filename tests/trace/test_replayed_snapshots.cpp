@@ -61,21 +61,3 @@ TEST_CASE("replayed snapshots: a thread's later write wins, wide values and the 
     CHECK(word(b.snapshots[0], 8) == 0x05060708u);
     CHECK(b.snapshots[0].bytes[15] == 0xff);  // bytes past 16 are dropped, not written
 }
-
-TEST_CASE("blanked shuffles: value 0 from the lane itself, ballots kept") {
-    Trace t;
-    t.blocks.resize(1);
-    Event s{};
-    s.kind = EventKind::Shuffle;
-    s.thread = 37;
-    s.src_lane = 21;
-    s.value = 42;
-    Event ballot = s;
-    ballot.src_lane = kBallotSource;
-    t.blocks[0].events = {s, ballot};
-    blank_shuffles(t);
-    CHECK(t.blocks[0].events[0].value == 0);
-    CHECK(t.blocks[0].events[0].src_lane == 5);
-    CHECK(t.blocks[0].events[1].value == 42);
-    CHECK(t.blocks[0].events[1].src_lane == kBallotSource);
-}

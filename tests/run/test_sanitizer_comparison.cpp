@@ -1,0 +1,113 @@
+// Comparing a plain kernel's Sanitizer API recording with the emulator's run
+// (kernels/run/sanitizer_comparison.hpp), on small made-up traces: what the API cannot tell is
+// left out of both, the order of one statement's loads is the compiler's, and the access-level
+// comparison accepts another order or line but not another value, address or phase.
+#include <catch2/catch.hpp>
+
+#include "kernels/run/sanitizer_comparison.hpp"
+
+using namespace ws;
+using trace::Event;
+using trace::EventKind;
+
+namespace {
+
+Event ev(std::uint16_t thread, std::uint32_t seq, EventKind kind, std::uint64_t address,
+         std::uint64_t value, std::uint16_t line = 10, std::uint16_t phase = 0) {
+    Event e{};
+    e.thread = thread;
+    e.seq = seq;
+    e.kind = kind;
+    e.address = address;
+    e.value = value;
+    e.line = line;
+    e.phase = phase;
+    e.width = 4;
+    return e;
+}
+
+trace::Trace one_block(std::vector<Event> events) {
+    trace::Trace t;
+    t.blocks.resize(1);
+    t.blocks[0].events = std::move(events);
+    return t;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "as the Sanitizer API records: shuffles blanked, ballots kept, atomics' values left out") {
+    Event shuffle = ev(37, 0, EventKind::Shuffle, 0, 42);
+    shuffle.src_lane = 21;
+    Event ballot = ev(37, 1, EventKind::Shuffle, 0, 0xff);
+    ballot.src_lane = trace::kBallotSource;
+    trace::Trace t = one_block({shuffle, ballot, ev(37, 2, EventKind::Atomic, 0, 151),
+                                ev(37, 3, EventKind::AtomicWrite, 0, 152),
+                                ev(37, 4, EventKind::GlobalWrite, 8, 7)});
+    t.blocks[0].order = {0, 1, 2, 3, 4};
+    run::as_the_sanitizer_records(t);
+    const std::vector<Event>& e = t.blocks[0].events;
+    REQUIRE(e.size() == 4);  // what the atomic left: not handed over
+    CHECK(e[0].value == 0);
+    CHECK(e[0].src_lane == 5);  // from the lane itself
+    CHECK(e[1].value == 0xff);
+    CHECK(e[1].src_lane == trace::kBallotSource);
+    CHECK(e[2].kind == EventKind::Atomic);
+    CHECK(e[2].value == 0);  // what it found: the order the blocks ran in
+    CHECK(e[3].kind == EventKind::GlobalWrite);
+    CHECK(e[3].seq == 3);  // numbered again
+    CHECK(t.blocks[0].order.empty());
+}
+
+TEST_CASE("as the Sanitizer API records: one statement's loads in address order, no others") {
+    // s[t] += s[t + k] on the emulator (s[t + k] first) and on the GPU (s[t] first).
+    trace::Trace emulator =
+        one_block({ev(0, 0, EventKind::SharedRead, 64, 5), ev(0, 1, EventKind::SharedRead, 0, 3),
+                   ev(0, 2, EventKind::SharedWrite, 0, 8)});
+    trace::Trace gpu =
+        one_block({ev(0, 0, EventKind::SharedRead, 0, 3), ev(0, 1, EventKind::SharedRead, 64, 5),
+                   ev(0, 2, EventKind::SharedWrite, 0, 8)});
+    run::as_the_sanitizer_records(emulator);
+    run::as_the_sanitizer_records(gpu);
+    for (const trace::Trace* t : {&emulator, &gpu}) {
+        CHECK(t->blocks[0].events[0].address == 0);
+        CHECK(t->blocks[0].events[0].seq == 0);
+        CHECK(t->blocks[0].events[1].address == 64);
+    }
+    // Loads on two lines, or of two threads, keep their order.
+    trace::Trace lines = one_block(
+        {ev(0, 0, EventKind::SharedRead, 64, 5, 11), ev(0, 1, EventKind::SharedRead, 0, 3, 12)});
+    run::as_the_sanitizer_records(lines);
+    CHECK(lines.blocks[0].events[0].address == 64);
+}
+
+TEST_CASE("the same accesses barrier by barrier: another order or line passes, nothing else") {
+    const trace::Trace emulator = one_block({ev(0, 0, EventKind::SharedRead, 4, 1, 29),
+                                             ev(0, 1, EventKind::SharedRead, 8, 2, 30),
+                                             ev(0, 2, EventKind::SharedWrite, 8, 3, 31, 1)});
+    // The compiler's: the same loads in the other order, the store on another line.
+    trace::Trace gpu = one_block({ev(0, 0, EventKind::SharedRead, 8, 2, 30),
+                                  ev(0, 1, EventKind::SharedRead, 4, 1, 29),
+                                  ev(0, 2, EventKind::SharedWrite, 8, 3, 33, 1)});
+    CHECK(run::same_accesses_by_phase(gpu, emulator) == "");
+    SECTION("another value") {
+        gpu.blocks[0].events[2].value = 4;
+        CHECK(run::same_accesses_by_phase(gpu, emulator).find("value 4") != std::string::npos);
+    }
+    SECTION("another address") {
+        gpu.blocks[0].events[0].address = 12;
+        CHECK_FALSE(run::same_accesses_by_phase(gpu, emulator).empty());
+    }
+    SECTION("across a barrier") {
+        gpu.blocks[0].events[2].phase = 0;
+        CHECK_FALSE(run::same_accesses_by_phase(gpu, emulator).empty());
+    }
+    SECTION("one access fewer") {
+        gpu.blocks[0].events.pop_back();
+        CHECK(run::same_accesses_by_phase(gpu, emulator).find("the GPU did not make") == 9);
+    }
+    SECTION("another thread") {
+        gpu.blocks[0].events[1].thread = 1;
+        CHECK_FALSE(run::same_accesses_by_phase(gpu, emulator).empty());
+    }
+}
