@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cctype>
+#include <cstdio>
 #include <cstring>
 
 namespace ws::user {
@@ -58,40 +59,94 @@ const Fact* ReadFacts::last(const char* kind) const {
     return found;
 }
 
+namespace {
+
+// A fact's header, `KIND LENGTH` (without its newline), read at byte `at` of the report: false
+// and `damage` when it is not one.
+bool parse_header(const std::string& header, std::uint64_t at, std::string& kind,
+                  std::uint64_t& length, std::string& damage) {
+    const std::size_t space = header.find(' ');
+    const std::string where = " at byte " + std::to_string(at);
+    if (space == std::string::npos || space == 0 || space > kMaxKind ||
+        space + 1 == header.size() || header.size() - space - 1 > 19) {
+        damage = "a fact's header" + where + " is not KIND LENGTH";
+        return false;
+    }
+    kind = header.substr(0, space);
+    for (char c : kind)
+        if (!std::islower(static_cast<unsigned char>(c)) && c != '-') {
+            damage = "a fact's kind" + where + " is not a word";
+            return false;
+        }
+    length = 0;
+    for (std::size_t i = space + 1; i < header.size(); ++i) {
+        if (!std::isdigit(static_cast<unsigned char>(header[i]))) {
+            damage = "a fact's length" + where + " is not a number";
+            return false;
+        }
+        length = length * 10 + std::uint64_t(header[i] - '0');
+    }
+    return true;
+}
+
+}  // namespace
+
 ReadFacts read_facts(const std::string& bytes) {
     ReadFacts r;
     std::size_t at = 0;
     while (at < bytes.size()) {
-        const std::size_t space = bytes.find(' ', at);
         const std::size_t newline = bytes.find('\n', at);
-        if (space == std::string::npos || newline == std::string::npos || space > newline ||
-            space == at || space - at > kMaxKind || newline == space + 1 || newline - space > 20) {
+        if (newline == std::string::npos || newline - at > kMaxKind + 21) {
             r.damage = "a fact's header at byte " + std::to_string(at) + " is not KIND LENGTH";
             return r;
         }
         Fact f;
-        f.kind = bytes.substr(at, space - at);
-        for (char c : f.kind)
-            if (!std::islower(static_cast<unsigned char>(c)) && c != '-') {
-                r.damage = "a fact's kind at byte " + std::to_string(at) + " is not a word";
-                return r;
-            }
-        std::size_t length = 0;
-        for (std::size_t i = space + 1; i < newline; ++i) {
-            if (!std::isdigit(static_cast<unsigned char>(bytes[i]))) {
-                r.damage = "a fact's length at byte " + std::to_string(at) + " is not a number";
-                return r;
-            }
-            length = length * 10 + std::size_t(bytes[i] - '0');
-        }
+        std::uint64_t length = 0;
+        if (!parse_header(bytes.substr(at, newline - at), at, f.kind, length, r.damage)) return r;
         if (length > bytes.size() - newline - 1) {
             r.damage = "the fact `" + f.kind + "` is cut short";
             return r;
         }
-        f.bytes = bytes.substr(newline + 1, length);
-        at = newline + 1 + length;
+        f.bytes = bytes.substr(newline + 1, std::size_t(length));
+        at = newline + 1 + std::size_t(length);
         r.facts.push_back(std::move(f));
     }
+    return r;
+}
+
+ReadFacts read_facts_file(const std::string& path, std::uint64_t max_bytes) {
+    ReadFacts r;
+    std::FILE* f = std::fopen(path.c_str(), "rbe");
+    if (!f) return r;  // no report: no facts (the child ended before it wrote one)
+    std::uint64_t kept = 0, at = 0;
+    for (;;) {
+        std::string header;
+        int c = 0;
+        while (header.size() <= kMaxKind + 21 && (c = std::fgetc(f)) != EOF && c != '\n')
+            header.push_back(char(c));
+        if (header.empty() && c == EOF) break;
+        Fact fact;
+        std::uint64_t length = 0;
+        if (c != '\n') {
+            r.damage = "a fact's header at byte " + std::to_string(at) + " is not KIND LENGTH";
+            break;
+        }
+        if (!parse_header(header, at, fact.kind, length, r.damage)) break;
+        if (length > max_bytes - kept) {
+            r.damage = "the report is larger than " + std::to_string(max_bytes >> 20) +
+                       " MiB: what follows byte " + std::to_string(at) + " is not read";
+            break;
+        }
+        fact.bytes.resize(std::size_t(length));
+        if (length && std::fread(fact.bytes.data(), 1, std::size_t(length), f) != length) {
+            r.damage = "the fact `" + fact.kind + "` is cut short";
+            break;
+        }
+        kept += length;
+        at += header.size() + 1 + length;
+        r.facts.push_back(std::move(fact));
+    }
+    std::fclose(f);
     return r;
 }
 

@@ -10,6 +10,7 @@
 // was read before it stands.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -58,5 +59,11 @@ struct ReadFacts {
     const Fact* last(const char* kind) const;
 };
 ReadFacts read_facts(const std::string& bytes);
+
+// The facts of the report file at `path`, read fact by fact, keeping at most `max_bytes` of them:
+// a child that wrote more (the student's code may fill its descriptor up to the file-size limit)
+// ends the reading there, with `damage` saying so, and the parent never holds more.
+inline constexpr std::uint64_t kMaxReportBytes = std::uint64_t(1) << 30;
+ReadFacts read_facts_file(const std::string& path, std::uint64_t max_bytes = kMaxReportBytes);
 
 }  // namespace ws::user

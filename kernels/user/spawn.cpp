@@ -241,10 +241,7 @@ ChildEnd wait_walled(pid_t pid, const Limits& limits, const std::string& report)
         end.exited = false;
         end.signal = end.code - 128;
     }
-    if (!report.empty()) {
-        std::string error;
-        end.facts = read_facts(io::read_regular_file(report, limits.file_bytes, error));
-    }
+    if (!report.empty()) end.facts = read_facts_file(report);
     return end;
 }
 

@@ -225,6 +225,46 @@ TEST_CASE("a child's facts are read until one does not parse", "[user]") {
     }
 }
 
+TEST_CASE("a child's report file is read fact by fact and never past its bound", "[user]") {
+    const std::string path = "/tmp/ws_test_report_" + std::to_string(::getpid());
+    auto write = [&](const std::string& bytes) {
+        std::FILE* f = std::fopen(path.c_str(), "wb");
+        REQUIRE(f);
+        std::fwrite(bytes.data(), 1, bytes.size(), f);
+        std::fclose(f);
+    };
+    const std::string good =
+        encode_fact(kFactTrace, std::string("a\0b\nc", 5)) + encode_fact(kFactFailed, "why");
+    // As read_facts reads the same bytes, good or damaged.
+    for (const std::string& tail :
+         {std::string(), std::string("trace 99\nshort"), std::string("TRACE 1\nx"),
+          std::string("trace x\n"), std::string("no header"),
+          std::string("trace 123456789012345678901234\n")}) {
+        INFO(tail);
+        write(good + tail);
+        const ReadFacts file = read_facts_file(path);
+        const ReadFacts memory = read_facts(good + tail);
+        REQUIRE(file.facts.size() == memory.facts.size());
+        for (std::size_t i = 0; i < file.facts.size(); ++i) {
+            CHECK(file.facts[i].kind == memory.facts[i].kind);
+            CHECK(file.facts[i].bytes == memory.facts[i].bytes);
+        }
+        CHECK(file.damage.empty() == memory.damage.empty());
+    }
+    // A kernel that fills its descriptor: what passes the bound is not read, and says so.
+    write(good + encode_fact(kFactNote, std::string(3 << 20, 'x')));
+    const ReadFacts bounded = read_facts_file(path, 1 << 20);
+    CHECK(bounded.facts.size() == 2);
+    CHECK(bounded.damage.find("the report is larger than 1 MiB") == 0);
+    // One that claims 2 GiB and stops: nothing of the sort is held.
+    write(good + "note 2147483648\nxx");
+    const ReadFacts claimed = read_facts_file(path);
+    CHECK(claimed.facts.size() == 2);
+    CHECK(claimed.damage.find("the report is larger than 1024 MiB") == 0);
+    std::remove(path.c_str());
+    CHECK(read_facts_file(path).facts.empty());  // no report at all
+}
+
 TEST_CASE("the compiler's endings are one line, its limits named", "[user]") {
     const Limits limits = compiler_limits();
     ChildEnd end;
