@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "kernels/sim/emulator.hpp"
+#include "kernels/user/guarded_copy.hpp"
 #include "kernels/user/syscall_policy.hpp"
 
 namespace ws::user {
@@ -114,10 +115,14 @@ struct Registers {
     }
 };
 
+// Whether the student's string at `a` is `b`, read byte by byte with guarded reads.
 bool same_text(const char* a, const char* b) {
     if (!a || !b) return false;
-    while (*a && *a == *b) ++a, ++b;
-    return *a == *b;
+    for (;; ++a, ++b) {
+        char c = 0;
+        if (!guarded_copy(&c, a, 1) || c != *b) return false;
+        if (c == 0) return true;
+    }
 }
 
 // The flags of clone (its first argument) or clone3 (the first field of its argument struct).
@@ -125,8 +130,9 @@ unsigned long long clone_flags(long number, const Registers& r) {
     if (number == SYS_clone) return r.arg(0);
 #if defined(SYS_clone3)
     if (number == SYS_clone3) {
-        const auto* args = reinterpret_cast<const unsigned long long*>(r.arg(0));
-        if (args && (reinterpret_cast<unsigned long long>(args) & 7) == 0) return args[0];
+        unsigned long long flags = 0;
+        if (guarded_copy(&flags, reinterpret_cast<const void*>(r.arg(0)), sizeof flags))
+            return flags;
     }
 #endif
     return 0;
@@ -138,20 +144,23 @@ unsigned long long clone_flags(long number, const Registers& r) {
 long answer_sigprocmask(const Registers& r) {
     constexpr unsigned long kSandboxSignals = 1ul << (SIGSYS - 1);
     auto* mask = reinterpret_cast<unsigned long*>(&r.uc->uc_sigmask);
-    const auto* set = reinterpret_cast<const unsigned long*>(r.arg(1));
-    auto* old = reinterpret_cast<unsigned long*>(r.arg(2));
+    const void* set_at = reinterpret_cast<const void*>(r.arg(1));
+    void* old_at = reinterpret_cast<void*>(r.arg(2));
     if (r.arg(3) != sizeof(unsigned long)) return -EINVAL;
-    if (old) *old = *mask;
-    if (set) {
+    // As the kernel answers bad pointers: EFAULT, the mask unchanged.
+    unsigned long set = 0;
+    if (set_at && !guarded_copy(&set, set_at, sizeof set)) return -EFAULT;
+    if (old_at && !guarded_copy(old_at, mask, sizeof *mask)) return -EFAULT;
+    if (set_at) {
         switch (int(r.arg(0))) {
             case SIG_BLOCK:
-                *mask |= *set;
+                *mask |= set;
                 break;
             case SIG_UNBLOCK:
-                *mask &= ~*set;
+                *mask &= ~set;
                 break;
             case SIG_SETMASK:
-                *mask = *set;
+                *mask = set;
                 break;
             default:
                 return -EINVAL;
@@ -162,6 +171,7 @@ long answer_sigprocmask(const Registers& r) {
 }
 
 void on_sigsys(int, siginfo_t* info, void* context) {
+    reset_guarded_copies();
     Registers r{static_cast<ucontext_t*>(context)};
     const long number = info->si_syscall;
     const bool foreign = info->si_arch != kArch;
@@ -180,9 +190,11 @@ void on_sigsys(int, siginfo_t* info, void* context) {
         return;
     }
 #if defined(SYS_newfstatat) && defined(SYS_fstat)
-    if (!foreign && number == SYS_newfstatat && (r.arg(3) & AT_EMPTY_PATH)) {
-        const char* path = reinterpret_cast<const char*>(r.arg(1));
-        if (!path || !*path) {  // fstat on a descriptor it holds
+    char first = 0;
+    if (!foreign && number == SYS_newfstatat && (r.arg(3) & AT_EMPTY_PATH) &&
+        (!r.arg(1) ||
+         (guarded_copy(&first, reinterpret_cast<const void*>(r.arg(1)), 1) && first == 0))) {
+        {  // fstat on a descriptor it holds
             const int saved = errno;
             const long got = ::syscall(SYS_fstat, long(r.arg(0)), r.arg(2));
             r.set_result(got == -1 ? -errno : got);
@@ -204,7 +216,19 @@ void on_sigsys(int, siginfo_t* info, void* context) {
     end_with(SIGSYS);
 }
 
+void on_fatal_signal(int sig, siginfo_t* info, void*);
+
+// The fatal handler for `sig`, once (it resets on delivery).
+void arm_fatal(int sig) {
+    struct sigaction fatal {};
+    fatal.sa_sigaction = on_fatal_signal;
+    fatal.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;
+    sigemptyset(&fatal.sa_mask);
+    ::sigaction(sig, &fatal, nullptr);
+}
+
 void on_fatal_signal(int sig, siginfo_t* info, void*) {
+    hand_fault_to_guarded_copy(sig, arm_fatal);  // a guarded copy's fault goes back to it
     Line l;
     l.number(unsigned(sig));
     l.put(" ");
@@ -377,12 +401,8 @@ void install_child_handlers(int report_fd) {
     ss.ss_sp = alternate.data();
     ss.ss_size = alternate.size();
     ::sigaltstack(&ss, nullptr);
-    struct sigaction fatal {};
-    fatal.sa_sigaction = on_fatal_signal;
-    fatal.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;
-    sigemptyset(&fatal.sa_mask);
     for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGXCPU, SIGXFSZ, SIGABRT, SIGTRAP})
-        ::sigaction(sig, &fatal, nullptr);
+        arm_fatal(sig);
     // SIGSYS stays installed: the handler answers the loader's open and fstat, and returns.
     struct sigaction sys {};
     sys.sa_sigaction = on_sigsys;

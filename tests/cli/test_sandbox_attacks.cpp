@@ -119,6 +119,16 @@ std::vector<Attack> runtime_attacks(const std::string& marker) {
          "it tried to run another program (execve)"},
         {"a thread", "std::thread th([] {}); th.join();",
          "it tried to start a thread (clone3, as std::thread does)", "#include <thread>\n"},
+        // Pointers made up for the sandbox's own handler to read (it crashed on them).
+        {"clone3 with a made-up pointer", "ws_raw(" + n(SYS_clone3) + ", 0x1000, 88);", "(clone3"},
+        {"openat with a made-up path", "ws_raw(" + n(SYS_openat) + ", -100, 0x1000, 0);",
+         "it tried to open a file (openat)"},
+        {"rt_sigprocmask with made-up sets",
+         "if (ws_raw(" + n(SYS_rt_sigprocmask) +
+             ", 0, 0x1000, 0, 8) != -14) ws_poison = 1; "
+             "if (ws_raw(" +
+             n(SYS_rt_sigprocmask) + ", 0, 0, 0x1000, 8) != -14) ws_poison = 1;",
+         ""},
         // The network.
         {"a socket", "ws_raw(" + n(SYS_socket) + ", 2, 1, 0);",
          "it tried to reach the network (socket)"},
