@@ -54,8 +54,9 @@ std::string compile_for_emulator(const Sandbox& sandbox, const WorkDir& work,
     const Descriptor log(work.file(kCompileLog), O_WRONLY | O_CREAT | O_EXCL);
     spec.output_fd = log.get();
     const ChildEnd end = run_walled(spec, "");
-    std::string ignored;
-    const std::string said = io::read_regular_file(work.file(kCompileLog), 1 << 20, ignored);
+    // Its first MiB: the first error is near the start, and a compiler that said more (a
+    // constexpr loop's thousands of notes) is not "a compiler that said nothing".
+    const std::string said = io::RegularFile(work.file(kCompileLog)).read_prefix(1 << 20);
     return describe_compile_end(end, limits, said, in.display, in.family, false);
 }
 

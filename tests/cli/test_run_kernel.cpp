@@ -147,6 +147,8 @@ TEST_CASE("every way a kernel goes wrong ends with one line and exit code 1", "[
         {"shared_out_of_bounds.cu", "line 8, block 0 thread 31: shared memory out of bounds"},
         {"global_out_of_bounds.cu", "the kernel crashed (SIGSEGV) in block 0, thread 0"},
         {"huge_allocation.cu", "more memory than its limit of 4 GiB"},
+        // 10,000 errors from one macro: more than a MiB of messages, whose first is the reason.
+        {"long_compiler_log.cu", "compile error at "},
     };
     for (const Case& c : cases) {
         INFO(c.file);
@@ -156,6 +158,10 @@ TEST_CASE("every way a kernel goes wrong ends with one line and exit code 1", "[
         const std::string line = one_line(r);
         CHECK(line.find(c.says) != std::string::npos);
     }
+    const auto chatty =
+        run_warpscope("run-kernel " + user_kernel("long_compiler_log.cu") + " --n 100");
+    CHECK(one_line(chatty).find("long_compiler_log.cu:2: static assertion failed") !=
+          std::string::npos);
     // The compile error names the student's file and line.
     const auto r = run_warpscope("run-kernel " + user_kernel("syntax_error.cu") + " --n 100");
     CHECK(one_line(r).find("syntax_error.cu:7: expected") != std::string::npos);
