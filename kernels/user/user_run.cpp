@@ -14,6 +14,7 @@
 #include "kernels/user/child_protocol.hpp"
 #include "kernels/user/compile_step.hpp"
 #include "kernels/user/gpu_runner.hpp"
+#include "kernels/user/include_policy.hpp"
 #include "kernels/user/kernel_header.hpp"
 #include "kernels/user/plain_wrapper.hpp"
 #include "kernels/user/toolchain.hpp"
@@ -231,6 +232,7 @@ UserRunResult run_user_kernel(const UserRun& run) {
     const std::string display = printable_name(run.file);
     KernelHeader header = parse_kernel_header(source, display);
     if (!header.ok()) return refuse(header.error);
+    if (std::string why = include_refusal(source, display); !why.empty()) return refuse(why);
     header.info.id = "the kernel";
     r.info = header.info;
     run::RequestText text = run.text;
