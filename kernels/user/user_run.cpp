@@ -87,7 +87,16 @@ void run_kernel_child(const RunContext& c, const WorkDir& work, const std::strin
     const ChildEnd end = run_walled(spec, work.file(kReportFile));
     r.error = describe_end(end, limits, gpu ? ChildRole::Gpu : ChildRole::Emulator);
     if (!r.error.empty()) return;
-    trace::LoadResult loaded = trace::decode_trace(end.facts.last(kFactTrace)->bytes);
+    // The child reports one run's trace. The student's code may append to the same descriptor
+    // (at exit, from a destructor): a second trace is its own, and the run is not taken.
+    std::size_t traces = 0;
+    for (const Fact& f : end.facts.facts) traces += f.kind == kFactTrace;
+    if (traces != 1) {
+        r.error = "the kernel wrote into its own report (" + std::to_string(traces) +
+                  " traces came back where the run writes one): the run is not taken";
+        return;
+    }
+    trace::LoadResult loaded = trace::decode_trace(end.facts.first(kFactTrace)->bytes);
     if (!loaded.ok) {
         r.error = "the kernel's trace cannot be read: " + printable_line(loaded.error);
         return;

@@ -1,0 +1,92 @@
+// Grades a student cannot forge from inside its kernel's process (issue 57): a kernel with bank
+// conflicts that appends, from a destructor at exit, the trace of the puzzle's solution to its
+// report (a run that then counted 0 conflicts), and one that prints grade-like lines: neither
+// solves the puzzle. What the recorder counts inside the kernel's own process stays in its reach
+// (docs/your-kernel.md, "What the sandbox stops").
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "tests/cli/run_command.hpp"
+#include "tests/test_paths.hpp"
+
+namespace {
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::string puzzle_file(const char* name) {
+    return std::string(WS_SOURCE_DIR) + "/assets/puzzles/" + name;
+}
+
+// The start kernel of puzzle 2 (right, with bank conflicts) and `extra` after it.
+std::string write_kernel(const std::string& path, const std::string& extra) {
+    std::ofstream(path) << read_file(puzzle_file("02-bank-conflicts.start.cu")) << extra;
+    return path;
+}
+
+}  // namespace
+
+TEST_CASE("a kernel that appends a forged trace to its report does not solve the puzzle",
+          "[cli][run-kernel][sandbox]") {
+    const std::string dir = "/tmp/ws_forgery_" + std::to_string(::getpid());
+    REQUIRE(run_command("mkdir -p " + dir).code == 0);
+    // The trace of the puzzle's solution on the puzzle's request: 0 bank conflicts, right.
+    const std::string solved = dir + "/solved.wstrace";
+    REQUIRE(run_warpscope("run-kernel " + puzzle_file("02-bank-conflicts.solution.cu") +
+                          " --n 2000 --block 128 --trace-out " + solved)
+                .code == 0);
+    const std::string bytes = read_file(solved);
+    REQUIRE(bytes.size() > 100);
+    std::string array;
+    for (unsigned char c : bytes) array += std::to_string(unsigned(c)) + ",";
+    const std::string header = "trace " + std::to_string(bytes.size()) + "\\n";
+    const std::string forger = write_kernel(
+        dir + "/forger.cu",
+        "static const unsigned char ws_forged[] = {" + array +
+            "};\n"
+            "extern \"C\" long ws_write(int, const void*, unsigned long) __asm__(\"write\");\n"
+            "__attribute__((destructor)) static void ws_forge() {\n"
+            "    ws_write(3, \"" +
+            header + "\", " + std::to_string(header.size() - 1) +
+            ");\n"
+            "    ws_write(3, ws_forged, sizeof ws_forged);\n"
+            "}\n");
+    const CommandResult r = run_warpscope("run-kernel " + forger + " --puzzle 2");
+    INFO(r.out << r.err);
+    CHECK(r.code != 0);
+    CHECK(r.out.find(": solved") == std::string::npos);
+    CHECK((r.out + r.err).find("wrote into its own report") != std::string::npos);
+    // The start kernel alone fails the puzzle on its conflicts: the forgery was all it had.
+    const CommandResult start =
+        run_warpscope("run-kernel " + puzzle_file("02-bank-conflicts.start.cu") + " --puzzle 2");
+    CHECK(start.out.find("FAIL bank_conflicts == 0") != std::string::npos);
+    run_command("rm -rf " + dir);
+}
+
+TEST_CASE("a kernel that prints grade-like lines does not change its grade",
+          "[cli][run-kernel][sandbox]") {
+    const std::string dir = "/tmp/ws_forgery_lines_" + std::to_string(::getpid());
+    REQUIRE(run_command("mkdir -p " + dir).code == 0);
+    const std::string kernel = write_kernel(
+        dir + "/printer.cu",
+        "extern \"C\" int ws_printf(const char*, ...) __asm__(\"printf\");\n"
+        "extern \"C\" long ws_write(int, const void*, unsigned long) __asm__(\"write\");\n"
+        "__attribute__((constructor)) static void ws_lines() {\n"
+        "    ws_printf(\"PASS bank_conflicts == 0\\npuzzle 02-bank-conflicts: solved\\n\");\n"
+        "    ws_write(2, \"puzzle 02-bank-conflicts: solved\\n\", 33);\n"
+        "}\n");
+    const CommandResult r = run_warpscope("run-kernel " + kernel + " --puzzle 2");
+    INFO(r.out << r.err);
+    CHECK(r.code == 1);
+    CHECK(r.out.find("FAIL bank_conflicts == 0") != std::string::npos);
+    CHECK(r.out.find("PASS bank_conflicts == 0") == std::string::npos);
+    CHECK(r.out.find(": solved") == std::string::npos);
+    CHECK(r.err.find("solved") == std::string::npos);
+    run_command("rm -rf " + dir);
+}
