@@ -1,5 +1,6 @@
 #include "kernels/run/emulator_backend.hpp"
 
+#include <algorithm>
 #include <functional>
 
 #include "kernels/algorithms/reduce/all.cuh"
@@ -80,6 +81,12 @@ void run_reduction(const reduce::ReduceKernels<T, SimProbe>& k, const VariantInf
     out.totals = recorder.totals();
     if (out.error.empty()) {
         check_reduction(info, input, buffers[kOutputBuffer].data(), req.block, out);
+        if (options.checked_output) {
+            const DeviceVector<T>& o = buffers[kOutputBuffer];
+            const std::size_t count = std::min<std::size_t>(o.size(), kCheckedReduceValues);
+            options.checked_output->assign(reinterpret_cast<const char*>(o.data()),
+                                           count * sizeof(T));
+        }
     } else {
         const Reference ref = reduce_reference(info.reduce_op, input);
         out.expected = trace::Value::of(T(ref.sum));

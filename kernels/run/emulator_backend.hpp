@@ -2,6 +2,9 @@
 // takes) or scan (every launch of its plan), the first pass (for scans the tile scan) recorded
 // for the blocks asked for, and the result checked against the CPU reference.
 #pragma once
+#include <cstdint>
+#include <string>
+
 #include "kernels/trace/trace.hpp"
 
 namespace ws::run {
@@ -12,7 +15,14 @@ struct RunOptions {
     // Also read the GPU's own counters for the traced pass, launched again unprobed (a GPU
     // backend only: Trace::hardware, kernels/run/hardware_compare.hpp).
     bool hardware = false;
+    // When set: the bytes of the output the result was checked on (a reduction's first
+    // kCheckedReduceValues elements, a scan's n), for a parent that checks them again from its
+    // own reference (kernels/user/parent_check.hpp). A scan longer than kMaxCheckedScan leaves it
+    // empty.
+    std::string* checked_output = nullptr;
 };
+inline constexpr std::uint64_t kCheckedReduceValues = 4;
+inline constexpr std::uint64_t kMaxCheckedScan = std::uint64_t(1) << 22;
 
 // Never throws for bad requests or kernel errors: Trace::error says what went wrong.
 trace::Trace run_on_emulator(const trace::Request& request, const RunOptions& options = {});

@@ -109,6 +109,9 @@ void execute(const scan::ScanKernels<T, SimProbe>& k, const VariantInfo& info,
                                                     written * sizeof(T));
     out.ok = check.ok;
     if (!out.ok) out.error = "wrong result: " + check.why;
+    if (options.checked_output && !compaction && req.n <= kMaxCheckedScan)
+        options.checked_output->assign(reinterpret_cast<const char*>(result.data()),
+                                       std::size_t(req.n) * sizeof(T));
 }
 
 }  // namespace

@@ -230,8 +230,12 @@ int run_on_emulator(int argc, char** argv) {
             return 1;
         }
     }
-    const trace::Trace t = runner(request, run::RunOptions{});
+    std::string output;
+    run::RunOptions options;
+    options.checked_output = &output;
+    const trace::Trace t = runner(request, options);
     report(kFactTrace, trace::encode_trace(t));
+    if (!output.empty()) report(kFactOutput, output);
     if (plain && t.grid != 0)
         if (const std::string note = plain_recording_note(job); !note.empty())
             report(kFactNote, note);

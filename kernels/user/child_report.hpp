@@ -22,6 +22,8 @@ inline constexpr const char* kFactTiming = "timing";  // the GPU's times (measur
 // A plain kernel on the GPU: empty when the GPU recorded it (the Sanitizer API), else why not.
 inline constexpr const char* kFactGpuRecorder = "gpu-recorder";
 inline constexpr const char* kFactCubin = "cubin";  // NVRTC's device code
+// The output the emulator checked, for the parent's own check (parent_check.hpp).
+inline constexpr const char* kFactOutput = "output";
 inline constexpr const char* kFactNames = "names";  // the two kernels' lowered names, a line each
 inline constexpr const char* kFactCompileError = "compile-error";  // NVRTC's log, whole
 inline constexpr const char* kFactFailed = "failed";           // warpscope's own reason, one line

@@ -9,6 +9,7 @@
 
 #include "kernels/io/regular_file.hpp"
 #include "kernels/run/crosscheck.hpp"
+#include "kernels/run/emulator_backend.hpp"
 #include "kernels/run/sanitizer_comparison.hpp"
 #include "kernels/trace/trace_file.hpp"
 #include "kernels/user/child_protocol.hpp"
@@ -16,6 +17,7 @@
 #include "kernels/user/gpu_runner.hpp"
 #include "kernels/user/include_policy.hpp"
 #include "kernels/user/kernel_header.hpp"
+#include "kernels/user/parent_check.hpp"
 #include "kernels/user/plain_wrapper.hpp"
 #include "kernels/user/toolchain.hpp"
 #include "kernels/user/vocabulary_guard.hpp"
@@ -106,7 +108,30 @@ void run_kernel_child(const RunContext& c, const WorkDir& work, const std::strin
     if (const Fact* note = end.facts.last(kFactNote))
         r.recording_note = printable_line(note->bytes, 1000);
     adopt_child_trace(r.trace, c.request, c.display, c.source);
-    if (!gpu) return;
+    // On the emulator the student's code ran beside the check: the parent checks the output
+    // again, for the request it asked for (on a GPU only the student's device code ran, and the
+    // child's check stands).
+    if (!gpu) {
+        std::size_t outputs = 0;
+        for (const Fact& f : end.facts.facts) outputs += f.kind == kFactOutput;
+        const Fact* output = end.facts.first(kFactOutput);
+        r.checked_by_parent =
+            outputs == 1 && check_in_parent(c.header.info, output->bytes, r.trace);
+        const bool sent = c.header.info.family == Family::Reduce ||
+                          (c.header.info.scan_op != ScanOp::CompactPositive &&
+                           c.request.n <= run::kMaxCheckedScan);
+        if (outputs == 0 && sent && r.trace.ok) {  // a right run sends what it was checked on
+            r.trace.ok = false;
+            r.trace.error = "the kernel's output did not come back: the run is not taken as right";
+        }
+        if (outputs > 1) {
+            r.error = "the kernel wrote into its own report (" + std::to_string(outputs) +
+                      " outputs came back where the run writes one): the run is not taken";
+            r.ran = false;
+            return;
+        }
+        return;
+    }
     r.on_gpu = true;
     const Fact* timing = end.facts.last(kFactTiming);
     const std::string bad = timing ? run::parse_measurements(timing->bytes, r.gpu.timing)

@@ -60,6 +60,9 @@ struct UserRunResult {
     // A plain kernel's run that left accesses out of its picture (recorded none, or stores to
     // memory it cannot draw): one line; the run is not a success then (never a blind picture).
     std::string recording_note;
+    // On the emulator: whether the result (trace.ok) is the parent's own check of the output the
+    // child sent (parent_check.hpp); else it is the child's word.
+    bool checked_by_parent = false;
     bool on_gpu = false;  // ran with backend "cuda": `gpu` holds its times and crosscheck
     GpuExtras gpu;
 };
