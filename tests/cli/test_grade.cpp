@@ -1,7 +1,8 @@
 // `warpscope grade` (issue 57): a class's folder graded several at once prints byte for byte what
 // grading one at a time prints, and what run-kernel --puzzle prints; a student's folder holds
 // exactly one .cu file; a course folder is graded puzzle by puzzle; the CSV quotes what a student
-// controls and never writes a raw control character; bad input is one line and exit code 2.
+// controls and never writes a raw control character; bad input is one line and exit code 2; an
+// interrupt while several are graded leaves no work folder and no child.
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -9,6 +10,7 @@
 
 #include "kernels/user/grade_csv.hpp"
 #include "tests/cli/run_command.hpp"
+#include "tests/cli/sandbox_attack_kit.hpp"
 #include "tests/test_paths.hpp"
 
 namespace fs = std::filesystem;
@@ -221,4 +223,27 @@ TEST_CASE("a CSV field is quoted and escaped: nothing a student names is written
     CHECK(csv_field("@x,y") == "\"'@x,y\"");
     for (char c = 1; c < 32; ++c)
         CHECK(csv_field(std::string("x") + c + "y").find(c) == std::string::npos);
+}
+
+TEST_CASE("an interrupted grade --jobs 2 leaves no work folder and no child", "[grade]") {
+    attack::Folder tmp("grade-tmp", 01777);
+    attack::Folder kernels("grade-interrupted", 0755);
+    std::ifstream shared(std::string(WS_SOURCE_DIR) + "/tests/data/user_kernels/endless_loop.cu");
+    const std::string text((std::istreambuf_iterator<char>(shared)),
+                           std::istreambuf_iterator<char>());
+    std::string subs;
+    for (const char* name : {"a.cu", "b.cu", "c.cu", "d.cu"})
+        subs += " '" + kernels.write(name, text) + "'";
+    for (const char* when : {"0.3", "2.5"}) {  // while compiling, while running
+        INFO(when);
+        run_command("cd /tmp && TMPDIR='" + tmp.path() + "' '" + std::string(WS_BINARY) +
+                    "' grade --puzzle 2 --jobs 2 --cpu-limit 30 --sandbox limits" + subs +
+                    " >/dev/null & sleep " + when + "; kill -TERM $!; wait $!; sleep 0.5");
+        std::string left;
+        for (const std::string& e : tmp.entries()) left += e + " ";
+        for (const std::string& p : attack::processes_with(kernels.path())) left += "[" + p + "] ";
+        INFO("left behind: " << left);
+        CHECK(tmp.entries().empty());
+        CHECK(attack::processes_with(kernels.path()).empty());
+    }
 }
