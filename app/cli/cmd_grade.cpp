@@ -26,7 +26,7 @@ void check_new_output(const std::string& flag, const std::string& path) {
     if (std::string why = io::check_output_path(path); !why.empty())
         throw UsageError{flag + " " + why};
     std::error_code ec;
-    if (std::filesystem::exists(path, ec))
+    if (std::filesystem::exists(std::filesystem::symlink_status(path, ec)))
         throw UsageError{flag + " " + path + ": already there (remove it, or name a new file)"};
 }
 
