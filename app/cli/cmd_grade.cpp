@@ -91,6 +91,13 @@ int cmd_grade(const GradeOptions& o) {
     if (!o.gradescope.empty() && o.run.files.size() != 1)
         throw UsageError{"--gradescope writes one student's results: give one SUBMISSION"};
     if (!o.check.empty() && o.run.puzzle.empty()) throw UsageError{"--check goes with --puzzle"};
+    // The GPU times each kernel beside a copy and a read-only stream: kernels timed side by side
+    // would be graded on each other's traffic.
+    const bool gpu = o.run.backend == "cuda";
+    if (gpu && o.jobs > 1)
+        throw UsageError{
+            "--backend cuda grades one submission at a time (the GPU's times of "
+            "kernels run side by side are not theirs): leave out --jobs"};
     check_new_output("--csv", o.csv);
     check_new_output("--gradescope", o.gradescope);
     const user::PuzzleRunSettings settings = puzzle_run_settings(o.run);
@@ -141,7 +148,8 @@ int cmd_grade(const GradeOptions& o) {
         graded[subs[i].puzzle] += 1;
         rows.push_back(user::grade_row(p, subs[i], g));
     };
-    user::run_in_order(subs.size(), o.jobs ? o.jobs : user::default_jobs(), work, done);
+    const unsigned jobs = gpu ? 1 : o.jobs ? o.jobs : user::default_jobs();
+    user::run_in_order(subs.size(), jobs, work, done);
     count_line(puzzles.size());
 
     std::size_t all_solved = 0;

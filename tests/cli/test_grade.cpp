@@ -189,6 +189,7 @@ TEST_CASE("grade refuses bad input in one line with exit code 2", "[grade]") {
          "give one SUBMISSION"},
         {"grade --puzzle 2 --csv /no/such/folder/g.csv " + sol, "does not exist"},
         {"grade --puzzle 2 --cpu-limit 0 " + sol, "--cpu-limit 0"},
+        {"grade --puzzle 2 --backend cuda --jobs 2 " + sol, "one submission at a time"},
     };
     for (const auto& [args, says] : cases) {
         const auto r = run_warpscope(args);
