@@ -110,7 +110,17 @@ TEST_CASE("Gradescope's autograder grades a right, a wrong, a broken and a hosti
         REQUIRE(::stat((ag / f).c_str(), &st) == 0);
         CHECK((st.st_mode & 0111) != 0);  // executable
     }
-    CHECK(read_all(ag / "setup.sh").find(".ci/install-debian-packages") != std::string::npos);
+    // setup.sh installs with the repository's own script and builds with options CMake has
+    // (building it whole is too long for a test: it was run once, see docs/grading.md).
+    const std::string setup = read_all(ag / "setup.sh");
+    CHECK(setup.find(".ci/install-debian-packages") != std::string::npos);
+    const std::string cmake = read_all(std::string(WS_SOURCE_DIR) + "/CMakeLists.txt");
+    for (const char* option : {"WS_ENABLE_CUDA", "WS_ENABLE_GUI", "WS_ENABLE_TESTS"}) {
+        CHECK(setup.find(std::string("-D") + option + "=OFF") != std::string::npos);
+        CHECK(cmake.find(std::string("option(") + option + " ") != std::string::npos);
+    }
+    for (const char* f : {"setup.sh", "run_autograder"})
+        CHECK(run_command("sh -n " + (ag / f).string()).code == 0);
     // Never into a folder that holds files already.
     const auto again = run_warpscope("autograder --puzzle 2 " + ag.string());
     CHECK(again.code == 2);
