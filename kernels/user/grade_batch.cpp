@@ -143,14 +143,20 @@ void run_in_order(std::size_t count, unsigned jobs, const std::function<void(std
     const std::size_t n =
         std::min<std::size_t>(std::max(1u, jobs), std::max<std::size_t>(count, 1));
     for (std::size_t t = 0; t < n; ++t) threads.emplace_back(worker);
-    for (std::size_t i = 0; i < count; ++i) {
-        std::string error;
-        {
-            std::unique_lock<std::mutex> hold(lock);
-            finished.wait(hold, [&] { return ready[i] != 0; });
-            error = errors[i];
+    try {
+        for (std::size_t i = 0; i < count; ++i) {
+            std::string error;
+            {
+                std::unique_lock<std::mutex> hold(lock);
+                finished.wait(hold, [&] { return ready[i] != 0; });
+                error = errors[i];
+            }
+            done(i, error);
         }
-        done(i, error);
+    } catch (...) {  // done failed (out of memory): no more work starts, the running ones end
+        next = count;
+        for (std::thread& t : threads) t.join();
+        throw;
     }
     for (std::thread& t : threads) t.join();
 }
