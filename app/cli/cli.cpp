@@ -133,6 +133,21 @@ int run_cli(int argc, char** argv) {
         "compile your own kernel file and run it on the emulator in a sandbox; print its stats");
     add_run_kernel_options(*run_kernel, run_kernel_opts);
 
+    GradeOptions grade_opts;
+    auto* grade = app.add_subcommand(
+        "grade",
+        "grade a class's submissions against a puzzle (or a course folder), several at once; "
+        "CSV and Gradescope's results.json");
+    add_grade_options(*grade, grade_opts);
+
+    std::string autograder_puzzle, autograder_folder;
+    auto* autograder = app.add_subcommand(
+        "autograder", "write Gradescope's autograder (setup.sh, run_autograder) for a puzzle");
+    autograder->add_option("--puzzle", autograder_puzzle, "the puzzle (its name or number)")
+        ->required();
+    autograder->add_option("FOLDER", autograder_folder, "a new (or empty) folder to write into")
+        ->required();
+
     bool puzzles_json = false;
     auto* puzzles = app.add_subcommand(
         "puzzles", "list the puzzles of assets/puzzles (grade one with run-kernel --puzzle)");
@@ -167,7 +182,8 @@ int run_cli(int argc, char** argv) {
         if (!known) {
             std::fprintf(stderr,
                          "warpscope: %s: not a command (list, trace, stats, race, verify, bench, "
-                         "info, crosscheck, run-kernel, puzzles, lessons; try --help)\n",
+                         "info, crosscheck, run-kernel, puzzles, grade, autograder, lessons; try "
+                         "--help)\n",
                          user::printable_name(argv[1]).c_str());
             return 2;
         }
@@ -206,6 +222,8 @@ int run_cli(int argc, char** argv) {
         if (*race) return cmd_race(race_opts);
         if (*run_kernel) return cmd_run_kernel(run_kernel_opts);
         if (*puzzles) return cmd_puzzles(puzzles_json);
+        if (*grade) return cmd_grade(grade_opts);
+        if (*autograder) return cmd_autograder(autograder_puzzle, autograder_folder);
         if (*lessons) return cmd_lessons(lessons_opts);
         return 2;
     };

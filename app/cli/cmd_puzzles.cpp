@@ -7,6 +7,7 @@
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
 #include "kernels/io/data_root.hpp"
+#include "kernels/user/grade_batch.hpp"
 #include "kernels/user/outcome.hpp"
 #include "kernels/user/puzzle.hpp"
 
@@ -60,6 +61,24 @@ int cmd_puzzles(bool json) {
     return code;
 }
 
+user::PuzzleRunSettings puzzle_run_settings(const RunKernelOptions& o) {
+    user::PuzzleRunSettings settings;
+    settings.limits = run_kernel_limits(o);
+    settings.backend = run_kernel_backend(o.backend);
+    if (!user::parse_sandbox_mode(o.sandbox, settings.sandbox))
+        throw UsageError{"--sandbox " + o.sandbox + ": auto, bwrap or limits"};
+    return settings;
+}
+
+user::Puzzle named_puzzle(const std::string& name) {
+    std::string error;
+    const std::string file = user::find_puzzle(io::data_root(), name, error);
+    if (file.empty()) throw UsageError{error};
+    const user::PuzzleParse parsed = user::load_puzzle(file);
+    if (!parsed.ok()) throw UsageError{parsed.error};
+    return parsed.puzzle;
+}
+
 int cmd_grade_puzzle(const RunKernelOptions& o) {
     run::RequestText defaults;
     if (!o.text.n.empty() || o.text.block != defaults.block || o.text.type != defaults.type ||
@@ -70,17 +89,8 @@ int cmd_grade_puzzle(const RunKernelOptions& o) {
                          "flags"};
     if (!o.trace_out.empty())
         throw UsageError{"--puzzle runs several requests: leave out --trace-out"};
-    user::PuzzleRunSettings settings;
-    settings.limits = run_kernel_limits(o);
-    settings.backend = run_kernel_backend(o.backend);
-    if (!user::parse_sandbox_mode(o.sandbox, settings.sandbox))
-        throw UsageError{"--sandbox " + o.sandbox + ": auto, bwrap or limits"};
-    std::string error;
-    const std::string file = user::find_puzzle(io::data_root(), o.puzzle, error);
-    if (file.empty()) throw UsageError{error};
-    const user::PuzzleParse parsed = user::load_puzzle(file);
-    if (!parsed.ok()) throw UsageError{parsed.error};
-    const user::Puzzle& p = parsed.puzzle;
+    const user::PuzzleRunSettings settings = puzzle_run_settings(o);
+    const user::Puzzle p = named_puzzle(o.puzzle);
 
     // One file: its grade (a file that cannot be graded is bad input, exit 2). Several (a
     // teacher's folder): each graded in turn, one that cannot be graded says why and counts as
@@ -97,7 +107,6 @@ int cmd_grade_puzzle(const RunKernelOptions& o) {
             warned = g.run_warning;
         }
         solved += g.solved();
-        const std::string verdict = g.error.empty() ? user::grade_summary(g) : g.error;
         if (o.json) {
             ordered_json checks = ordered_json::array();
             for (const user::CheckVerdict& v : g.verdicts) {
@@ -119,17 +128,12 @@ int cmd_grade_puzzle(const RunKernelOptions& o) {
             all.push_back(out);
             continue;
         }
-        if (several) std::printf("== %s\n", user::printable_name(kernel).c_str());
-        for (const user::CheckVerdict& v : g.verdicts)
-            std::printf("%s\n", user::verdict_line(v).c_str());
-        for (const std::string& line : g.gpu_lines) std::printf("%s\n", line.c_str());
-        std::printf("puzzle %s: %s\n", p.name.c_str(), verdict.c_str());
+        std::fputs(user::grade_report(p, kernel, g, several).c_str(), stdout);
     }
     if (o.json)
         std::printf("%s\n", (several ? all : all.front()).dump(2).c_str());
     else if (several)
-        std::printf("graded %zu files against %s: %zu solved, %zu not yet\n", o.files.size(),
-                    p.name.c_str(), solved, o.files.size() - solved);
+        std::fputs(user::batch_summary(o.files.size(), p.name, solved).c_str(), stdout);
     return solved == o.files.size() ? 0 : 1;
 }
 

@@ -6,6 +6,7 @@
 #include "app/cli/request_options.hpp"
 #include "kernels/catalog.hpp"
 #include "kernels/user/child_end.hpp"
+#include "kernels/user/puzzle.hpp"
 
 namespace ws::cli {
 
@@ -71,6 +72,25 @@ int cmd_grade_puzzle(const RunKernelOptions& opts);
 // run-kernel's --backend: "cpu" (also for ""), or "cuda" when this build, a GPU and NVRTC can run
 // it; else a UsageError naming what is missing.
 std::string run_kernel_backend(const std::string& requested);
+// The settings a puzzle is graded with (limits, backend, sandbox) from run-kernel's flags, and
+// the puzzle --puzzle names (its name or number), loaded; a UsageError when either is bad.
+user::PuzzleRunSettings puzzle_run_settings(const RunKernelOptions& opts);
+user::Puzzle named_puzzle(const std::string& name);
+
+// `warpscope grade --puzzle NAME SUBMISSION... | --course DIR` (app/cli/cmd_grade.cpp): many
+// submissions graded at once, the report in submission order; CSV and Gradescope's results.json.
+struct GradeOptions {
+    RunKernelOptions run;         // files: the submissions; puzzle, backend, limits and sandbox
+    std::string course;           // --course DIR: DIR/PUZZLE/STUDENT instead of --puzzle and files
+    std::string csv, gradescope;  // files to write (never over an existing one)
+    std::string check;            // --check TEXT: grade that check of the puzzle alone
+    unsigned jobs = 0;            // 0: user::default_jobs()
+};
+void add_grade_options(CLI::App& command, GradeOptions& opts);
+int cmd_grade(const GradeOptions& opts);
+// `warpscope autograder --puzzle NAME FOLDER`: Gradescope's setup.sh and run_autograder.
+int cmd_autograder(const std::string& puzzle, const std::string& folder);
+
 // `warpscope puzzles [--json]`: every puzzle: number, name, title, the statement's first line.
 int cmd_puzzles(bool json);
 

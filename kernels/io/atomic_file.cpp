@@ -134,6 +134,23 @@ std::string AtomicFile::commit() {
     return "";
 }
 
+std::string AtomicFile::commit_new() {
+    if (std::string e = sync(); !e.empty()) return e;
+    synced_ = false;
+    if (::link(temporary_.c_str(), path_.c_str()) != 0) {
+        fail("cannot write " + path_, errno);
+        return error_;
+    }
+    discard();  // the temporary's name goes; the file stays under path_
+    return "";
+}
+
+std::string write_new_file_atomically(const std::string& path, std::string_view bytes) {
+    AtomicFile f(path);
+    f.write(bytes);
+    return f.error().empty() ? f.commit_new() : f.error();
+}
+
 std::string write_file_atomically(const std::string& path, std::string_view bytes) {
     AtomicFile f(path);
     f.write(bytes);

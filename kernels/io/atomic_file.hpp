@@ -23,6 +23,9 @@ class AtomicFile {
     bool write(std::string_view bytes);
     // Flushes, syncs and renames over the target. "" on success, else the one line of error().
     std::string commit();
+    // As commit, but never over an existing file: the target is linked into place only when
+    // nothing is there ("cannot write out.csv: File exists" else).
+    std::string commit_new();
     // The first half of commit: the bytes flushed to the disk and the temporary closed, not yet
     // renamed (write_files_together renames several only once every one is on the disk).
     std::string sync();
@@ -43,6 +46,8 @@ class AtomicFile {
 
 // The whole of `bytes` as `path`, atomically: "" or one line.
 std::string write_file_atomically(const std::string& path, std::string_view bytes);
+// The same, refusing to replace a file `path` already names.
+std::string write_new_file_atomically(const std::string& path, std::string_view bytes);
 // The same, making the folders above `path` first where they are missing (an export's folder).
 std::string write_file_atomically_in_folder(const std::string& path, std::string_view bytes);
 

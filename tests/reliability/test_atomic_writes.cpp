@@ -45,6 +45,18 @@ TEST_CASE("reliability: a file is written whole and replaces the old one", "[rel
     CHECK(d.names() == std::vector<std::string>{"out.txt"});
 }
 
+TEST_CASE("reliability: a new file is written whole and never over an existing one",
+          "[reliability]") {
+    ScratchDir d;
+    const std::string target = d / "grades.csv";
+    CHECK(ws::io::write_new_file_atomically(target, "first").empty());
+    CHECK(read_bytes(target) == "first");
+    const std::string refused = ws::io::write_new_file_atomically(target, "second");
+    CHECK(refused.find("cannot write " + target + ": File exists") != std::string::npos);
+    CHECK(read_bytes(target) == "first");
+    CHECK(d.names() == std::vector<std::string>{"grades.csv"});  // no temporary left
+}
+
 TEST_CASE("reliability: an output that cannot be written is said before any work",
           "[reliability]") {
     ScratchDir d;

@@ -1,0 +1,1 @@
+../../../puzzles/02-bank-conflicts.solution.cu

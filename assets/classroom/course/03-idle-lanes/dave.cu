@@ -1,0 +1,1 @@
+../../../puzzles/03-idle-lanes.start.cu
