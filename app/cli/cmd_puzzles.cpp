@@ -111,6 +111,7 @@ int cmd_grade_puzzle(const RunKernelOptions& o) {
             ordered_json checks = ordered_json::array();
             for (const user::CheckVerdict& v : g.verdicts) {
                 ordered_json c = {{"check", v.check}, {"pass", v.pass}};
+                if (v.self_reported) c["self_reported"] = true;
                 if (!v.pass) {
                     c["got"] = v.got;
                     c["why"] = v.why;

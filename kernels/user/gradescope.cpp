@@ -6,6 +6,14 @@
 #include "kernels/user/grade_batch.hpp"
 
 namespace ws::user {
+namespace {
+
+// What a test's output adds for a check whose value the kernel's own process counted.
+constexpr const char* kSelfReported =
+    " (self-reported: counted inside the kernel's own process, which a determined student can "
+    "write into)";
+
+}  // namespace
 
 std::string gradescope_results(const Puzzle& p, const PuzzleGrade& g, double seconds) {
     using nlohmann::ordered_json;
@@ -20,7 +28,9 @@ std::string gradescope_results(const Puzzle& p, const PuzzleGrade& g, double sec
         tests.push_back({{"name", p.checks[i].text},
                          {"score", pass ? 1 : 0},
                          {"max_score", 1},
-                         {"output", has ? verdict_line(g.verdicts[i]) : verdict},
+                         {"output", has ? verdict_line(g.verdicts[i]) +
+                                              (g.verdicts[i].self_reported ? kSelfReported : "")
+                                        : verdict},
                          {"visibility", "visible"}});
     }
     std::string output = "puzzle " + p.name + ": " + verdict;

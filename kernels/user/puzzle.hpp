@@ -75,6 +75,11 @@ std::string find_puzzle(const std::string& root, const std::string& name, std::s
 struct CheckVerdict {
     std::string check;  // the check's text
     bool pass = false;
+    // The value it read was counted inside the kernel's own process (a recorder's counter, the
+    // work and depth of its events), where a determined student can write: its word, not a
+    // witness's. `correct` is the parent's own check on the emulator, and a GPU child's, whose
+    // host code is warpscope's.
+    bool self_reported = false;
     std::string got;  // the value that failed it, with the run it came from
     std::string why;  // what it had to be, in words
 };

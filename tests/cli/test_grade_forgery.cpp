@@ -90,3 +90,28 @@ TEST_CASE("a kernel that prints grade-like lines does not change its grade",
     CHECK(r.err.find("solved") == std::string::npos);
     run_command("rm -rf " + dir);
 }
+
+TEST_CASE("a check on a counter is marked self-reported in --json and in Gradescope's results",
+          "[cli][run-kernel][grade]") {
+    const std::string start = puzzle_file("02-bank-conflicts.start.cu");
+    const CommandResult json = run_warpscope("run-kernel " + start + " --puzzle 2 --json");
+    REQUIRE(json.code == 1);
+    // correct: the parent's own check, no mark; bank_conflicts: the recorder's count.
+    const std::size_t correct = json.out.find("\"check\": \"correct\"");
+    const std::size_t conflicts = json.out.find("\"check\": \"bank_conflicts == 0\"");
+    REQUIRE(correct != std::string::npos);
+    REQUIRE(conflicts != std::string::npos);
+    CHECK(json.out.find("\"self_reported\": true") > conflicts);
+    CHECK(json.out.substr(correct, conflicts - correct).find("self_reported") == std::string::npos);
+    const std::string results = "/tmp/ws_forgery_results_" + std::to_string(::getpid()) + ".json";
+    std::remove(results.c_str());
+    const CommandResult g =
+        run_warpscope("grade --puzzle 2 --jobs 1 --gradescope " + results + " " + start);
+    INFO(g.err);
+    const std::string written = read_file(results);
+    CHECK(written.find("FAIL bank_conflicts == 0: got 720") != std::string::npos);
+    CHECK(written.find("(self-reported: counted inside the kernel's own process") !=
+          std::string::npos);
+    CHECK(written.find("PASS correct (self-reported") == std::string::npos);
+    std::remove(results.c_str());
+}
