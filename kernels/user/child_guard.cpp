@@ -40,6 +40,7 @@ constexpr int kFatalSignals[] = {SIGABRT, SIGSEGV, SIGBUS,  SIGFPE,  SIGILL,
                                  SIGSYS,  SIGXCPU, SIGXFSZ, SIGKILL, SIGTRAP};
 
 int g_report_fd = -1;
+stack_t g_signal_stack{};  // the handlers' own stack (install_child_handlers)
 volatile sig_atomic_t g_phase = int(ChildPhase::Own);
 volatile sig_atomic_t g_done = 0;
 volatile int g_load_fd = -1;
@@ -170,6 +171,17 @@ long answer_sigprocmask(const Registers& r) {
     return 0;
 }
 
+// sigaltstack(new, old): the sandbox's stack stays (a new one is refused with EPERM); the old
+// one is the sandbox's, written with a guarded copy.
+long answer_sigaltstack(const Registers& r) {
+    if (r.arg(0)) return -EPERM;
+    stack_t current = g_signal_stack;
+    current.ss_flags = SS_ONSTACK;  // the handler answering runs on it
+    if (r.arg(1) && !guarded_copy(reinterpret_cast<void*>(r.arg(1)), &current, sizeof current))
+        return -EFAULT;
+    return 0;
+}
+
 void on_sigsys(int, siginfo_t* info, void* context) {
     reset_guarded_copies();
     Registers r{static_cast<ucontext_t*>(context)};
@@ -179,6 +191,10 @@ void on_sigsys(int, siginfo_t* info, void* context) {
         same_text(reinterpret_cast<const char*>(r.arg(1)), g_load_path)) {
         r.set_result(g_load_fd);  // the loader's one open: the descriptor the parent gave
         g_load_fd = -1;
+        return;
+    }
+    if (!foreign && number == SYS_sigaltstack) {
+        r.set_result(answer_sigaltstack(r));
         return;
     }
     if (!foreign && number == SYS_rt_sigprocmask) {  // the mask, kept with SIGSYS open
@@ -396,11 +412,13 @@ void mark_child_done() {
 
 void install_child_handlers(int report_fd) {
     g_report_fd = report_fd;
-    static std::vector<char> alternate(256 * 1024);
-    stack_t ss{};
-    ss.ss_sp = alternate.data();
-    ss.ss_size = alternate.size();
-    ::sigaltstack(&ss, nullptr);
+    // Static storage, never freed: a kernel's destructors run at exit, after the C++ library's,
+    // and the handlers must still have their stack then.
+    alignas(16) static char alternate[256 * 1024];
+    g_signal_stack.ss_sp = alternate;
+    g_signal_stack.ss_size = sizeof alternate;
+    g_signal_stack.ss_flags = 0;
+    ::sigaltstack(&g_signal_stack, nullptr);
     for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGXCPU, SIGXFSZ, SIGABRT, SIGTRAP})
         arm_fatal(sig);
     // SIGSYS stays installed: the handler answers the loader's open and fstat, and returns.

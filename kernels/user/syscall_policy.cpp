@@ -618,9 +618,10 @@ const std::vector<AllowedCall>& allowed_calls() {
              "SIGSYS (system() and posix_spawn block every signal before starting a process, "
              "and a blocked SIGSYS would end the child without the call's name)"},
             {WS_CALL(rt_sigreturn), Allowed::Always, "return from its own signal handler"},
-            {WS_CALL(sigaltstack), Allowed::Always,
-             "handle a crash on a stack of its own (a fiber's stack may be the one that "
-             "overflowed)"},
+            {WS_CALL(sigaltstack), Allowed::AnsweredByTheFilter,
+             "learn its signal stack: answered by the handler, which keeps the sandbox's own "
+             "(a stack the kernel names, at a made-up address, would leave the next signal "
+             "nowhere to run: the call's name lost in a SIGSEGV)"},
             {WS_CALL(getpid), Allowed::Always, "know itself (to end itself with a signal)"},
             {WS_CALL(gettid), Allowed::Always, "know itself (to end itself with a signal)"},
             {WS_CALL(kill), Allowed::ToItselfFatal,

@@ -129,6 +129,15 @@ std::vector<Attack> runtime_attacks(const std::string& marker) {
              "if (ws_raw(" +
              n(SYS_rt_sigprocmask) + ", 0, 0, 0x1000, 8) != -14) ws_poison = 1;",
          ""},
+        {"a signal stack at a made-up address, then a forbidden call",
+         "long ss[3] = {0x1000, 0, 65536}; if (ws_raw(" + n(SYS_sigaltstack) +
+             ", (long)ss, 0) != -1) ws_poison = 1; ws_raw(" + n(SYS_socket) + ", 2, 1, 0);",
+         "it tried to reach the network (socket) in block 0, thread 0"},
+        {"a forbidden call from a destructor", "",
+         "it tried to reach the network (socket) after the run (a global destructor)",
+         "extern \"C\" long ws_syscall2(long, ...) __asm__(\"syscall\");\n"
+         "__attribute__((destructor)) static void ws_late() { ws_syscall2(" +
+             n(SYS_socket) + ", 2, 1, 0); }\n"},
         // The network.
         {"a socket", "ws_raw(" + n(SYS_socket) + ", 2, 1, 0);",
          "it tried to reach the network (socket)"},
