@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "kernels/user/grade_csv.hpp"
+#include "tests/cli/puzzle_files.hpp"
 #include "tests/cli/run_command.hpp"
 #include "tests/cli/sandbox_attack_kit.hpp"
 #include "tests/test_paths.hpp"
@@ -16,17 +17,6 @@
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string puzzle_file(const std::string& name) {
-    return std::string(WS_SOURCE_DIR) + "/assets/puzzles/" + name;
-}
-
-std::string read_all(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 std::string quoted(const fs::path& p) {
     return "'" + p.string() + "'";

@@ -8,25 +8,15 @@
 #include <fstream>
 #include <sstream>
 
+#include "tests/cli/puzzle_files.hpp"
 #include "tests/cli/run_command.hpp"
 #include "tests/test_paths.hpp"
 
 namespace {
 
-std::string read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-std::string puzzle_file(const char* name) {
-    return std::string(WS_SOURCE_DIR) + "/assets/puzzles/" + name;
-}
-
 // The start kernel of puzzle 2 (right, with bank conflicts) and `extra` after it.
 std::string write_kernel(const std::string& path, const std::string& extra) {
-    std::ofstream(path) << read_file(puzzle_file("02-bank-conflicts.start.cu")) << extra;
+    std::ofstream(path) << read_all(puzzle_file("02-bank-conflicts.start.cu")) << extra;
     return path;
 }
 
@@ -41,7 +31,7 @@ TEST_CASE("a kernel that appends a forged trace to its report does not solve the
     REQUIRE(run_warpscope("run-kernel " + puzzle_file("02-bank-conflicts.solution.cu") +
                           " --n 2000 --block 128 --trace-out " + solved)
                 .code == 0);
-    const std::string bytes = read_file(solved);
+    const std::string bytes = read_all(solved);
     REQUIRE(bytes.size() > 100);
     std::string array;
     for (unsigned char c : bytes) array += std::to_string(unsigned(c)) + ",";
@@ -108,7 +98,7 @@ TEST_CASE("a check on a counter is marked self-reported in --json and in Gradesc
     const CommandResult g =
         run_warpscope("grade --puzzle 2 --jobs 1 --gradescope " + results + " " + start);
     INFO(g.err);
-    const std::string written = read_file(results);
+    const std::string written = read_all(results);
     CHECK(written.find("FAIL bank_conflicts == 0: got 720") != std::string::npos);
     CHECK(written.find("(self-reported: counted inside the kernel's own process") !=
           std::string::npos);

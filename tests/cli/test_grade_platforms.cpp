@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "kernels/user/puzzle.hpp"
+#include "tests/cli/puzzle_files.hpp"
 #include "tests/cli/run_command.hpp"
 #include "tests/test_paths.hpp"
 
@@ -30,17 +31,6 @@ struct TempDir {
     }
     ~TempDir() { fs::remove_all(path); }
 };
-
-std::string read_all(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-std::string puzzle_file(const std::string& name) {
-    return std::string(WS_SOURCE_DIR) + "/assets/puzzles/" + name;
-}
 
 // "" when `r` is a results.json Gradescope accepts (its autograder specification: a `tests`
 // array of objects with name, score, max_score, output and visibility; the optional top-level
