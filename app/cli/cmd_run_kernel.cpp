@@ -66,6 +66,12 @@ void add_run_kernel_options(CLI::App& c, RunKernelOptions& o) {
     c.add_option("--wait-limit", o.wait_limit,
                  "seconds the kernel may spend neither running nor waiting for a processor "
                  "(asleep, blocked, stopped; 1..7200; default twice the CPU limit plus 30)");
+    c.add_option("--gpu-recorder", o.gpu_recorder,
+                 "with --backend cuda, what records a kernel in warpscope's vocabulary: probe (the "
+                 "probe it is compiled with) or sanitizer (NVIDIA's Compute Sanitizer API on its "
+                 "unprobed code, as a plain kernel is recorded: a second witness of the GPU's "
+                 "trace)")
+        ->capture_default_str();
     c.add_option("--sandbox", o.sandbox,
                  "auto (bubblewrap where it works, else limits), bwrap (refuse without it) or "
                  "limits (no bubblewrap)")
@@ -84,6 +90,10 @@ int cmd_run_kernel(const RunKernelOptions& o) {
     run.backend = backend;
     if (!user::parse_sandbox_mode(o.sandbox, run.sandbox))
         throw UsageError{"--sandbox " + o.sandbox + ": auto, bwrap or limits"};
+    if (o.gpu_recorder != user::kRecorderProbe && o.gpu_recorder != user::kRecorderSanitizer)
+        throw UsageError{"--gpu-recorder " + user::printable_name(o.gpu_recorder) +
+                         ": probe or sanitizer"};
+    run.gpu_recorder = o.gpu_recorder;
     if (!o.trace_out.empty())
         if (std::string why = io::check_output_path(o.trace_out); !why.empty())
             throw UsageError{why};

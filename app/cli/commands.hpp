@@ -6,6 +6,7 @@
 #include "app/cli/request_options.hpp"
 #include "kernels/catalog.hpp"
 #include "kernels/user/child_end.hpp"
+#include "kernels/user/child_protocol.hpp"
 #include "kernels/user/puzzle.hpp"
 
 namespace ws::cli {
@@ -55,6 +56,7 @@ struct RunKernelOptions {
     std::vector<std::string> files;  // one; several only with --puzzle (a folder to grade)
     run::RequestText text;
     std::string backend, trace_out, sandbox = "auto";
+    std::string gpu_recorder = user::kRecorderProbe;  // --gpu-recorder
     std::string puzzle;  // --puzzle NAME: grade the file against a puzzle instead
     unsigned cpu_limit = 60;
     unsigned wait_limit = 0;  // 0: twice the CPU limit plus 30 s

@@ -151,7 +151,7 @@ GpuKernelResult run_kernel(const trace::Request& request, const VariantInfo& inf
     out.source_file = code.source_file;
     out.source_text = code.source_text;
     // A plain kernel is recorded through the Sanitizer API, which must be there before CUDA is.
-    if (code.plain) {
+    if (code.sanitizer) {
         r.recorder_missing = code.lines.empty() ? "its GPU code has no lines: " + code.lines_error
                                                 : start_sanitizer_recorder();
     }
@@ -169,12 +169,14 @@ GpuKernelResult run_kernel(const trace::Request& request, const VariantInfo& inf
         WS_CUDA(cudaSetDevice(0), "the kernel's process");
         const Library lib(code.cubin);
         std::unique_ptr<SanitizerRecording> patched;
-        if (code.plain && r.recorder_missing.empty()) {
+        if (code.sanitizer && r.recorder_missing.empty()) {
             try {
                 const PlainLaunchShape shape{info.family == Family::Scan, request.n,
                                              trace::dtype_size(request.type)};
-                patched = std::make_unique<SanitizerRecording>(code.cubin, code.lines,
-                                                               code.traced_name, shape);
+                // A vocabulary kernel's witness: its unprobed instance, whose probe argument
+                // (NoProbe, one byte) it never reads.
+                patched = std::make_unique<SanitizerRecording>(
+                    code.cubin, code.lines, code.plain ? code.traced_name : code.fast_name, shape);
             } catch (const CudaError& e) {
                 r.recorder_missing = e.what();
             }

@@ -244,7 +244,7 @@ int run_on_emulator(int argc, char** argv) {
     return 0;
 }
 
-// gpu DISPLAY FLAGS FAST_NAME TRACED_NAME: NVRTC's code on the GPU.
+// gpu DISPLAY FLAGS FAST_NAME TRACED_NAME [RECORDER]: NVRTC's code on the GPU.
 int run_on_gpu(int argc, char** argv) {
     if (argc < 7) return failed("the child was started without its arguments");
     Job job = read_job(argv[3], argv[4], true);
@@ -264,13 +264,14 @@ int run_on_gpu(int argc, char** argv) {
     code.source_file = job.display;
     code.source_text = job.source;
     code.plain = job.header.plain.plain;
-    if (code.plain)
+    code.sanitizer = code.plain || (argc > 7 && std::string(argv[7]) == kRecorderSanitizer);
+    if (code.sanitizer)
         code.lines = cubin_function_lines(std::vector<std::uint8_t>(cubin.begin(), cubin.end()),
                                           job.display, code.lines_error);
     const GpuKernelResult r = gpu->run(job.parsed.request, job.header.info, code);
     report(kFactTrace, trace::encode_trace(r.trace));
     report(kFactTiming, run::measurements_json(r.timing));
-    if (code.plain) report(kFactGpuRecorder, r.recorder_missing);
+    if (code.sanitizer) report(kFactGpuRecorder, r.recorder_missing);
     if (!r.recording_note.empty()) report(kFactNote, job.display + ": " + r.recording_note);
     mark_child_done();
     return 0;

@@ -20,6 +20,12 @@ inline constexpr const char* kJobNvrtc = "nvrtc";
 // And one for the build: warpscope __kernel-child pch INCLUDE_DIR precompiles the prelude.
 inline constexpr const char* kJobPrelude = "pch";
 
+// Which recorder a vocabulary kernel's GPU run uses (run-kernel --gpu-recorder): the probe it is
+// compiled with, or the Compute Sanitizer API on its unprobed (NoProbe) instance, a second
+// witness of the same run. A plain kernel has only the second.
+inline constexpr const char* kRecorderProbe = "probe";
+inline constexpr const char* kRecorderSanitizer = "sanitizer";
+
 // run-kernel's backends.
 inline constexpr const char* kBackendCpu = "cpu";
 inline constexpr const char* kBackendCuda = "cuda";

@@ -22,6 +22,9 @@ struct GpuKernelCode {
     // A plain kernel (no vocabulary): the GPU records it through the Compute Sanitizer API
     // (kernels/cuda/sanitizer_recorder.hpp), its instructions' lines read from the cubin.
     bool plain = false;
+    // Recorded through the Compute Sanitizer API: a plain kernel, or a vocabulary kernel's
+    // unprobed instance (fast_name) when run-kernel --gpu-recorder sanitizer asks for it.
+    bool sanitizer = false;
     std::vector<FunctionLines> lines;
     std::string lines_error;  // why there are none
 };

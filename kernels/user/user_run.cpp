@@ -182,10 +182,10 @@ void run_on_gpu(const RunContext& c, Family family, UserRunResult& r) {
         c.sandbox, work, {c.source, c.display, c.include_dir, family}, c.request.type, arch);
     r.error = build.error;
     if (!r.error.empty()) return;
-    run_kernel_child(
-        c, work, kCubinFile,
-        {kJobGpu, c.display, run::command_line(c.request), build.fast_name, build.traced_name},
-        true, r);
+    run_kernel_child(c, work, kCubinFile,
+                     {kJobGpu, c.display, run::command_line(c.request), build.fast_name,
+                      build.traced_name, c.run.gpu_recorder},
+                     true, r);
 }
 
 // The emulator's run of the same request, compared with the GPU's trace.

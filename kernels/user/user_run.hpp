@@ -10,6 +10,7 @@
 #include "kernels/run/measurements.hpp"
 #include "kernels/run/request_parse.hpp"
 #include "kernels/trace/trace.hpp"
+#include "kernels/user/child_protocol.hpp"
 #include "kernels/user/outcome.hpp"
 #include "kernels/user/sandbox.hpp"
 
@@ -23,6 +24,8 @@ struct UserRun {
     // "cpu": g++ and the emulator; "cuda": NVRTC and the GPU, then the emulator on the same
     // request for the crosscheck.
     std::string backend = "cpu";
+    // On the GPU: kRecorderProbe or kRecorderSanitizer (a vocabulary kernel's choice).
+    std::string gpu_recorder = kRecorderProbe;
 };
 
 // On the GPU, besides the trace.

@@ -10,6 +10,7 @@
 #             comparison here (the GPU machine has no clang++)
 #   gpu_user  the [gpu][user] tests
 #   memcheck  compute-sanitizer over one plain run (the recorder is a Sanitizer API client too)
+#   witness   vocabulary kernels recorded by their probe and by the Sanitizer API
 #   shots     a plain kernel's GPU trace in the window
 #   STEPS="plain shots" runs only those.
 set -u
@@ -60,6 +61,20 @@ if want plain; then
       > "$OUT/logs/cost_scan_$n.txt" 2>&1
   done
   grep -H "the kernel:\|recording:" "$OUT"/logs/cost_*.txt | cut -c1-230 >> "$S"
+fi
+# Vocabulary kernels recorded twice on the GPU: by their probe and by the Sanitizer API on their
+# unprobed code (the second witness); the emulator's crosscheck runs here too (g++).
+if want witness; then
+  mkdir -p "$OUT/traces/witness"
+  grep -v '^#' tests/data/gpu_traces/witness_requests.txt | while read -r name file flags; do
+    for rec in probe sanitizer; do
+      out="$OUT/traces/witness/$name.$rec"
+      timeout 120 $W run-kernel $file --backend cuda --pattern random --json --gpu-recorder $rec \
+        $flags --trace-out "$out.wstrace" > "$out.json" 2> "$out.err"
+      printf '%-30s %-9s rc=%-3s %s\n' "$name" "$rec" "$?" \
+        "$(python3 -c "import json; j=json.load(open('$out.json')); g=j.get('gpu',{}); print(g.get('recorded_on_gpu'), j.get('ok'), g.get('crosscheck','')[:90], g.get('recorder_missing','')[:60])" 2>/dev/null)" >> "$S"
+    done
+  done
 fi
 want gpu_user && step gpu_user 300 build/tests/warpscope_tests "[gpu][user]" --durations yes
 want gpu_plain && step gpu_plain 200 build/tests/warpscope_tests \
