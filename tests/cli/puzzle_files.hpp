@@ -1,5 +1,9 @@
-// What the grading tests read: a puzzle's file under assets/puzzles, and a file whole.
+// The grading tests' files: a puzzle's file under assets/puzzles, a file read whole, and a fresh
+// folder of their own.
 #pragma once
+#include <unistd.h>
+
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -16,3 +20,14 @@ inline std::string read_all(const std::string& path) {
     s << in.rdbuf();
     return s.str();
 }
+
+// A fresh folder under the temporary folder, removed when the test ends.
+struct TempDir {
+    std::filesystem::path path;
+    explicit TempDir(const std::string& name)
+        : path(std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()))) {
+        std::filesystem::remove_all(path);
+        std::filesystem::create_directories(path);
+    }
+    ~TempDir() { std::filesystem::remove_all(path); }
+};

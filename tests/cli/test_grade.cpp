@@ -22,17 +22,6 @@ std::string quoted(const fs::path& p) {
     return "'" + p.string() + "'";
 }
 
-// A fresh folder under the temporary folder, removed when the test ends.
-struct TempDir {
-    fs::path path;
-    explicit TempDir(const std::string& name)
-        : path(fs::temp_directory_path() / (name + "-" + std::to_string(::getpid()))) {
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() { fs::remove_all(path); }
-};
-
 // A class of `copies` x 3 students for puzzle 2 (a right, a wrong and a non-compiling kernel),
 // a student's folder with one .cu, an empty folder, one with two, and a name with a newline, a
 // comma and a quote in it.

@@ -22,16 +22,6 @@ using nlohmann::json;
 
 namespace {
 
-struct TempDir {
-    fs::path path;
-    explicit TempDir(const std::string& name)
-        : path(fs::temp_directory_path() / (name + "-" + std::to_string(::getpid()))) {
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() { fs::remove_all(path); }
-};
-
 // "" when `r` is a results.json Gradescope accepts (its autograder specification: a `tests`
 // array of objects with name, score, max_score, output and visibility; the optional top-level
 // score, output, stdout_visibility and execution_time with their types); else the first problem.
