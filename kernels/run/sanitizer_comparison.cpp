@@ -84,7 +84,10 @@ void as_the_sanitizer_records(trace::Trace& t) {
         kept.reserve(b.events.size());
         for (Event e : b.events) {
             if (e.kind == EventKind::AtomicWrite) continue;
-            if (e.kind == EventKind::Atomic) e.value = 0;
+            if (e.kind == EventKind::Atomic) {
+                e.value = 0;
+                e.src_lane = trace::kLeftUnseen;
+            }
             if (e.kind == EventKind::Shuffle && !trace::is_ballot(e)) {
                 e.value = 0;
                 e.src_lane = std::uint8_t(e.thread % 32);
@@ -99,6 +102,7 @@ void as_the_sanitizer_records(trace::Trace& t) {
         b.order.clear();  // indices into the events as they were
         b.landed.clear();
     }
+    t.totals.atomic_retries = 0;  // which atomics lost a race is not handed over either
 }
 
 std::string same_accesses_by_phase(const trace::Trace& gpu, const trace::Trace& emulator) {

@@ -4,8 +4,9 @@
 // The API sees the machine's own instructions, so two things are left out of both traces before
 // they are compared, because the API cannot tell them (as_the_sanitizer_records):
 // - what a shuffle delivered and from which lane (each shuffle: value 0, from the lane itself);
-// - what an atomic left (no AtomicWrite event), and what it found, which is what the blocks that
-//   ran before left (the order blocks run in on a GPU).
+// - what an atomic left (no AtomicWrite event; each Atomic marked kLeftUnseen, neither won nor
+//   lost, and no retries in the totals), and what it found, which is what the blocks that ran
+//   before left (the order blocks run in on a GPU).
 // And one thing the compiler may choose: the order of one statement's loads (`s[t] += s[t + k]`
 // reads s[t + k] first in C++17, which the emulator follows; NVIDIA's compiler reads s[t]
 // first), so each thread's run of loads of one kind on one line in one step is ordered by

@@ -246,8 +246,11 @@ std::string stats_table(const trace::Trace& t, const VariantInfo* foreign) {
     const auto& c = t.totals;
     out << "all " << t.grid << " blocks of the first pass: " << c.smem_instructions
         << " shared instructions, " << c.bank_conflicts << " bank conflicts, " << c.gmem_sectors
-        << " global sectors, " << c.hazards << " hazards, " << c.atomics << " atomics ("
-        << c.atomic_retries << " retried)\n";
+        << " global sectors, " << c.hazards << " hazards, " << c.atomics << " atomics (";
+    if (trace::has_unseen_atomics(t))
+        out << trace::kUnseenAtomicsWords << ")\n";
+    else
+        out << c.atomic_retries << " retried)\n";
     return out.str();
 }
 

@@ -89,6 +89,7 @@ bool atomic_wrote(const BlockTrace& b, std::size_t i);
 struct AtomicCount {
     std::uint32_t tries = 0;    // lane-level atomics
     std::uint32_t retries = 0;  // of them, compare-and-swaps that did not write
+    std::uint32_t unseen = 0;   // of them, atomics whose result was not recorded (kLeftUnseen)
 };
 struct AtomicTally {
     std::vector<AtomicCount> by_thread;  // indexed by thread (as far as the last one seen)
@@ -97,6 +98,11 @@ struct AtomicTally {
 };
 // The atomics of the block, or of one step of it.
 AtomicTally atomic_tally(const BlockTrace& b, const StepId* step = nullptr);
+// Whether some recorded atomic's result was not seen (kLeftUnseen): the retries counted then
+// are only those seen, and the readers say so in these words.
+bool has_unseen_atomics(const Trace& t);
+inline constexpr const char* kUnseenAtomicsWords =
+    "what they left was not seen: the Sanitizer API does not hand it over";
 
 // The lanes launched in `warp` of a block of `threads_per_block` threads, as a mask (the last
 // warp may be partial).

@@ -1,4 +1,5 @@
-// Atomics of one block: which wrote, and which compare-and-swaps lost a race and were retried.
+// Atomics of one block: which wrote, which compare-and-swaps lost a race and were retried, and
+// which the recorder could not see the result of.
 #include "kernels/trace/analysis.hpp"
 
 namespace ws::trace {
@@ -17,12 +18,18 @@ AtomicTally atomic_tally(const BlockTrace& b, const StepId* step) {
         const Event& e = b.events[i];
         if (e.kind != EventKind::Atomic || (step && step_of(e) != *step)) continue;
         if (t.by_thread.size() <= e.thread) t.by_thread.resize(e.thread + 1u);
-        const bool lost = !atomic_wrote(b, i);
+        const bool unseen = is_left_unseen(e);
+        const bool lost = !unseen && !atomic_wrote(b, i);
         AtomicCount& lane = t.by_thread[e.thread];
         AtomicCount& line = t.by_line[e.line];
         lane.tries += 1;
         line.tries += 1;
         t.total.tries += 1;
+        if (unseen) {
+            lane.unseen += 1;
+            line.unseen += 1;
+            t.total.unseen += 1;
+        }
         if (lost) {
             lane.retries += 1;
             line.retries += 1;
@@ -30,6 +37,13 @@ AtomicTally atomic_tally(const BlockTrace& b, const StepId* step) {
         }
     }
     return t;
+}
+
+bool has_unseen_atomics(const Trace& t) {
+    for (const BlockTrace& b : t.blocks)
+        for (const Event& e : b.events)
+            if (is_left_unseen(e)) return true;
+    return false;
 }
 
 }  // namespace ws::trace

@@ -51,7 +51,7 @@ std::vector<StepCounters> step_counters(const BlockTrace& b, std::uint32_t threa
         if (e.kind == EventKind::SharedWrite) ++c.smem_writes;
         if (e.kind == EventKind::Atomic) {
             ++c.atomics;
-            if (!atomic_wrote(b, i)) ++c.atomic_retries;
+            if (!is_left_unseen(e) && !atomic_wrote(b, i)) ++c.atomic_retries;
         }
         if (e.kind == EventKind::BulkCopy) {
             ++c.bulk_copies;

@@ -64,6 +64,17 @@ inline bool is_ballot(const Event& e) {
     return e.kind == EventKind::Shuffle && e.src_lane == kBallotSource;
 }
 
+// An atomic whose result the recorder could not see is an Atomic event whose src_lane is
+// kLeftUnseen. NVIDIA's Compute Sanitizer API calls its callback before an atomic runs and hands
+// over neither what the atomic will leave nor whether a compare-and-swap will win, so a GPU
+// recording of a plain kernel has no AtomicWrite events: without the mark every atomic would
+// read as a lost race. Such an atomic is neither won nor lost; the counters count it among the
+// atomics, not among the retries, and the readers say that what it left was not seen.
+inline constexpr std::uint8_t kLeftUnseen = 0xff;
+inline bool is_left_unseen(const Event& e) {
+    return e.kind == EventKind::Atomic && e.src_lane == kLeftUnseen;
+}
+
 // What a Mark event says. They make a pipelined kernel's trace describe itself, so that the
 // window and crosscheck read its stages, roles and rounds from the trace, not from a catalog.
 enum class MarkKind : std::uint8_t {

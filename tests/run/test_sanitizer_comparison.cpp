@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "kernels/run/sanitizer_comparison.hpp"
+#include "kernels/trace/analysis.hpp"
 
 using namespace ws;
 using trace::Event;
@@ -45,7 +46,9 @@ TEST_CASE(
                                 ev(37, 3, EventKind::AtomicWrite, 0, 152),
                                 ev(37, 4, EventKind::GlobalWrite, 8, 7)});
     t.blocks[0].order = {0, 1, 2, 3, 4};
+    t.totals.atomic_retries = 3;
     run::as_the_sanitizer_records(t);
+    CHECK(t.totals.atomic_retries == 0);  // which atomics lost a race is not handed over
     const std::vector<Event>& e = t.blocks[0].events;
     REQUIRE(e.size() == 4);  // what the atomic left: not handed over
     CHECK(e[0].value == 0);
@@ -53,7 +56,8 @@ TEST_CASE(
     CHECK(e[1].value == 0xff);
     CHECK(e[1].src_lane == trace::kBallotSource);
     CHECK(e[2].kind == EventKind::Atomic);
-    CHECK(e[2].value == 0);  // what it found: the order the blocks ran in
+    CHECK(e[2].value == 0);              // what it found: the order the blocks ran in
+    CHECK(trace::is_left_unseen(e[2]));  // neither won nor lost
     CHECK(e[3].kind == EventKind::GlobalWrite);
     CHECK(e[3].seq == 3);  // numbered again
     CHECK(t.blocks[0].order.empty());
@@ -110,4 +114,25 @@ TEST_CASE("the same accesses barrier by barrier: another order or line passes, n
         gpu.blocks[0].events[1].thread = 1;
         CHECK_FALSE(run::same_accesses_by_phase(gpu, emulator).empty());
     }
+}
+
+TEST_CASE("an atomic whose result was not seen counts as an atomic and not as a lost race") {
+    // Thread 1's compare-and-swap wrote, thread 2's lost, thread 3's result was not seen.
+    Event unseen = ev(3, 0, EventKind::Atomic, 0, 0, 12);
+    unseen.src_lane = trace::kLeftUnseen;
+    trace::Trace t = one_block({ev(1, 0, EventKind::Atomic, 0, 5, 12),
+                                ev(1, 1, EventKind::AtomicWrite, 0, 6, 12),
+                                ev(2, 0, EventKind::Atomic, 0, 6, 12), unseen});
+    const trace::AtomicTally tally = trace::atomic_tally(t.blocks[0]);
+    CHECK(tally.total.tries == 3);
+    CHECK(tally.total.retries == 1);  // thread 2's only
+    CHECK(tally.total.unseen == 1);
+    CHECK(tally.by_thread.at(3).retries == 0);
+    CHECK(tally.by_thread.at(3).unseen == 1);
+    const trace::Counters c = trace::block_counters(t.blocks[0], 32);
+    CHECK(c.atomics == 3);
+    CHECK(c.atomic_retries == 1);
+    CHECK(trace::has_unseen_atomics(t));
+    t.blocks[0].events.pop_back();
+    CHECK_FALSE(trace::has_unseen_atomics(t));
 }

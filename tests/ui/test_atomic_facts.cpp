@@ -54,3 +54,29 @@ TEST_CASE("one atomic a block: a lone lane waits for no one", "[atomics]") {
     CHECK(f.deepest == 1);
     CHECK(f.text() == "1 lane on 1 address: none waits for another");
 }
+
+TEST_CASE("atomics whose result was not seen are neither won nor lost, and the panel says so",
+          "[atomics]") {
+    // As a Sanitizer API recording has them: no AtomicWrite, each Atomic marked kLeftUnseen.
+    const auto v = testing::emulated_view("reduce-atomic-cas", "256", 256);
+    REQUIRE(v->block);
+    ws::trace::BlockTrace b = *v->block;
+    std::vector<ws::trace::Event> kept;
+    for (ws::trace::Event e : b.events) {
+        if (e.kind == ws::trace::EventKind::AtomicWrite) continue;
+        if (e.kind == ws::trace::EventKind::Atomic) e.src_lane = ws::trace::kLeftUnseen;
+        kept.push_back(e);
+    }
+    b.events = std::move(kept);
+    for (const ws::trace::WarpInstruction& inst : ws::trace::warp_instructions(b)) {
+        if (inst.kind != ws::trace::EventKind::Atomic || inst.warp != 0) continue;
+        const AtomicFacts f = atomic_facts(b, inst);
+        CHECK(f.lanes == 32);
+        CHECK(f.lost == 0);
+        CHECK(f.unseen == 32);
+        CHECK(f.text().find("lost the race") == std::string::npos);
+        CHECK(f.text().find(ws::trace::kUnseenAtomicsWords) != std::string::npos);
+        return;
+    }
+    FAIL("no atomic instruction in warp 0");
+}

@@ -22,9 +22,6 @@
 
 namespace {
 
-// The one request whose GPU trace still differs from the emulator's (the atomics, below).
-constexpr const char* kAtomicsLeftUnknown = "cg_reduce_sum_int_77777_96";
-
 struct StoredRequest {
     std::string name, file, flags;
 };
@@ -89,13 +86,6 @@ TEST_CASE(
             ws::run::compare_sanitizer_recording(header.info, gpu.trace, emulated.trace);
         INFO(c.difference);
         INFO(c.compiler_difference);
-        if (r.name == kAtomicsLeftUnknown) {
-            // Not yet right: the API does not hand over what an atomic left, so the GPU's trace
-            // has no AtomicWrite and counts every atomic as a lost race (retried).
-            CHECK(c.difference.find("totals atomic_retries") == 0);
-            ++compared;
-            continue;
-        }
         CHECK(c.difference == "");
         // Equal event by event, but where the optimized code placed or ordered an access
         // otherwise: these, and only these (the first difference says how).

@@ -66,6 +66,12 @@ __device__ void record(const SanitizerControl& c, const Place& p, EventKind kind
     c.events[p.idx * c.capacity + k] = e;
 }
 
+// The src_lane of the event this thread recorded last (if there was room for it).
+__device__ void mark_last_event(const SanitizerControl& c, const Place& p, std::uint8_t src_lane) {
+    const std::size_t k = c.counts[p.idx] - 1;
+    if (k < c.capacity) c.events[p.idx * c.capacity + k].src_lane = src_lane;
+}
+
 __device__ std::uint64_t shared_bits(std::uint32_t offset, std::uint32_t size) {
     if (size == 1) {
         unsigned short b;
@@ -139,6 +145,7 @@ extern "C" __device__ __noinline__ int WsGlobalAccess(void* userdata, std::uint6
     const std::uint64_t offset = at - c.buffer_base[buffer];
     if (write && read) {  // an atomic: the value it finds (what it leaves is not handed over)
         record(c, p, EventKind::Atomic, line, size, buffer, offset, generic_bits(ptr, size));
+        mark_last_event(c, p, ws::trace::kLeftUnseen);  // neither won nor lost: not seen
         return kPatchSuccess;
     }
     const std::uint64_t bits = write ? generic_bits(data, size) : generic_bits(ptr, size);
@@ -180,8 +187,7 @@ extern "C" __device__ __noinline__ int WsShfl(void* userdata, std::uint64_t pc) 
     const unsigned line = line_of(c, pc);
     if (line != 0) {
         record(c, p, EventKind::Shuffle, line, 4, 0, 0, 0);
-        const std::size_t k = c.counts[p.idx] - 1;
-        if (k < c.capacity) c.events[p.idx * c.capacity + k].src_lane = std::uint8_t(p.thread % 32);
+        mark_last_event(c, p, std::uint8_t(p.thread % 32));
     }
     c.steps[p.idx] += 1;
     return kPatchSuccess;

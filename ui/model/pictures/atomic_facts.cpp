@@ -21,7 +21,10 @@ AtomicFacts atomic_facts(const trace::BlockTrace& b, const trace::WarpInstructio
             f.deepest = n;
             f.deepest_address = e.address;
         }
-        if (!trace::atomic_wrote(b, i)) ++f.lost;
+        if (trace::is_left_unseen(e))
+            ++f.unseen;
+        else if (!trace::atomic_wrote(b, i))
+            ++f.lost;
     }
     f.addresses = std::uint32_t(on.size());
     return f;
@@ -36,6 +39,7 @@ std::string AtomicFacts::text() const {
     else
         s += ": none waits for another";
     if (lost) s += "; " + plural(lost, "lane", "lanes") + " lost the race (retried)";
+    if (unseen) s += std::string("; ") + trace::kUnseenAtomicsWords;
     return s;
 }
 

@@ -16,7 +16,8 @@ struct AtomicFacts {
     std::uint32_t addresses = 0;  // distinct (array, byte address) pairs
     std::uint32_t deepest = 0;    // the most lanes on one address: served one after another
     std::uint64_t deepest_address = 0;
-    std::uint32_t lost = 0;  // lanes whose compare-and-swap did not write
+    std::uint32_t lost = 0;    // lanes whose compare-and-swap did not write
+    std::uint32_t unseen = 0;  // lanes whose atomic's result the recorder did not see
     // "32 lanes on 1 address (byte 0): served one after another, 32 deep; 5 lost the race"
     std::string text() const;
 };
