@@ -12,21 +12,25 @@
 #   memcheck  compute-sanitizer over one plain run (the recorder is a Sanitizer API client too)
 #   witness   vocabulary kernels recorded by their probe and by the Sanitizer API
 #   shots     a plain kernel's GPU trace in the window
-#   STEPS="plain shots" runs only those.
+#   STEPS="plain shots" runs only those; PLAIN_ONLY=REGEX records only the plain requests named so.
 set -u
 cd "$(dirname "$0")/../.."
 if [ "$(readlink -f /work/main 2>/dev/null)" != "$(readlink -f "$PWD")" ]; then
   mkdir -p /work && ln -sfn "$PWD" /work/main
 fi
-C=.devcarry/san
-tar -xJf $C/libfonts.tar.xz -C /tmp
-cp -n /tmp/lib/* /usr/lib/x86_64-linux-gnu/ && ldconfig
-mkdir -p /usr/share/fonts/truetype/dejavu && cp /tmp/fonts/*.ttf /usr/share/fonts/truetype/dejavu/
+C=${CARRY:-.devcarry/san}  # what was carried; the libraries and the tests may be left out
+if [ -f $C/libfonts.tar.xz ]; then
+  tar -xJf $C/libfonts.tar.xz -C /tmp
+  cp -n /tmp/lib/* /usr/lib/x86_64-linux-gnu/ && ldconfig
+  mkdir -p /usr/share/fonts/truetype/dejavu && cp /tmp/fonts/*.ttf /usr/share/fonts/truetype/dejavu/
+fi
 nv=/usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json
 [ -f "$nv" ] && export __EGL_VENDOR_LIBRARY_FILENAMES=$nv
 export WARPSCOPE_ROOT=$PWD PATH="$PATH:/usr/local/cuda/bin"
 mkdir -p build/tests
-for b in warpscope tests/warpscope_tests; do xz -dc $C/$(basename $b).xz > build/$b && chmod +x build/$b; done
+for b in warpscope tests/warpscope_tests; do
+  [ -f $C/$(basename $b).xz ] && xz -dc $C/$(basename $b).xz > build/$b && chmod +x build/$b
+done
 # The tests run the program where it was built here.
 ln -sfn "$PWD/build" "$PWD/build-gpuwin"
 mkdir -p "$OUT/logs" "$OUT/traces" "$OUT/shots"
@@ -51,6 +55,7 @@ record() {  # record NAME FILE FLAGS...: one plain kernel through run-kernel on 
 }
 if want plain; then
   grep -v '^#' tests/data/gpu_traces/plain_requests.txt | while read -r name file flags; do
+    [[ $name =~ ${PLAIN_ONLY:-.} ]] || continue
     record "$name" "$file" $flags
   done
   # The text a teacher reads, with the recording's cost line.

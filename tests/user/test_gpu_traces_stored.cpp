@@ -14,6 +14,7 @@
 
 #include "kernels/io/regular_file.hpp"
 #include "kernels/run/sanitizer_comparison.hpp"
+#include "kernels/trace/analysis.hpp"
 #include "kernels/trace/trace_file.hpp"
 #include "kernels/user/kernel_header.hpp"
 #include "kernels/user/toolchain.hpp"
@@ -69,6 +70,12 @@ TEST_CASE(
         CHECK(gpu.trace.backend == "cuda");
         CHECK(gpu.trace.device == "NVIDIA H200");
         REQUIRE_FALSE(gpu.trace.blocks.empty());  // the GPU recorded the kernel itself
+        // The API hands over no atomic's result: each atomic is marked unseen, none counted as
+        // a lost race (cg_reduce_sum's 2433 atomicAdds).
+        if (gpu.trace.totals.atomics > 0) {
+            CHECK(ws::trace::has_unseen_atomics(gpu.trace));
+            CHECK(gpu.trace.totals.atomic_retries == 0);
+        }
         const std::string source =
             std::string(WS_SOURCE_DIR) + "/tests/data/plain_kernels/" + r.file;
         std::remove(emulated_file.c_str());
