@@ -20,10 +20,15 @@ const std::vector<Baseline>& baselines() {
          "cub::DeviceSelect::If keeping the elements > 0, in order (stream compaction): reads n "
          "elements, writes the kept ones and their count",
          nullptr},
+        {"scan-pipeline-by-size", K::GpuOnly, L::Plain, Family::Scan, false, true,
+         "scan-pipeline (kernels/algorithms/scan/20_pipeline.cuh) in the stage count and size "
+         "chosen by n (pipeline_shape.hpp's table, measured on an H200): the scan the lab sets "
+         "beside CUB at every size; the catalog's rung keeps six 16 KB stages",
+         "cub-scan", "scan-pipeline"},
         {"compact-pipeline", K::GpuOnly, L::Plain, Family::Scan, false, true,
          "scan-pipeline (kernels/algorithms/scan/20_pipeline.cuh) as a stream compaction keeping "
-         "the elements > 0 in order, beside cub::DeviceSelect::If; not in the catalog, so timed "
-         "here rather than stepped through",
+         "the elements > 0 in order, in the stage count and size chosen by n, beside "
+         "cub::DeviceSelect::If; not in the catalog, so timed here rather than stepped through",
          kCompactionLibrary, "scan-pipeline"},
         {"thrust-reduce", K::Library, L::Thrust, Family::Reduce, false, false,
          "thrust::reduce over n elements (its result copied back to the host)", nullptr},

@@ -83,6 +83,16 @@ void time_cub_scan(SizePoint<T>& s, BenchPoint& p) {
     p.ok = result_ok(s.out.get() + (s.n - 1), s.scan_last, s.n);
 }
 
+// scan-pipeline-by-size (GPU only: kernels/cuda/pipeline_scan.hpp): the catalog's pipeline in the
+// stage count and size pipeline_shape.hpp's table chooses for n, checked as CUB's scan is.
+template <class T>
+void time_pipeline_by_size(SizePoint<T>& s, BenchPoint& p) {
+    p.bytes = 2 * s.bytes;
+    cuda::PipelineScan<T> scan(s.n);
+    time_point([&](unsigned k) { scan.run(s.input(k), s.out.get(), s.kind); }, s.inputs, p);
+    p.ok = result_ok(s.out.get() + (s.n - 1), s.scan_last, s.n);
+}
+
 // compact-pipeline (GPU only: kernels/cuda/pipeline_scan.hpp): scan-pipeline keeping the elements >
 // 0, checked as the compactions are (every kept element and the count).
 template <class T>
@@ -235,6 +245,7 @@ BaselineTimer<T> baseline_timer(std::string_view name) {
         {"cub-reduce", &time_cub_reduce<T>},
         {"cub-scan", &time_cub_scan<T>},
         {"cub-select-if", &time_cub_select<T>},
+        {"scan-pipeline-by-size", &time_pipeline_by_size<T>},
         {"compact-pipeline", &time_compact_pipeline<T>},
         {"thrust-reduce", &time_thrust_reduce<T>},
         {"thrust-transform-then-reduce", &time_thrust_unfused<T>},

@@ -58,16 +58,19 @@ std::string repeat_scan_for_test(const std::string& algo, std::uint64_t n, unsig
 // For the tests: scan-pipeline (GPU only, kernels/cuda/pipeline_scan.hpp) device-wide `repeats`
 // times at n, as repeat_scan_for_test does, its input `offset` elements past a 16-byte boundary
 // (1: every tile copied by the producer's lanes, not the copy engine) and 64 poisoned elements
-// after its output that must stay so. `launch`, if given, receives the launch's shape.
+// after its output that must stay so. `launch`, if given, receives the launch's shape; `shape`
+// forces one of pipeline_shape.hpp's kLaunchShapes (by default its table's choice for n).
 struct PipelineLaunch {
-    unsigned grid = 0, blocks_per_sm = 0, ahead = 0;
+    unsigned grid = 0, blocks_per_sm = 0, ahead = 0, stages = 0, stage_bytes = 0;
 };
 std::string repeat_pipeline_for_test(std::uint64_t n, trace::DType type, unsigned repeats,
-                                     unsigned offset = 0, PipelineLaunch* launch = nullptr);
+                                     unsigned offset = 0, PipelineLaunch* launch = nullptr,
+                                     const PipelineLaunch* shape = nullptr);
 // The same for compact-pipeline with an input of `pattern` (keep:P makes P% of it > 0): every
 // kept element and the count checked against std::copy_if.
 std::string repeat_compact_pipeline_for_test(std::uint64_t n, trace::DType type, unsigned repeats,
-                                             const std::string& pattern);
+                                             const std::string& pattern,
+                                             const PipelineLaunch* shape = nullptr);
 
 // For the tests: makes the GPU fail on purpose (an invalid launch, or with sticky = true an
 // illegal address in a kernel), recovers, and returns the one-line error it reported.

@@ -1,4 +1,5 @@
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -9,10 +10,15 @@
 namespace ws::cuda {
 namespace {
 
+std::optional<scan::pipeline::ShapeChoice> forced(const PipelineLaunch* shape) {
+    if (!shape) return std::nullopt;
+    return scan::pipeline::ShapeChoice{shape->stages, shape->stage_bytes};
+}
+
 template <class T>
 std::string repeat_pipeline(std::uint64_t n, unsigned repeats, unsigned offset,
-                            PipelineLaunch* launch) {
-    PipelineScan<T> scan(n);  // first: refuses n past 2^32 - 1 before any input is made
+                            PipelineLaunch* launch, const PipelineLaunch* shape) {
+    PipelineScan<T> scan(n, forced(shape));  // first: refuses n past 2^32 - 1 before any input
     constexpr unsigned kInputs = 4;
     std::vector<std::vector<T>> inputs;
     std::vector<DeviceBuffer<T>> d_in(kInputs);
@@ -26,7 +32,9 @@ std::string repeat_pipeline(std::uint64_t n, unsigned repeats, unsigned offset,
     // Poisoned past the end too: nothing may be written beyond n.
     constexpr unsigned kGuard = 64;
     DeviceBuffer<T> d_out(n + kGuard, "output");
-    if (launch) *launch = {scan.grid(), scan.blocks_per_sm(), scan.ahead()};
+    if (launch)
+        *launch = {scan.grid(), scan.blocks_per_sm(), scan.ahead(), scan.shape().stages,
+                   scan.shape().stage_bytes};
     std::vector<T> result(n + kGuard);
     std::vector<unsigned char> poison(kGuard * sizeof(T), 0xCD);
     for (unsigned r = 0; r < repeats; ++r) {
@@ -53,7 +61,8 @@ std::string repeat_pipeline(std::uint64_t n, unsigned repeats, unsigned offset,
 }
 
 template <class T>
-std::string repeat_compact(std::uint64_t n, unsigned repeats, const std::string& pattern) {
+std::string repeat_compact(std::uint64_t n, unsigned repeats, const std::string& pattern,
+                           const PipelineLaunch* shape) {
     constexpr unsigned kInputs = 3;
     std::vector<std::vector<T>> inputs;
     std::vector<DeviceBuffer<T>> d_in(kInputs);
@@ -64,7 +73,7 @@ std::string repeat_compact(std::uint64_t n, unsigned repeats, const std::string&
                 "input");
     }
     DeviceBuffer<T> d_out(n + 1, "output");
-    PipelineScan<T, true> compact(n);
+    PipelineScan<T, true> compact(n, forced(shape));
     std::vector<T> result(n + 1);
     for (unsigned r = 0; r < repeats; ++r) {
         const unsigned k = r % kInputs;
@@ -85,12 +94,14 @@ std::string repeat_compact(std::uint64_t n, unsigned repeats, const std::string&
 }  // namespace
 
 std::string repeat_compact_pipeline_for_test(std::uint64_t n, trace::DType type, unsigned repeats,
-                                             const std::string& pattern) {
+                                             const std::string& pattern,
+                                             const PipelineLaunch* shape) {
     if (std::string why = unavailable_reason(); !why.empty()) return "no CUDA device: " + why;
     try {
         WS_CUDA(cudaSetDevice(0), "test thread");
-        return trace::visit_dtype(
-            type, [&](auto zero) { return repeat_compact<decltype(zero)>(n, repeats, pattern); });
+        return trace::visit_dtype(type, [&](auto zero) {
+            return repeat_compact<decltype(zero)>(n, repeats, pattern, shape);
+        });
     } catch (const CudaError& e) {
         recover_after_error();
         return e.what();
@@ -100,12 +111,13 @@ std::string repeat_compact_pipeline_for_test(std::uint64_t n, trace::DType type,
 }
 
 std::string repeat_pipeline_for_test(std::uint64_t n, trace::DType type, unsigned repeats,
-                                     unsigned offset, PipelineLaunch* launch) {
+                                     unsigned offset, PipelineLaunch* launch,
+                                     const PipelineLaunch* shape) {
     if (std::string why = unavailable_reason(); !why.empty()) return "no CUDA device: " + why;
     try {
         WS_CUDA(cudaSetDevice(0), "test thread");
         return trace::visit_dtype(type, [&](auto zero) {
-            return repeat_pipeline<decltype(zero)>(n, repeats, offset, launch);
+            return repeat_pipeline<decltype(zero)>(n, repeats, offset, launch, shape);
         });
     } catch (const CudaError& e) {
         recover_after_error();

@@ -12,15 +12,48 @@ namespace ws::cuda {
 namespace {
 template <class T, bool kCompact>
 struct PipelineTraits {
-    using Shape = scan::pipeline::Shape<unsigned(sizeof(T))>;
     using Value = scan::pipeline::TileValue<T, kCompact>;
+    using Kernel = void (*)(const T*, T*, scan::TileStatus<Value>, unsigned, trace::ScanKind,
+                            probe::NoProbe);
     static constexpr unsigned kWordsPerTile = scan::pipeline::status_words_per_tile(sizeof(Value));
     static constexpr const char* kId = kCompact ? kCompactPipelineId : kPipelineId;
 };
+
+// The kernel of one shape and its numbers.
+struct ShapeLaunch {
+    const void* kernel = nullptr;
+    unsigned shared_bytes = 0, tile_elems = 0;
+};
+
+template <class T, bool kCompact, unsigned kStageCount, unsigned kBytesOfStage>
+ShapeLaunch launch_of_shape() {
+    using S = scan::pipeline::Shape<unsigned(sizeof(T)), kStageCount, kBytesOfStage>;
+    typename PipelineTraits<T, kCompact>::Kernel k =
+        &scan::pipeline::scan_pipeline<T, probe::NoProbe, kCompact, S>;
+    return {reinterpret_cast<const void*>(k), S::kSharedBytes, S::kTileElems};
+}
+
+// The instantiation of each shape the table may choose (pipeline_shape.hpp, kLaunchShapes).
+template <class T, bool kCompact>
+ShapeLaunch launch_of(scan::pipeline::ShapeChoice c) {
+    namespace p = scan::pipeline;
+    if (c == p::k4x16K) return launch_of_shape<T, kCompact, 4, 16 * 1024>();
+    if (c == p::k3x16K) return launch_of_shape<T, kCompact, 3, 16 * 1024>();
+    if (c == p::k6x32K) return launch_of_shape<T, kCompact, 6, 32 * 1024>();
+    if (c == p::k7x32K) return launch_of_shape<T, kCompact, 7, 32 * 1024>();
+    if (c == p::k4x48K) return launch_of_shape<T, kCompact, 4, 48 * 1024>();
+    if (c == p::k3x64K) return launch_of_shape<T, kCompact, 3, 64 * 1024>();
+    if (c == p::kCatalogShape) return launch_of_shape<T, kCompact, p::kStages, p::kStageBytes>();
+    throw std::invalid_argument(std::to_string(c.stages) + " stages of " +
+                                std::to_string(c.stage_bytes) + " bytes: not a shape the " +
+                                "pipeline is built in (pipeline_shape.hpp, kLaunchShapes)");
+}
 }  // namespace
 
 template <class T, bool kCompact>
-PipelineScan<T, kCompact>::PipelineScan(std::uint64_t n) : n_(n) {
+PipelineScan<T, kCompact>::PipelineScan(std::uint64_t n,
+                                        std::optional<scan::pipeline::ShapeChoice> shape)
+    : n_(n) {
     using P = PipelineTraits<T, kCompact>;
     // Where this GPU or this build's code lacks the copy engine's instructions: one line, no
     // launch (the kernel traps there).
@@ -32,21 +65,24 @@ PipelineScan<T, kCompact>::PipelineScan(std::uint64_t n) : n_(n) {
     if (n > 0xffffffffull)
         throw std::invalid_argument(std::string(P::kId) + ": n = " + std::to_string(n) +
                                     " is more than 2^32 - 1 elements");
-    auto kernel = &scan::pipeline::scan_pipeline<T, probe::NoProbe, kCompact>;
-    WS_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                 int(P::Shape::kSharedBytes)),
+    shape_ = shape ? *shape : scan::pipeline::shape_for(n, sizeof(T), kCompact);
+    const ShapeLaunch launch = launch_of<T, kCompact>(shape_);
+    kernel_ = launch.kernel;
+    shared_bytes_ = launch.shared_bytes;
+    WS_CUDA(cudaFuncSetAttribute(kernel_, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                 int(shared_bytes_)),
             P::kId);
     int per_sm = 0, sms = 0, device = 0;
     WS_CUDA(cudaGetDevice(&device), P::kId);
     WS_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), P::kId);
-    WS_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, scan::pipeline::kThreads,
-                                                          P::Shape::kSharedBytes),
+    WS_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel_,
+                                                          scan::pipeline::kThreads, shared_bytes_),
             P::kId);
     blocks_per_sm_ = unsigned(std::max(per_sm, 1));
-    tiles_ = scan::pipeline::tiles_of<sizeof(T)>(n);
+    tiles_ = (n + launch.tile_elems - 1) / launch.tile_elems;
     grid_ =
         unsigned(std::min<std::uint64_t>(tiles_, std::uint64_t(blocks_per_sm_) * unsigned(sms)));
-    ahead_ = scan::pipeline::tiles_ahead(tiles_, grid_);
+    ahead_ = scan::pipeline::tiles_ahead(tiles_, grid_, shape_.stages);
     words_.allocate(tiles_ * P::kWordsPerTile + 1, std::string(P::kId) + " tile status");
 }
 
@@ -59,9 +95,9 @@ void PipelineScan<T, kCompact>::run(const T* input, T* output, trace::ScanKind k
     WS_CUDA(cudaMemsetAsync(words_.get(), 0, (words + 1) * 8, stream), P::kId);
     const scan::TileStatus<typename P::Value> status{
         reinterpret_cast<unsigned*>(words_.get() + words), nullptr, nullptr, nullptr, words_.get()};
-    scan::pipeline::scan_pipeline<T, probe::NoProbe, kCompact>
-        <<<grid_, scan::pipeline::kThreads, P::Shape::kSharedBytes, stream>>>(
-            input, output, status, unsigned(n_), kind, probe::NoProbe{});
+    const auto kernel = reinterpret_cast<typename P::Kernel>(kernel_);
+    kernel<<<grid_, scan::pipeline::kThreads, shared_bytes_, stream>>>(
+        input, output, status, unsigned(n_), kind, probe::NoProbe{});
     check_launch(P::kId, false);
 }
 

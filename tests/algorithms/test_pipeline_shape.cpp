@@ -2,6 +2,7 @@
 // kernel's shared memory holds, that two blocks fit an SM of Hopper, how many tiles a block
 // loads ahead.
 #include <catch2/catch.hpp>
+#include <iterator>
 
 #include "kernels/algorithms/scan/pipeline_shape.hpp"
 #include "kernels/baselines.hpp"
@@ -74,4 +75,52 @@ TEST_CASE("scan-pipeline is a rung of the catalog, its compaction a GPU-only bas
     REQUIRE(c != nullptr);
     CHECK(c->kind == ws::BaselineKind::GpuOnly);
     CHECK(c->family == ws::Family::Scan);
+}
+
+namespace {
+bool is_launch_shape(ShapeChoice c) {
+    for (ShapeChoice s : kLaunchShapes)
+        if (s == c) return true;
+    return false;
+}
+template <unsigned kStageCount, unsigned kBytes>
+void check_fits() {
+    for (unsigned bytes : {Shape<4, kStageCount, kBytes>::kSharedBytes,
+                           Shape<8, kStageCount, kBytes>::kSharedBytes}) {
+        INFO(kStageCount << " x " << kBytes << ": " << bytes << " B");
+        CHECK(bytes <= 227u * 1024);  // what a block of Hopper may hold
+        CHECK(Shape<8, kStageCount, kBytes>::kValuesOffset % 16 == 0);
+    }
+}
+}  // namespace
+
+TEST_CASE("the shape chosen by size is one the launcher is built in, and fits an SM") {
+    check_fits<kStages, kStageBytes>();
+    check_fits<4, 16 * 1024>();
+    check_fits<3, 16 * 1024>();
+    check_fits<6, 32 * 1024>();
+    check_fits<7, 32 * 1024>();
+    check_fits<4, 48 * 1024>();
+    check_fits<3, 64 * 1024>();
+    CHECK(std::size(kLaunchShapes) == 7);
+    for (unsigned row = 0; row <= kLastSizedLog2 - kFirstSizedLog2; ++row)
+        for (ShapeChoice c : kShapeBySize[row]) CHECK(is_launch_shape(c));
+}
+
+TEST_CASE("the shape by size: the catalog's below 2^16, the table's row for each power of two") {
+    CHECK(shape_for(0, 4, false) == kCatalogShape);
+    CHECK(shape_for(65535, 8, true) == kCatalogShape);
+    CHECK(shape_for(1u << 16, 4, false) == kShapeBySize[0][0]);
+    // Row k holds 2^k .. 2^(k+1) - 1; each column its type and kind.
+    CHECK(shape_for((1u << 22) - 1, 4, false) == kShapeBySize[21 - 16][0]);
+    CHECK(shape_for(1u << 22, 4, false) == kShapeBySize[22 - 16][0]);
+    CHECK(shape_for(1u << 22, 8, false) == kShapeBySize[22 - 16][1]);
+    CHECK(shape_for(1u << 22, 4, true) == kShapeBySize[22 - 16][2]);
+    CHECK(shape_for(1u << 22, 8, true) == kShapeBySize[22 - 16][3]);
+    CHECK(shape_for(0xffffffffull, 4, false) == kShapeBySize[28 - 16][0]);  // past 2^28: the last
+    // Where six 16 KB stages fall behind CUB the table takes another shape (measured: 2^22
+    // floats with 1024 tiles on 264 blocks, 0.98x CUB; three 64 KB stages, 1.16x).
+    CHECK_FALSE(shape_for(1u << 22, 4, false) == kCatalogShape);
+    CHECK(floor_log2(1) == 0);
+    CHECK(floor_log2((1u << 20) + 3) == 20);
 }

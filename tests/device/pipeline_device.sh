@@ -10,6 +10,11 @@
 #   bench:   warpscope bench for the lab's files: scan-decoupled-lookback-vector with every
 #            baseline (scan-pipeline among them), int, float and double, 2^16..2^28, inclusive
 #            and exclusive (every second power of two: the harness times every one)
+#   shapes:  other stage counts and sizes beside the catalog's shape, every size from 2^16 to
+#            2^28, scans and compactions x CUB (issue 58), checked first
+#   sizes:   warpscope bench of scan-pipeline and reduce-vector-atomic with every baseline at
+#            every size from 2^16 to 2^28 (int) and 2^20..2^28 (float, double)
+# W: the warpscope binary (default .devcarry/warpscope).
 # Usage: pipeline_device.sh [PHASES regex]
 set -u
 cd "$(dirname "$0")/../.."
@@ -44,8 +49,26 @@ step ncu_cub 120 $NCU -k regex:DeviceScanKernel $H profile int cub
 step ncu_compact 120 $NCU -k regex:scan_pipeline $H profile int compact
 step ncu_cub_select 120 $NCU -k regex:Select $H profile int cub-select
 step tests 500 .devcarry/warpscope_tests "*pipeline*" --durations yes
-W=.devcarry/warpscope
+for run in 1 2 3; do  # RUNS: how many times (each its own CSV)
+  [ $run -le ${RUNS:-1} ] && step shapes$run 330 $H shapes "$OUT/shapes$run.csv"
+done
+# Where the H200's missing share of the copy goes (issue 58): the catalog's shape, larger tiles,
+# CUB and a 16-byte copy kernel at 2^28 ints, DRAM bytes beside the time.
+NCU58="ncu --section SpeedOfLight --section MemoryWorkloadAnalysis --section WarpStateStats \
+ --metrics dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_srcunit_tex_op_read.sum,\
+lts__t_sectors_srcunit_tex_op_write.sum,gpu__time_duration.sum --launch-skip 2 --launch-count 1"
+for shape in 6x16K 6x32K 7x32K; do
+  step ncu58_$shape 120 $NCU58 -k regex:scan_pipeline $H profile int $shape
+done
+step ncu58_copy 120 $NCU58 -k regex:copy16 $H profile int copy
+step ncu58_cub 120 $NCU58 -k regex:DeviceScanKernel $H profile int cub
+W=${W:-.devcarry/warpscope}
 mkdir -p "$OUT/bench"
+for type in int float double; do
+  sizes=2^16..2^28; [ $type = int ] || sizes=2^20..2^28
+  step "sizes_$type" 180 $W bench --algo scan-pipeline,reduce-vector-atomic --type $type \
+    --sizes $sizes --json "$OUT/bench/sizes-$type.json"
+done
 for kind in inclusive exclusive; do
   for type in int float double; do
     step "bench_${type}_$kind" 300 $W bench --algo scan-decoupled-lookback-vector --type "$type" \
@@ -54,7 +77,7 @@ for kind in inclusive exclusive; do
 done
 [ -n "$(ls "$OUT/bench" 2>/dev/null)" ] && tar -czf "$OUT/bench.tar.gz" -C "$OUT" bench
 rm -rf "$OUT/bench"
-grep -h "^time .* 2^2[48]\|^compact .* 2^2[48]\|runs, .* wrong\|SUMMARY" "$OUT"/logs/*.log \
+grep -h "^time .* 2^2[48]\|^compact .* 2^2[48]\|runs, .* wrong\|SUMMARY\|^shapes" "$OUT"/logs/*.log \
   > "$OUT/key-lines.txt" 2>/dev/null
 tar -czf "$OUT/logs.tar.gz" -C "$OUT" logs && rm -rf "$OUT/logs"
 echo "total $(( $(date +%s) - T0 ))s" >> "$S"

@@ -4,10 +4,12 @@
 // copy from 2^16 to 2^28 for int, float and double, inclusive and exclusive, runs small cases
 // for compute-sanitizer, and one type at 2^28 for Nsight Compute. The kernels are the
 // catalog's own headers (unprobed).
-//   nvcc -std=c++17 -O3 -lineinfo -gencode=arch=compute_90,code=sm_90 -I. \
+//   nvcc -std=c++17 -O3 -lineinfo --expt-relaxed-constexpr -gencode=arch=compute_90,code=sm_90 -I.
+//   \
 //        tests/device/scan_pipeline_bench.cu -o scan_pipeline_bench
 // Usage: scan_pipeline_bench check | stress N | time [max_log2] [csv] | compact [max_log2] |
-//        sanitize | profile TYPE NAME (NAME: pipeline, rung11, cub, compact or cub-select)
+//        shapes [csv] | sanitize | profile TYPE NAME (NAME: pipeline, rung11, cub, compact or
+//        cub-select)
 // Timing as bench's (kernels/bench/timing.cuh): CUDA events around each run alone, 3 warm-ups,
 // the median of 10..500 runs (about 50 ms), inputs rotated so that together they are 4x L2.
 #include <cuda_runtime.h>
@@ -136,15 +138,17 @@ struct Scanner {
 
 // scan-pipeline as the catalog's launcher runs it: as many blocks as fit at once (never more
 // than there are tiles), tiles_ahead stages in use.
-template <class T>
-Scanner<T> pipeline_scanner(Status<T>& status, unsigned sms) {
-    using Sh = ws::scan::pipeline::Shape<unsigned(sizeof(T))>;
+// kStageCount stages of kBytesOfStage: the catalog's shape by default, others for `shapes`.
+template <class T, unsigned kStageCount = ws::scan::pipeline::kStages,
+          unsigned kBytesOfStage = ws::scan::pipeline::kStageBytes>
+Scanner<T> pipeline_scanner(Status<T>& status, unsigned sms, std::string name = "pipeline") {
+    using Sh = ws::scan::pipeline::Shape<unsigned(sizeof(T)), kStageCount, kBytesOfStage>;
     Scanner<T> s;
-    s.name = "pipeline";
+    s.name = name;
     s.block = ws::scan::pipeline::kThreads;
     s.lane_elems = Sh::kLaneElems;
     s.tile = Sh::kTileElems;
-    auto kernel = &ws::scan::pipeline::scan_pipeline<T, ws::probe::NoProbe>;
+    auto kernel = &ws::scan::pipeline::scan_pipeline<T, ws::probe::NoProbe, false, Sh>;
     const unsigned smem = Sh::kSharedBytes;
     CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
     int per_sm = 0;
@@ -152,14 +156,14 @@ Scanner<T> pipeline_scanner(Status<T>& status, unsigned sms) {
     cudaFuncAttributes attr{};
     CK(cudaFuncGetAttributes(&attr, kernel));
     std::printf(
-        "shape %-7s pipeline: %u threads, %d registers, %u B shared, %d blocks an SM, "
+        "shape %-7s %s: %u threads, %d registers, %d B local, %u B shared, %d blocks an SM, "
         "%u KB of stages an SM\n",
-        sizeof(T) == 8 ? "8-byte" : "4-byte", s.block, attr.numRegs, smem, per_sm,
-        per_sm * ws::scan::pipeline::kStages * ws::scan::pipeline::kStageBytes / 1024);
+        sizeof(T) == 8 ? "8-byte" : "4-byte", name.c_str(), s.block, attr.numRegs,
+        int(attr.localSizeBytes), smem, per_sm, per_sm * kStageCount * kBytesOfStage / 1024);
     const unsigned resident = unsigned(std::max(per_sm, 1)) * sms;
     s.run = [kernel, smem, resident, &status](const T* in, T* out, std::uint64_t n, ScanKind kind) {
         const std::uint64_t tiles =
-            std::max<std::uint64_t>(1, ws::scan::pipeline::tiles_of<sizeof(T)>(n));
+            std::max<std::uint64_t>(1, ws::scan::pipeline::tiles_of<sizeof(T), Sh>(n));
         status.reserve(tiles);
         const TileStatus<T> st = status.zeroed_pipeline(tiles);
         const unsigned grid = unsigned(std::min<std::uint64_t>(tiles, resident));
@@ -366,6 +370,21 @@ unsigned stress_type(unsigned runs) {
     return failed;
 }
 
+template <class T>
+std::vector<Scanner<T>> shape_scanners(Status<T>& status, unsigned sms);
+
+// A device-to-device copy with 16-byte loads and stores, four in flight a lane (profile: the
+// copy's counters beside the scan's).
+__global__ void copy16(const int4* __restrict__ in, int4* __restrict__ out, std::uint64_t count) {
+    const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
+    std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x;
+    for (; i + 3 * stride < count; i += 4 * stride) {
+        const int4 a = in[i], b = in[i + stride], c = in[i + 2 * stride], d = in[i + 3 * stride];
+        out[i] = a, out[i + stride] = b, out[i + 2 * stride] = c, out[i + 3 * stride] = d;
+    }
+    for (; i < count; i += stride) out[i] = in[i];
+}
+
 // ---- time -------------------------------------------------------------------------------------
 template <class Launch>
 double median_ms(Launch&& launch, unsigned inputs) {
@@ -491,6 +510,9 @@ template <class T>
 void profile_type(const std::string& shape) {
     Status<T> status;
     std::vector<Scanner<T>> all = scanners(status);
+    int sms = 0;
+    CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+    for (Scanner<T>& s : shape_scanners(status, unsigned(sms))) all.push_back(std::move(s));
     Cub<T> cub;
     const std::uint64_t n = 1ull << 28;
     T *d_in, *d_out;
@@ -502,18 +524,24 @@ void profile_type(const std::string& shape) {
             for (int r = 0; r < 3; ++r) s.run(d_in, d_out, n, ScanKind::Inclusive);
     if (shape == "cub")
         for (int r = 0; r < 3; ++r) cub.run(d_in, d_out, n, ScanKind::Inclusive);
+    if (shape == "copy")  // the yardstick as a kernel Nsight Compute can see
+        for (int r = 0; r < 3; ++r)
+            copy16<<<sms * 8, 256>>>(reinterpret_cast<const int4*>(d_in),
+                                     reinterpret_cast<int4*>(d_out), n * sizeof(T) / 16);
     CK(cudaDeviceSynchronize());
     cudaFree(d_in), cudaFree(d_out);
 }
 
 // ---- compaction: compact-pipeline against std::copy_if and cub::DeviceSelect::If -------------
-template <class T>
+template <class T, unsigned kStageCount = ws::scan::pipeline::kStages,
+          unsigned kBytesOfStage = ws::scan::pipeline::kStageBytes>
 struct Compactor {
+    using Sh = ws::scan::pipeline::Shape<unsigned(sizeof(T)), kStageCount, kBytesOfStage>;
+    static constexpr auto kernel =
+        &ws::scan::pipeline::scan_pipeline<T, ws::probe::NoProbe, true, Sh>;
     Status<T> status;
     unsigned resident = 0;
     Compactor() {
-        auto kernel = &ws::scan::pipeline::scan_pipeline<T, ws::probe::NoProbe, true>;
-        using Sh = ws::scan::pipeline::Shape<unsigned(sizeof(T))>;
         CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                 int(Sh::kSharedBytes)));
         int per_sm = 0, sms = 0;
@@ -523,19 +551,17 @@ struct Compactor {
         resident = unsigned(std::max(per_sm, 1) * sms);
     }
     std::uint64_t tiles_for(std::uint64_t n) const {
-        return std::max<std::uint64_t>(1, ws::scan::pipeline::tiles_of<sizeof(T)>(n));
+        return std::max<std::uint64_t>(1, ws::scan::pipeline::tiles_of<sizeof(T), Sh>(n));
     }
     void run(const T* in, T* out, std::uint64_t n) {
-        using Sh = ws::scan::pipeline::Shape<unsigned(sizeof(T))>;
         const std::uint64_t tiles = tiles_for(n);
         status.reserve(tiles);
         CK(cudaMemsetAsync(status.words, 0, (tiles + 1) * 8));
         const TileStatus<unsigned> st{reinterpret_cast<unsigned*>(status.words + tiles), nullptr,
                                       nullptr, nullptr, status.words};
         const unsigned grid = unsigned(std::min<std::uint64_t>(tiles, resident));
-        ws::scan::pipeline::scan_pipeline<T, ws::probe::NoProbe, true>
-            <<<grid, ws::scan::pipeline::kThreads, Sh::kSharedBytes>>>(
-                in, out, st, unsigned(n), ScanKind::Inclusive, ws::probe::NoProbe{});
+        kernel<<<grid, ws::scan::pipeline::kThreads, Sh::kSharedBytes>>>(
+            in, out, st, unsigned(n), ScanKind::Inclusive, ws::probe::NoProbe{});
     }
     unsigned long long kept(std::uint64_t n) {
         unsigned long long word = 0;
@@ -665,6 +691,124 @@ void compact_time_type(const Device& dev, unsigned max_log2) {
     c.status.release();
 }
 
+// ---- shapes: other stage counts and sizes beside the catalog's, at every size, x CUB -------
+// (issue 58: where the catalog's shape falls behind CUB, which shape does not). Inclusive scans
+// and compactions, each result checked against CUB's; a CSV line per run.
+template <class T>
+std::vector<Scanner<T>> shape_scanners(Status<T>& status, unsigned sms) {
+    std::vector<Scanner<T>> v;
+    v.push_back(pipeline_scanner<T>(status, sms, "6x16K"));
+    v.push_back(pipeline_scanner<T, 4, 16384>(status, sms, "4x16K"));
+    v.push_back(pipeline_scanner<T, 3, 16384>(status, sms, "3x16K"));
+    v.push_back(pipeline_scanner<T, 6, 8192>(status, sms, "6x8K"));
+    v.push_back(pipeline_scanner<T, 4, 8192>(status, sms, "4x8K"));
+    v.push_back(pipeline_scanner<T, 6, 32768>(status, sms, "6x32K"));
+    v.push_back(pipeline_scanner<T, 7, 32768>(status, sms, "7x32K"));
+    v.push_back(pipeline_scanner<T, 4, 49152>(status, sms, "4x48K"));
+    v.push_back(pipeline_scanner<T, 3, 65536>(status, sms, "3x64K"));
+    return v;
+}
+
+// One compaction shape timed at one size: its time, and whether its count is CUB's.
+template <class T, unsigned kStageCount, unsigned kBytesOfStage>
+void time_compact_shape(const TimedSize<T>& z, const char* name, double lib, int cub_kept,
+                        unsigned lg, FILE* csv) {
+    static Compactor<T, kStageCount, kBytesOfStage> c;
+    const double ms = median_ms([&](unsigned k) { c.run(z.input(k), z.out, z.n); }, z.inputs);
+    const bool same = c.kept(z.n) == (unsigned long long)cub_kept;
+    std::fprintf(csv, "%s,compact,%u,%s,%.5f,%d\n", type_name<T>(), lg, name, ms, same ? 0 : 1);
+    std::printf(" | %s %.3fx%s", name, lib / ms, same ? "" : " COUNT DIFFERS");
+}
+
+template <class T>
+void shapes_type(const Device& dev, FILE* csv) {
+    Status<T> status;
+    std::vector<Scanner<T>> all = shape_scanners(status, unsigned(dev.prop.multiProcessorCount));
+    Cub<T> cub;
+    CubSelect<T> select;
+    unsigned long long* d_wrong;
+    CK(cudaMalloc(&d_wrong, 8));
+    for (unsigned lg = 16; lg <= 28; ++lg) {
+        const std::uint64_t n = 1ull << lg;
+        TimedSize<T> z(dev, n);
+        const double copy = z.copy_ms();
+        T* d_ref;
+        CK(cudaMalloc(&d_ref, n * sizeof(T)));
+        const ScanKind kind = ScanKind::Inclusive;
+        const double lib =
+            median_ms([&](unsigned k) { cub.run(z.input(k), z.out, n, kind); }, z.inputs);
+        cub.run(z.input(0), d_ref, n, kind);
+        std::fprintf(csv, "%s,inclusive,%u,copy,%.5f,0\n%s,inclusive,%u,cub,%.5f,0\n",
+                     type_name<T>(), lg, copy, type_name<T>(), lg, lib);
+        std::printf("shapes %-6s 2^%-2u cub %.3f of copy", type_name<T>(), lg, copy / lib);
+        for (auto& s : all) {
+            const double ms =
+                median_ms([&](unsigned k) { s.run(z.input(k), z.out, n, kind); }, z.inputs);
+            s.run(z.input(0), z.out, n, kind);
+            CK(cudaMemset(d_wrong, 0, 8));
+            count_differences<T><<<1024, 256>>>(z.out, d_ref, n, d_wrong);
+            unsigned long long wrong = 0;
+            CK(cudaMemcpy(&wrong, d_wrong, 8, cudaMemcpyDeviceToHost));
+            std::fprintf(csv, "%s,inclusive,%u,%s,%.5f,%llu\n", type_name<T>(), lg, s.name.c_str(),
+                         ms, wrong);
+            std::printf(" | %s %.3fx %.3f%s", s.name.c_str(), lib / ms, copy / ms,
+                        wrong ? " WRONG" : "");
+        }
+        std::printf("\n");
+        cudaFree(d_ref);
+        // The compaction of the same input (integer values in [-8, 8]: keeps about 47 %).
+        const double sel =
+            median_ms([&](unsigned k) { select.run(z.input(k), z.out, n); }, z.inputs);
+        int cub_kept = 0;
+        CK(cudaMemcpy(&cub_kept, select.count, sizeof cub_kept, cudaMemcpyDeviceToHost));
+        std::fprintf(csv, "%s,compact,%u,cub-select,%.5f,0\n", type_name<T>(), lg, sel);
+        std::printf("shapes %-6s 2^%-2u compact", type_name<T>(), lg);
+        time_compact_shape<T, 6, 16384>(z, "6x16K", sel, cub_kept, lg, csv);
+        time_compact_shape<T, 4, 16384>(z, "4x16K", sel, cub_kept, lg, csv);
+        time_compact_shape<T, 3, 16384>(z, "3x16K", sel, cub_kept, lg, csv);
+        time_compact_shape<T, 6, 8192>(z, "6x8K", sel, cub_kept, lg, csv);
+        time_compact_shape<T, 6, 32768>(z, "6x32K", sel, cub_kept, lg, csv);
+        time_compact_shape<T, 7, 32768>(z, "7x32K", sel, cub_kept, lg, csv);
+        time_compact_shape<T, 4, 49152>(z, "4x48K", sel, cub_kept, lg, csv);
+        std::printf("\n");
+        std::fflush(stdout);
+        std::fflush(csv);
+    }
+    cudaFree(d_wrong);
+    status.release();
+}
+
+// Each shape checked element by element against the CPU at odd sizes around its tiles.
+template <class T>
+unsigned shapes_check_type(unsigned sms) {
+    Status<T> status;
+    std::vector<Scanner<T>> all = shape_scanners(status, sms);
+    const std::uint64_t most = 1000003 + 16;
+    T *d_in, *d_out;
+    CK(cudaMalloc(&d_in, (most + 4) * sizeof(T)));
+    CK(cudaMalloc(&d_out, (most + 8) * sizeof(T)));
+    unsigned failed = 0, runs = 0;
+    std::uint64_t seed = 3;
+    for (auto& s : all) {
+        unsigned wrong_here = 0;
+        const std::uint64_t t = s.tile;
+        for (std::uint64_t n : {std::uint64_t(1), std::uint64_t(1000), t - 1, t + 1, 7 * t + 3,
+                                std::uint64_t(65537), std::uint64_t(1000003)})
+            for (ScanKind kind : {ScanKind::Inclusive, ScanKind::Exclusive}) {
+                const unsigned offset = (n % 5 == 3) ? 1u : 0u;
+                wrong_here += check_one(s, n, kind, seed++ * 7919, false, d_in, d_out, offset) != 0;
+                ++runs;
+            }
+        failed += wrong_here;
+        std::printf("shapes-check %-7s %-8s %s\n", type_name<T>(), s.name.c_str(),
+                    wrong_here ? "WRONG" : "ok");
+    }
+    std::printf("shapes-check %-7s %u runs, %u wrong\n", type_name<T>(), runs, failed);
+    cudaFree(d_in), cudaFree(d_out);
+    status.release();
+    return failed;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -697,6 +841,17 @@ int main(int argc, char** argv) {
         compact_time_type<int>(dev, max_log2);
         compact_time_type<float>(dev, max_log2);
         compact_time_type<double>(dev, max_log2);
+    } else if (mode == "shapes") {
+        const unsigned sms = unsigned(dev.prop.multiProcessorCount);
+        failed += shapes_check_type<int>(sms) + shapes_check_type<float>(sms) +
+                  shapes_check_type<double>(sms);
+        FILE* csv = std::fopen(argc > 2 ? argv[2] : "shapes.csv", "w");
+        if (!csv) return 2;
+        std::fprintf(csv, "type,kind,log2n,algo,ms,wrong\n");
+        shapes_type<int>(dev, csv);
+        shapes_type<float>(dev, csv);
+        shapes_type<double>(dev, csv);
+        std::fclose(csv);
     } else if (mode == "sanitize") {
         failed += sanitize_type<int>() + sanitize_type<float>() + sanitize_type<double>();
         failed += compact_sanitize<int>() + compact_sanitize<double>();

@@ -50,7 +50,8 @@ TEST_CASE("scan-pipeline is right from a misaligned input (every tile copied by 
         }
 }
 
-TEST_CASE("scan-pipeline fills the GPU with two blocks an SM and loads ahead as it says", "[gpu]") {
+TEST_CASE("scan-pipeline fills the GPU with its shape's blocks and loads ahead as it says",
+          "[gpu]") {
     if (test::refused_here("scan-pipeline")) {  // and the launcher says so
         CHECK(cuda::repeat_pipeline_for_test(4097, trace::DType::Int32, 1)
                   .rfind("scan-pipeline needs", 0) == 0);
@@ -58,17 +59,60 @@ TEST_CASE("scan-pipeline fills the GPU with two blocks an SM and loads ahead as 
     }
     cuda::DeviceInfo device;
     REQUIRE(cuda::query_device(device) == "");
-    cuda::PipelineLaunch big, mid, small;
-    REQUIRE(cuda::repeat_pipeline_for_test(1u << 26, trace::DType::Int32, 1, 0, &big) == "");
-    CHECK(big.blocks_per_sm == 2);  // 2 x 96 KB of stages: pipeline_shape.hpp's claim
-    CHECK(big.grid == 2u * unsigned(device.sm_count));
+    const unsigned sms = unsigned(device.sm_count);
+    // The catalog's shape: 2 x 96 KB of stages an SM (pipeline_shape.hpp's claim).
+    const cuda::PipelineLaunch catalog{0, 0, 0, scan::pipeline::kStages,
+                                       scan::pipeline::kStageBytes};
+    cuda::PipelineLaunch big, mid, small, sized;
+    REQUIRE(cuda::repeat_pipeline_for_test(1u << 26, trace::DType::Int32, 1, 0, &big, &catalog) ==
+            "");
+    CHECK(big.blocks_per_sm == 2);
+    CHECK(big.grid == 2u * sms);
     CHECK(big.ahead == scan::pipeline::kStages);
     // 2^22 ints are 1024 tiles: 4 a block, not 6 for some blocks and none for others.
-    REQUIRE(cuda::repeat_pipeline_for_test(1u << 22, trace::DType::Int32, 1, 0, &mid) == "");
+    REQUIRE(cuda::repeat_pipeline_for_test(1u << 22, trace::DType::Int32, 1, 0, &mid, &catalog) ==
+            "");
     CHECK(mid.ahead == scan::pipeline::tiles_ahead(1024, mid.grid));
     CHECK(mid.ahead < scan::pipeline::kStages);
     REQUIRE(cuda::repeat_pipeline_for_test(3, trace::DType::Float64, 1, 0, &small) == "");
     CHECK(small.grid == 1);  // one tile, one block
+    // By size (the default): 2^26 ints take the table's shape, seven 32 KB stages, one block an
+    // SM (224 KB of its 228).
+    REQUIRE(cuda::repeat_pipeline_for_test(1u << 26, trace::DType::Int32, 1, 0, &sized) == "");
+    const scan::pipeline::ShapeChoice want = scan::pipeline::shape_for(1u << 26, 4, false);
+    CHECK(sized.stages == want.stages);
+    CHECK(sized.stage_bytes == want.stage_bytes);
+    CHECK(sized.blocks_per_sm == 1);
+    CHECK(sized.grid == sms);
+    CHECK(sized.ahead == want.stages);
+}
+
+TEST_CASE("every shape the launcher may choose by size scans and compacts right", "[gpu]") {
+    if (test::refused_here("scan-pipeline")) return;  // the cases above say how it refuses
+    // Around one, two and many tiles of each shape (a 64 KB tile is 16384 ints or 8192 doubles),
+    // misaligned once; compactions keeping half.
+    for (const scan::pipeline::ShapeChoice c : scan::pipeline::kLaunchShapes) {
+        const cuda::PipelineLaunch shape{0, 0, 0, c.stages, c.stage_bytes};
+        for (trace::DType type : kTypes) {
+            const std::uint64_t tile = c.stage_bytes / trace::dtype_size(type);
+            for (std::uint64_t n : {tile - 1, tile + 1, 2 * tile + 5, 300 * tile + 7}) {
+                INFO(c.stages << " x " << c.stage_bytes << " B, n=" << n << " "
+                              << trace::dtype_name(type));
+                cuda::PipelineLaunch ran;
+                CHECK(cuda::repeat_pipeline_for_test(n, type, 4, 0, &ran, &shape) == "");
+                CHECK(ran.stages == c.stages);
+                CHECK(ran.stage_bytes == c.stage_bytes);
+                CHECK(cuda::repeat_compact_pipeline_for_test(n, type, 3, "keep:50", &shape) == "");
+            }
+            INFO("misaligned, " << c.stages << " x " << c.stage_bytes << " B");
+            CHECK(cuda::repeat_pipeline_for_test(3 * tile + 1, type, 2, 1, nullptr, &shape) == "");
+        }
+    }
+    // A shape the launcher is not built in is refused in one line.
+    const cuda::PipelineLaunch odd{0, 0, 0, 5, 16 * 1024};
+    const std::string why =
+        cuda::repeat_pipeline_for_test(4097, trace::DType::Int32, 1, 0, nullptr, &odd);
+    CHECK(why.find("not a shape the pipeline is built in") != std::string::npos);
 }
 
 TEST_CASE("compact-pipeline keeps std::copy_if's elements thousands of times at odd sizes",

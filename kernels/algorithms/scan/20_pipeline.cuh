@@ -107,12 +107,12 @@ WS_DEV auto vector_part(const V& x) {
 // kCompact: the same pipeline as a stream compaction (compact-pipeline): the aggregator counts
 // the kept elements, the look-back adds counts, the consumers store each kept element at its
 // place (the count before it), in order; the inclusive count of the last tile is the result.
-template <class T, class Probe, bool kCompact = false>
+template <class T, class Probe, bool kCompact = false, class S = Shape<unsigned(sizeof(T))>>
 __global__ void __launch_bounds__(kThreads)
     scan_pipeline(const T* __restrict__ g_in, T* __restrict__ g_out,
                   TileStatus<TileValue<T, kCompact>> status, unsigned n, ScanKind kind,
                   Probe probe) {
-    using S = Shape<unsigned(sizeof(T))>;
+    constexpr unsigned kStages = S::kStages, kStageBytes = S::kStageBytes;
     using Value = TileValue<T, kCompact>;  // at most sizeof(T): fits the stage's value slots
     using Vector = Vector16<T>;
     constexpr unsigned kVector = Vector::kCount;
@@ -148,7 +148,7 @@ __global__ void __launch_bounds__(kThreads)
     const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
     const unsigned tile_count =
         unsigned(((unsigned long long)n + S::kTileElems - 1) / S::kTileElems);  // as tiles_of
-    const unsigned ahead = tiles_ahead(tile_count, gridDim.x);
+    const unsigned ahead = tiles_ahead(tile_count, gridDim.x, kStages);
     const bool aligned =
         (reinterpret_cast<unsigned long long>(g_in) | reinterpret_cast<unsigned long long>(g_out)) %
             16 ==

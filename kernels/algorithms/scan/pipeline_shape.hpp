@@ -31,10 +31,18 @@ constexpr unsigned status_words_per_tile(unsigned value_bytes) {
     return value_bytes <= 4 ? 1 : 2;
 }
 
-// A tile and the block's shared memory for elements of kElementBytes.
-template <unsigned kElementBytes>
+// A tile and the block's shared memory for elements of kElementBytes: by default the shape
+// above; other stage counts and sizes are timed beside it (tests/device/scan_pipeline_bench.cu).
+template <unsigned kElementBytes, unsigned kStageCount = kStages,
+          unsigned kBytesOfStage = kStageBytes>
 struct Shape {
     static_assert(kElementBytes == 4 || kElementBytes == 8, "int, float or double");
+    static_assert(kBytesOfStage % (kConsumerWarps * 32 * 16) == 0,
+                  "a consumer lane's share is whole 16-byte vectors");
+    static_assert(kStageCount >= 2, "a block loads its next tile while it scans one");
+    static constexpr unsigned kStages = kStageCount;
+    static constexpr unsigned kStageBytes = kBytesOfStage;
+    static constexpr unsigned kLaneBytes = kStageBytes / (kConsumerWarps * 32);
     static constexpr unsigned kLaneElems = kLaneBytes / kElementBytes;
     static constexpr unsigned kWarpElems = 32 * kLaneElems;
     static constexpr unsigned kTileElems = kConsumerWarps * kWarpElems;
@@ -50,19 +58,73 @@ struct Shape {
 };
 
 // Tiles of n elements (the last one partial).
-template <unsigned kElementBytes>
+template <unsigned kElementBytes, class S = Shape<kElementBytes>>
 constexpr std::uint64_t tiles_of(std::uint64_t n) {
-    return (n + Shape<kElementBytes>::kTileElems - 1) / Shape<kElementBytes>::kTileElems;
+    return (n + S::kTileElems - 1) / S::kTileElems;
 }
 
 // How many tiles a block loads ahead: every stage when there are tiles enough; fewer when a
 // grid of `blocks` would otherwise leave some blocks idle while others hold kStages tiles each
 // (2^22 ints: 1024 tiles over 264 blocks, 4 each, not 6 for 170 blocks and none for the rest).
 // Never fewer than 2, so that a block always loads its next tile while it scans one.
-constexpr unsigned tiles_ahead(std::uint64_t tiles, unsigned blocks) {
-    if (blocks == 0) return kStages;
+constexpr unsigned tiles_ahead(std::uint64_t tiles, unsigned blocks, unsigned stages = kStages) {
+    if (blocks == 0) return stages;
     const std::uint64_t share = (tiles + blocks - 1) / blocks;
-    return unsigned(std::clamp<std::uint64_t>(share, 2, kStages));
+    return unsigned(std::clamp<std::uint64_t>(share, 2, stages));
+}
+
+// ---- The shape chosen by size (the GPU launcher, kernels/cuda/pipeline_scan.hpp) ---------------
+// The catalog's rung, traced and taught, is the shape above at every size. Timed alone the
+// pipeline may take another stage count and size by n: where the tiles divide badly among the
+// blocks a GPU holds at once, a larger or smaller tile turns a short last round into a full one.
+// Measured on an NVIDIA H200 (tests/device/scan_pipeline_bench.cu `shapes`, three runs,
+// 2026-11-29; assets/measurements/scan-pipeline-shapes-nvidia-h200.md): for each size the shape
+// whose slowest run was fastest against CUB, among the ones below.
+struct ShapeChoice {
+    unsigned stages = kStages;
+    unsigned stage_bytes = kStageBytes;
+    friend constexpr bool operator==(ShapeChoice a, ShapeChoice b) {
+        return a.stages == b.stages && a.stage_bytes == b.stage_bytes;
+    }
+};
+inline constexpr ShapeChoice kCatalogShape{kStages, kStageBytes};
+inline constexpr ShapeChoice k4x16K{4, 16 * 1024}, k3x16K{3, 16 * 1024}, k6x32K{6, 32 * 1024},
+    k7x32K{7, 32 * 1024}, k4x48K{4, 48 * 1024}, k3x64K{3, 64 * 1024};
+// Every shape a launch may choose: the launcher instantiates each (pipeline_scan.cu).
+inline constexpr ShapeChoice kLaunchShapes[] = {kCatalogShape, k4x16K, k3x16K, k6x32K,
+                                                k7x32K,        k4x48K, k3x64K};
+
+// One row a power of two: row k holds n from 2^k to 2^(k+1) - 1, from 2^16 (below: the catalog's
+// shape) to 2^28 (and above). Columns: 4-byte scans, 8-byte scans, 4-byte compactions, 8-byte
+// compactions.
+inline constexpr unsigned kFirstSizedLog2 = 16, kLastSizedLog2 = 28;
+inline constexpr ShapeChoice kShapeBySize[kLastSizedLog2 - kFirstSizedLog2 + 1][4] = {
+    /* 2^16 */ {kCatalogShape, kCatalogShape, kCatalogShape, kCatalogShape},
+    /* 2^17 */ {kCatalogShape, kCatalogShape, kCatalogShape, kCatalogShape},
+    /* 2^18 */ {kCatalogShape, kCatalogShape, kCatalogShape, kCatalogShape},
+    /* 2^19 */ {kCatalogShape, k6x32K, kCatalogShape, kCatalogShape},
+    /* 2^20 */ {k7x32K, k3x64K, kCatalogShape, k6x32K},
+    /* 2^21 */ {k6x32K, k3x16K, k6x32K, k4x48K},
+    /* 2^22 */ {k3x64K, k4x16K, k7x32K, kCatalogShape},
+    /* 2^23 */ {k4x16K, k4x16K, kCatalogShape, k6x32K},
+    /* 2^24 */ {kCatalogShape, k4x16K, kCatalogShape, k7x32K},
+    /* 2^25 */ {kCatalogShape, kCatalogShape, k7x32K, k7x32K},
+    /* 2^26 */ {k7x32K, kCatalogShape, k7x32K, k7x32K},
+    /* 2^27 */ {k7x32K, kCatalogShape, k7x32K, k7x32K},
+    /* 2^28 */ {k7x32K, kCatalogShape, k7x32K, k7x32K},
+};
+
+constexpr unsigned floor_log2(std::uint64_t n) {
+    unsigned k = 0;
+    while (n >>= 1) ++k;
+    return k;
+}
+
+// The shape a launch of n elements of element_bytes takes (a compaction: compact).
+constexpr ShapeChoice shape_for(std::uint64_t n, unsigned element_bytes, bool compact) {
+    if (n < (std::uint64_t(1) << kFirstSizedLog2)) return kCatalogShape;
+    const unsigned row = std::min(floor_log2(n), kLastSizedLog2) - kFirstSizedLog2;
+    return kShapeBySize[row][(compact ? 2 : 0) + (element_bytes == 8 ? 1 : 0)];
 }
 
 }  // namespace ws::scan::pipeline
