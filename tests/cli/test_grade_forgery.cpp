@@ -2,12 +2,14 @@
 // conflicts that appends, from a destructor at exit, the trace of the puzzle's solution to its
 // report (a run that then counted 0 conflicts), and one that prints grade-like lines: neither
 // solves the puzzle. What the recorder counts inside the kernel's own process stays in its reach
-// (docs/your-kernel.md, "What the sandbox stops").
+// (docs/your-kernel.md, "What the sandbox stops"): every report marks a check on it
+// self-reported.
 #include <catch2/catch.hpp>
-#include <cstdio>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "kernels/user/puzzle.hpp"
 #include "tests/cli/puzzle_files.hpp"
 #include "tests/cli/run_command.hpp"
 #include "tests/test_paths.hpp"
@@ -93,15 +95,16 @@ TEST_CASE("a check on a counter is marked self-reported in --json and in Gradesc
     REQUIRE(conflicts != std::string::npos);
     CHECK(json.out.find("\"self_reported\": true") > conflicts);
     CHECK(json.out.substr(correct, conflicts - correct).find("self_reported") == std::string::npos);
-    const std::string results = "/tmp/ws_forgery_results_" + std::to_string(::getpid()) + ".json";
-    std::remove(results.c_str());
+    CHECK(json.out.find(ws::user::self_reported_note()) == std::string::npos);  // JSON: the field
+    TempDir dir("ws_forgery_results");
+    const std::string results = (dir.path / "results.json").string();
     const CommandResult g =
         run_warpscope("grade --puzzle 2 --jobs 1 --gradescope " + results + " " + start);
     INFO(g.err);
-    const std::string written = read_all(results);
-    CHECK(written.find("FAIL bank_conflicts == 0: got 720") != std::string::npos);
-    CHECK(written.find("(self-reported: counted inside the kernel's own process") !=
-          std::string::npos);
-    CHECK(written.find("PASS correct (self-reported") == std::string::npos);
-    std::remove(results.c_str());
+    const auto tests = nlohmann::json::parse(read_all(results)).at("tests");
+    REQUIRE(tests.size() == 2);
+    CHECK(tests[0].at("output") == "PASS correct");
+    const std::string output = tests[1].at("output");
+    CHECK(output.find("FAIL bank_conflicts == 0 (self-reported): got 720") == 0);
+    CHECK(output.find("\n" + ws::user::self_reported_note()) != std::string::npos);
 }
