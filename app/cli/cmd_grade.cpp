@@ -119,6 +119,7 @@ int cmd_grade(const GradeOptions& o) {
     std::vector<user::GradeRow> rows;
     std::vector<std::size_t> solved(puzzles.size()), graded(puzzles.size());
     std::string warned;
+    bool marked = false;          // a check of the report is self-reported: the note closes it
     std::size_t next_puzzle = 0;  // the course's puzzles are counted as their last file is printed
     auto count_line = [&](std::size_t upto) {
         for (; next_puzzle < upto; ++next_puzzle)
@@ -144,6 +145,7 @@ int cmd_grade(const GradeOptions& o) {
         }
         std::fputs(user::grade_report(p, subs[i].path, g, true).c_str(), stdout);
         std::fflush(stdout);
+        marked |= user::any_self_reported(g);
         solved[subs[i].puzzle] += g.solved();
         graded[subs[i].puzzle] += 1;
         rows.push_back(user::grade_row(p, subs[i], g));
@@ -151,6 +153,7 @@ int cmd_grade(const GradeOptions& o) {
     const unsigned jobs = gpu ? 1 : o.jobs ? o.jobs : user::default_jobs();
     user::run_in_order(subs.size(), jobs, work, done);
     count_line(puzzles.size());
+    if (marked) std::printf("%s\n", user::self_reported_note().c_str());
 
     std::size_t all_solved = 0;
     for (std::size_t s : solved) all_solved += s;

@@ -98,6 +98,7 @@ int cmd_grade_puzzle(const RunKernelOptions& o) {
     const bool several = o.files.size() > 1;
     ordered_json all = ordered_json::array();
     std::size_t solved = 0;
+    bool marked = false;  // a check of the report is self-reported: the note closes it
     std::string warned;
     for (const std::string& kernel : o.files) {
         const user::PuzzleGrade g = user::grade_puzzle(p, kernel, settings);
@@ -130,11 +131,13 @@ int cmd_grade_puzzle(const RunKernelOptions& o) {
             continue;
         }
         std::fputs(user::grade_report(p, kernel, g, several).c_str(), stdout);
+        marked |= user::any_self_reported(g);
     }
     if (o.json)
         std::printf("%s\n", (several ? all : all.front()).dump(2).c_str());
     else if (several)
         std::fputs(user::batch_summary(o.files.size(), p.name, solved).c_str(), stdout);
+    if (marked) std::printf("%s\n", user::self_reported_note().c_str());
     return solved == o.files.size() ? 0 : 1;
 }
 

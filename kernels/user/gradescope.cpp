@@ -8,10 +8,11 @@
 namespace ws::user {
 namespace {
 
-// What a test's output adds for a check whose value the kernel's own process counted.
-constexpr const char* kSelfReported =
-    " (self-reported: counted inside the kernel's own process, which a determined student can "
-    "write into)";
+// A test's output: its check's line and, on a self-reported check, what the mark means (each
+// test is read on its own).
+std::string test_output(const CheckVerdict& v) {
+    return v.self_reported ? verdict_line(v) + "\n" + self_reported_note() : verdict_line(v);
+}
 
 }  // namespace
 
@@ -28,9 +29,7 @@ std::string gradescope_results(const Puzzle& p, const PuzzleGrade& g, double sec
         tests.push_back({{"name", p.checks[i].text},
                          {"score", pass ? 1 : 0},
                          {"max_score", 1},
-                         {"output", has ? verdict_line(g.verdicts[i]) +
-                                              (g.verdicts[i].self_reported ? kSelfReported : "")
-                                        : verdict},
+                         {"output", has ? test_output(g.verdicts[i]) : verdict},
                          {"visibility", "visible"}});
     }
     std::string output = "puzzle " + p.name + ": " + verdict;

@@ -12,7 +12,8 @@ namespace ws::user {
 
 // results.json: `score`, `output` (the grade's verdict line), `stdout_visibility`,
 // `execution_time` (whole seconds) and `tests`: per check `name`, `score`, `max_score`,
-// `output` (verdict_line, or why the submission was not graded) and `visibility` "visible".
+// `output` (verdict_line, with self_reported_note under a self-reported check's, or why the
+// submission was not graded) and `visibility` "visible".
 std::string gradescope_results(const Puzzle& p, const PuzzleGrade& g, double seconds);
 
 // The autograder's files for puzzle `p` (run_autograder's paths can be moved by environment

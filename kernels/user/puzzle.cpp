@@ -389,8 +389,28 @@ PuzzleGrade grade_puzzle(const Puzzle& p, const std::string& kernel_file,
     return g;
 }
 
+namespace {
+
+// The mark of a self-reported check: the note below says what it means, in one place.
+constexpr const char* kSelfReported = "(self-reported)";
+
+}  // namespace
+
 std::string verdict_line(const CheckVerdict& v) {
-    return v.pass ? "PASS " + v.check : "FAIL " + v.check + ": got " + v.got + " (" + v.why + ")";
+    const std::string check = v.self_reported ? v.check + " " + kSelfReported : v.check;
+    return v.pass ? "PASS " + check : "FAIL " + check + ": got " + v.got + " (" + v.why + ")";
+}
+
+std::string self_reported_note() {
+    return std::string(kSelfReported) +
+           ": counted inside the kernel's own process, which a determined student can write "
+           "into; correct is warpscope's own check of the output";
+}
+
+bool any_self_reported(const PuzzleGrade& g) {
+    for (const CheckVerdict& v : g.verdicts)
+        if (v.self_reported) return true;
+    return false;
 }
 
 std::string grade_summary(const PuzzleGrade& g) {

@@ -97,9 +97,14 @@ struct PuzzleGrade {
 };
 
 // The words of a grade, for the command line and the window: "PASS check" / "FAIL check: got X
-// (why)", and "solved" / "not yet: K of M checks fail" / "skipped on the emulator: why".
+// (why)", and "solved" / "not yet: K of M checks fail" / "skipped on the emulator: why". A
+// self-reported check is marked after its text: "PASS bank_conflicts == 0 (self-reported)".
 std::string verdict_line(const CheckVerdict& v);
 std::string grade_summary(const PuzzleGrade& g);
+// What the mark means, one line: printed once under a report whose checks carry it (grade,
+// run-kernel --puzzle, the window's Grade) and in a Gradescope test's output beside the mark.
+std::string self_reported_note();
+bool any_self_reported(const PuzzleGrade& g);
 
 struct PuzzleRunSettings {
     Limits limits;

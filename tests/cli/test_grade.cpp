@@ -92,7 +92,7 @@ TEST_CASE("grade --jobs 2 prints byte for byte what --jobs 1 prints and the same
     CHECK(one.out.find("o\"d,d\\nname.cu") != std::string::npos);  // escaped, on one line
     CHECK(one.out.find("compile error at " + (dir.path / "broken0.cu").string() + ":7:") !=
           std::string::npos);
-    CHECK(one.out.find("right1.cu\nPASS correct\nPASS bank_conflicts == 0\npuzzle "
+    CHECK(one.out.find("right1.cu\nPASS correct\nPASS bank_conflicts == 0 (self-reported)\npuzzle "
                        "02-bank-conflicts: solved\n== ") != std::string::npos);
 
     const std::string csv = read_all(csv1);
@@ -187,7 +187,7 @@ TEST_CASE("grade --check grades one check: its exit code says whether it passes"
     CHECK(passes.out.find("bank_conflicts") == std::string::npos);
     const auto fails = run_warpscope("grade --puzzle 2 --check 'bank_conflicts == 0' " + wrong);
     CHECK(fails.code == 1);
-    CHECK(fails.out.find("FAIL bank_conflicts == 0: got 208") != std::string::npos);
+    CHECK(fails.out.find("FAIL bank_conflicts == 0 (self-reported): got 208") != std::string::npos);
 }
 
 TEST_CASE("a CSV field is quoted and escaped: nothing a student names is written raw", "[grade]") {

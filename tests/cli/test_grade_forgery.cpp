@@ -2,12 +2,14 @@
 // conflicts that appends, from a destructor at exit, the trace of the puzzle's solution to its
 // report (a run that then counted 0 conflicts), and one that prints grade-like lines: neither
 // solves the puzzle. What the recorder counts inside the kernel's own process stays in its reach
-// (docs/your-kernel.md, "What the sandbox stops").
+// (docs/your-kernel.md, "What the sandbox stops"): a kernel that writes 0 conflicts into the
+// recorder passes that check, and every report marks the check self-reported.
 #include <catch2/catch.hpp>
-#include <cstdio>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "kernels/user/puzzle.hpp"
 #include "tests/cli/puzzle_files.hpp"
 #include "tests/cli/run_command.hpp"
 #include "tests/test_paths.hpp"
@@ -81,6 +83,86 @@ TEST_CASE("a kernel that prints grade-like lines does not change its grade",
     run_command("rm -rf " + dir);
 }
 
+namespace {
+
+// The start kernel of puzzle 2, its shared accesses and their bank conflicts unchanged, that
+// writes 0 conflicts into the recorder: the probe's first member is the recorder it records
+// into, and its totals are a const reference away. The last block's thread 0 leaves the total
+// at minus one block's conflicts (the blocks before it, divided by their number), and the
+// recorder adds that block's own when it finishes: 0.
+std::string recorder_writer(const std::string& path) {
+    std::string text = read_all(puzzle_file("02-bank-conflicts.start.cu"));
+    const std::string last = "global_array(g_out, probe)[blockIdx.x] = s[0];\n";
+    const std::size_t end = text.find(last), kernel = text.find("template <class T, class Probe>");
+    REQUIRE(end != std::string::npos);
+    REQUIRE(kernel != std::string::npos);
+    text.insert(end + last.size(), "    ws_forge(probe);\n");
+    text.insert(kernel,
+                "template <class Probe>\n"
+                "void ws_forge(Probe& probe) {\n"
+                "    if constexpr (sizeof(Probe) > sizeof(void*)) {  // the emulator's probe\n"
+                "        if (threadIdx.x != 0 || blockIdx.x == 0 || blockIdx.x + 1 != gridDim.x)\n"
+                "            return;\n"
+                "        ws::sim::SimRecorder* rec = nullptr;\n"
+                "        __builtin_memcpy(&rec, &probe, sizeof rec);\n"
+                "        auto& totals = const_cast<ws::trace::Counters&>(rec->totals());\n"
+                "        totals.bank_conflicts = 0 - totals.bank_conflicts / blockIdx.x;\n"
+                "    }\n"
+                "}\n");
+    std::ofstream(path) << text;
+    return path;
+}
+
+const std::string kConflicts = "bank_conflicts == 0 (self-reported)";
+
+}  // namespace
+
+// The grade cannot stop this (docs/grading.md, "What a grade rests on"): it says so on the check.
+TEST_CASE("a kernel that writes 0 bank conflicts into the recorder passes only a marked check",
+          "[cli][run-kernel][grade]") {
+    TempDir dir("ws_forgery_recorder");
+    const std::string writer = recorder_writer((dir.path / "writer.cu").string());
+    const std::string start = puzzle_file("02-bank-conflicts.start.cu");
+    // The same accesses without the write fail on their conflicts: the write is all it has.
+    const CommandResult honest = run_warpscope("run-kernel " + start + " --puzzle 2");
+    CHECK(honest.code == 1);
+    CHECK(honest.out.find("FAIL " + kConflicts + ": got 720") != std::string::npos);
+    const CommandResult r = run_warpscope("run-kernel " + writer + " --puzzle 2");
+    INFO(r.out << r.err);
+    CHECK(r.code == 0);
+    CHECK(r.out.find("PASS correct\n") != std::string::npos);  // the parent's own: no mark
+    CHECK(r.out.find("PASS " + kConflicts + "\n") != std::string::npos);
+    const std::string note = ws::user::self_reported_note() + "\n";
+    CHECK(r.out.size() > note.size());
+    CHECK(r.out.substr(r.out.size() - note.size()) == note);
+    const CommandResult json = run_warpscope("run-kernel " + writer + " --puzzle 2 --json");
+    const auto checks = nlohmann::json::parse(json.out).at("checks");
+    REQUIRE(checks.size() == 2);
+    CHECK_FALSE(checks[0].contains("self_reported"));  // correct
+    CHECK(checks[1].at("pass") == true);
+    CHECK(checks[1].at("self_reported") == true);
+
+    // Graded with the start kernel: a mark on each one's conflicts line, the note once, last.
+    const std::string results = (dir.path / "results.json").string();
+    const CommandResult both = run_warpscope("grade --puzzle 2 --jobs 1 " + writer + " " + start);
+    INFO(both.out);
+    CHECK(both.out.find("PASS " + kConflicts + "\n") != std::string::npos);
+    CHECK(both.out.find("FAIL " + kConflicts + ": got 720") != std::string::npos);
+    CHECK(both.out.find(note) == both.out.size() - note.size());
+    std::size_t marks = 0;  // two conflicts lines and the note: `correct` is never marked
+    for (std::size_t at = 0; (at = both.out.find("(self-reported)", at)) != std::string::npos; ++at)
+        ++marks;
+    CHECK(marks == 3);
+    const CommandResult g =
+        run_warpscope("grade --puzzle 2 --jobs 1 --gradescope " + results + " " + writer);
+    CHECK(g.code == 0);
+    const auto tests = nlohmann::json::parse(read_all(results)).at("tests");
+    REQUIRE(tests.size() == 2);
+    CHECK(tests[0].at("output") == "PASS correct");
+    CHECK(tests[1].at("score") == 1);
+    CHECK(tests[1].at("output") == "PASS " + kConflicts + "\n" + ws::user::self_reported_note());
+}
+
 TEST_CASE("a check on a counter is marked self-reported in --json and in Gradescope's results",
           "[cli][run-kernel][grade]") {
     const std::string start = puzzle_file("02-bank-conflicts.start.cu");
@@ -93,15 +175,16 @@ TEST_CASE("a check on a counter is marked self-reported in --json and in Gradesc
     REQUIRE(conflicts != std::string::npos);
     CHECK(json.out.find("\"self_reported\": true") > conflicts);
     CHECK(json.out.substr(correct, conflicts - correct).find("self_reported") == std::string::npos);
-    const std::string results = "/tmp/ws_forgery_results_" + std::to_string(::getpid()) + ".json";
-    std::remove(results.c_str());
+    CHECK(json.out.find(ws::user::self_reported_note()) == std::string::npos);  // JSON: the field
+    TempDir dir("ws_forgery_results");
+    const std::string results = (dir.path / "results.json").string();
     const CommandResult g =
         run_warpscope("grade --puzzle 2 --jobs 1 --gradescope " + results + " " + start);
     INFO(g.err);
-    const std::string written = read_all(results);
-    CHECK(written.find("FAIL bank_conflicts == 0: got 720") != std::string::npos);
-    CHECK(written.find("(self-reported: counted inside the kernel's own process") !=
-          std::string::npos);
-    CHECK(written.find("PASS correct (self-reported") == std::string::npos);
-    std::remove(results.c_str());
+    const auto tests = nlohmann::json::parse(read_all(results)).at("tests");
+    REQUIRE(tests.size() == 2);
+    CHECK(tests[0].at("output") == "PASS correct");
+    const std::string output = tests[1].at("output");
+    CHECK(output.find("FAIL " + kConflicts + ": got 720") == 0);
+    CHECK(output.find("\n" + ws::user::self_reported_note()) != std::string::npos);
 }

@@ -114,7 +114,7 @@ TEST_CASE("Gradescope's autograder grades a right, a wrong, a broken and a hosti
     const Student students[] = {
         {"right", read_all(puzzle_file("02-bank-conflicts.solution.cu")), 2, ""},
         {"wrong", read_all(puzzle_file("02-bank-conflicts.wrong.cu")), 1,
-         "FAIL bank_conflicts == 0: got 208"},
+         "FAIL bank_conflicts == 0 (self-reported): got 208"},
         {"broken",
          read_all(std::string(WS_SOURCE_DIR) + "/tests/data/user_kernels/syntax_error.cu"), 0,
          "kernel.cu:7: expected ';'"},

@@ -4,12 +4,15 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <string>
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include "kernels/io/data_file.hpp"
 #include "kernels/user/puzzle.hpp"
+#include "kernels/user/toolchain.hpp"
 #include "tests/test_paths.hpp"
 #include "tests/ui/headless_imgui.hpp"
 #include "ui/features/editor/editor_feature.hpp"
@@ -96,6 +99,38 @@ TEST_CASE("an edit or a new run clears a stale grade", "[editor]") {
     CHECK(ui.editor.grade_lines.empty());
     CHECK_FALSE(ui.editor.solved);
     CHECK(ui.editor.message_is_error);
+}
+
+TEST_CASE("Grade marks a self-reported check and says once what the mark means", "[editor]") {
+    user::use_child_program(WS_BINARY);  // the children are warpscope's, not this test program's
+    UiState ui;
+    EditorFeature editor(ui.editor, WS_SOURCE_DIR, false);  // graded at once
+    TraceView none;
+    const FeatureContext c{ui, none};
+    const std::string puzzles = std::string(WS_SOURCE_DIR) + "/assets/puzzles/";
+    std::string error;
+    ui.editor.text =
+        io::read_data_file(puzzles + "02-bank-conflicts.start.cu", io::DataKind::KernelFile, error);
+    REQUIRE(error.empty());
+    ui.editor.loaded = true;
+    ui.editor.puzzle_file = puzzles + "02-bank-conflicts.puzzle";
+    ui.editor.path =
+        (std::filesystem::temp_directory_path() / "warpscope-editor-grade-test.cu").string();
+    REQUIRE(editor.handle(act::GradeKernel{}, c));
+    std::filesystem::remove(ui.editor.path);
+    INFO(ui.editor.message);
+    REQUIRE_FALSE(ui.editor.grading);
+    REQUIRE(ui.editor.grade_lines.size() == 3);
+    CHECK(ui.editor.grade_lines[0] == "PASS correct");  // warpscope's own check: no mark
+    CHECK(ui.editor.grade_lines[1].rfind("FAIL bank_conflicts == 0 (self-reported): got 720", 0) ==
+          0);
+    CHECK(ui.editor.grade_lines[2] == "not yet: 1 of 2 checks fail");
+    CHECK(ui.editor.grade_note == user::self_reported_note());
+    // A run clears the grade, its note too.
+    ui.editor.path = "/proc/warpscope-no-such-dir/k.cu";
+    REQUIRE(editor.handle(act::RunKernel{}, c));
+    CHECK(ui.editor.grade_lines.empty());
+    CHECK(ui.editor.grade_note.empty());
 }
 
 TEST_CASE("F5 runs the kernel from anywhere, typing in a field too", "[editor][keys]") {

@@ -68,6 +68,7 @@ void puzzle_box(PanelContext& ctx) {
                                                                               : p.text;
         text_wrapped_colored(e.grading ? p.text_dim : colour, line);
     }
+    if (!e.grade_note.empty()) text_wrapped_colored(p.text_dim, e.grade_note);
     ImGui::Separator();
 }
 

@@ -24,6 +24,7 @@ std::string editor_backend(const RequestForm& form) {
 // A grade or a run's line is stale once the text changed or runs again.
 void clear_grade(EditorState& e) {
     e.grade_lines.clear();
+    e.grade_note.clear();
     e.solved = false;
 }
 
@@ -187,6 +188,7 @@ void EditorFeature::grade(const FeatureContext& c) {
     }
     e.grading = true;
     e.grade_lines = {"grading " + e.path + " against " + parsed.puzzle.name + "\xe2\x80\xa6"};
+    e.grade_note.clear();
     const std::string file = e.path;
     user::PuzzleRunSettings settings;
     settings.backend = editor_backend(c.ui.form);
@@ -210,6 +212,7 @@ void EditorFeature::take_grade(const user::PuzzleGrade& grade) {
     EditorState& e = state_;
     e.grading = false;
     e.grade_lines.clear();
+    e.grade_note.clear();
     if (!grade.error.empty()) {
         e.grade_lines.push_back(grade.error);
         e.error_line = compile_error_line(grade.error, e.path);
@@ -220,6 +223,7 @@ void EditorFeature::take_grade(const user::PuzzleGrade& grade) {
         e.grade_lines.push_back(user::verdict_line(v));
     for (const std::string& line : grade.gpu_lines) e.grade_lines.push_back(line);
     e.grade_lines.push_back(user::grade_summary(grade));
+    if (user::any_self_reported(grade)) e.grade_note = user::self_reported_note();
     e.solved = grade.solved();
 }
 

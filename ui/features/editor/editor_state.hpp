@@ -25,6 +25,7 @@ struct EditorState {
     bool hint_shown = false;
     bool grading = false;                  // its checks running (Grade: act::GradeKernel)
     std::vector<std::string> grade_lines;  // a line per check, then the verdict
+    std::string grade_note;  // under them: user::self_reported_note when a check is marked, or ""
     bool solved = false;
     // The puzzles it can open (assets/puzzles: file and "3. Title"), read once by the editor's
     // feature.

@@ -78,6 +78,7 @@ std::string open_puzzle(EditorState& e, const std::string& file, RequestForm& fo
     e.puzzle_hint = p.hint;
     e.hint_shown = false;
     e.grade_lines.clear();
+    e.grade_note.clear();
     e.solved = false;
     e.error_line = -1;
     e.message = "puzzle " + p.name + ": write your kernel, run it (F5), then Grade";
