@@ -12,9 +12,10 @@
 #            and exclusive (every second power of two: the harness times every one)
 #   shapes:  other stage counts and sizes beside the catalog's shape, every size from 2^16 to
 #            2^28, scans and compactions x CUB (issue 58), checked first
-#   sizes:   warpscope bench of scan-pipeline and reduce-vector-atomic with every baseline at
-#            every size from 2^16 to 2^28 (int) and 2^20..2^28 (float, double)
-# W: the warpscope binary (default .devcarry/warpscope).
+#   sizes:   warpscope bench of scan-pipeline and reduce-vector-atomic with every baseline
+#            (scan-pipeline-by-size and compact-pipeline among them) at every size from 2^16 to
+#            2^28, int, float and double; int exclusive too
+# W, TESTS: the warpscope and warpscope_tests binaries (default .devcarry/warpscope, ...tests).
 # Usage: pipeline_device.sh [PHASES regex]
 set -u
 cd "$(dirname "$0")/../.."
@@ -48,7 +49,10 @@ step ncu_pipeline 120 $NCU -k regex:scan_pipeline $H profile int pipeline
 step ncu_cub 120 $NCU -k regex:DeviceScanKernel $H profile int cub
 step ncu_compact 120 $NCU -k regex:scan_pipeline $H profile int compact
 step ncu_cub_select 120 $NCU -k regex:Select $H profile int cub-select
-step tests 500 .devcarry/warpscope_tests "*pipeline*" --durations yes
+# The [gpu] tests of the pipelines (their names say pipeline), by name.
+TESTS=${TESTS:-.devcarry/warpscope_tests}
+[ -x "$TESTS" ] && $TESTS --list-test-names-only "[gpu]" | grep -i pipeline > "$OUT/pipeline-tests.txt"
+step tests 400 $TESTS -f "$OUT/pipeline-tests.txt" --durations yes
 for run in 1 2 3; do  # RUNS: how many times (each its own CSV)
   [ $run -le ${RUNS:-1} ] && step shapes$run 330 $H shapes "$OUT/shapes$run.csv"
 done
@@ -65,10 +69,11 @@ step ncu58_cub 120 $NCU58 -k regex:DeviceScanKernel $H profile int cub
 W=${W:-.devcarry/warpscope}
 mkdir -p "$OUT/bench"
 for type in int float double; do
-  sizes=2^16..2^28; [ $type = int ] || sizes=2^20..2^28
   step "sizes_$type" 180 $W bench --algo scan-pipeline,reduce-vector-atomic --type $type \
-    --sizes $sizes --json "$OUT/bench/sizes-$type.json"
+    --sizes 2^16..2^28 --json "$OUT/bench/sizes-$type.json"
 done
+step sizes_int_exclusive 180 $W bench --algo scan-pipeline --type int --kind exclusive \
+  --sizes 2^16..2^28 --json "$OUT/bench/sizes-int-exclusive.json"
 for kind in inclusive exclusive; do
   for type in int float double; do
     step "bench_${type}_$kind" 300 $W bench --algo scan-decoupled-lookback-vector --type "$type" \
