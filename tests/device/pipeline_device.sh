@@ -14,7 +14,7 @@
 #            2^28, scans and compactions x CUB (issue 58), checked first
 #   sizes:   warpscope bench of scan-pipeline and reduce-vector-atomic with every baseline
 #            (scan-pipeline-by-size and compact-pipeline among them) at every size from 2^16 to
-#            2^28, int, float and double; int exclusive too
+#            2^28, int, float and double; int exclusive too; 2^20..2^25 twice more (again)
 # W, TESTS: the warpscope and warpscope_tests binaries (default .devcarry/warpscope, ...tests).
 # Usage: pipeline_device.sh [PHASES regex]
 set -u
@@ -49,10 +49,8 @@ step ncu_pipeline 120 $NCU -k regex:scan_pipeline $H profile int pipeline
 step ncu_cub 120 $NCU -k regex:DeviceScanKernel $H profile int cub
 step ncu_compact 120 $NCU -k regex:scan_pipeline $H profile int compact
 step ncu_cub_select 120 $NCU -k regex:Select $H profile int cub-select
-# The [gpu] tests of the pipelines (their names say pipeline), by name.
 TESTS=${TESTS:-.devcarry/warpscope_tests}
-[ -x "$TESTS" ] && $TESTS --list-test-names-only "[gpu]" | grep -i pipeline > "$OUT/pipeline-tests.txt"
-step tests 400 $TESTS -f "$OUT/pipeline-tests.txt" --durations yes
+step tests 400 $TESTS "[gpu][pipeline]" --durations yes
 for run in 1 2 3; do  # RUNS: how many times (each its own CSV)
   [ $run -le ${RUNS:-1} ] && step shapes$run 330 $H shapes "$OUT/shapes$run.csv"
 done
@@ -71,6 +69,12 @@ mkdir -p "$OUT/bench"
 for type in int float double; do
   step "sizes_$type" 180 $W bench --algo scan-pipeline,reduce-vector-atomic --type $type \
     --sizes 2^16..2^28 --json "$OUT/bench/sizes-$type.json"
+done
+for run in 2 3; do  # the middle sizes again, where the shapes are close: run to run spread
+  for type in int float double; do
+    step "again${run}_$type" 120 $W bench --algo scan-pipeline --type $type --sizes 2^20..2^25 \
+      --json "$OUT/bench/again$run-$type.json"
+  done
 done
 step sizes_int_exclusive 180 $W bench --algo scan-pipeline --type int --kind exclusive \
   --sizes 2^16..2^28 --json "$OUT/bench/sizes-int-exclusive.json"

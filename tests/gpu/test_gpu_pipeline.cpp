@@ -15,7 +15,8 @@ namespace {
 const trace::DType kTypes[] = {trace::DType::Int32, trace::DType::Float32, trace::DType::Float64};
 }
 
-TEST_CASE("scan-pipeline is right thousands of times at odd sizes, in every type", "[gpu]") {
+TEST_CASE("scan-pipeline is right thousands of times at odd sizes in every type",
+          "[gpu][pipeline]") {
     if (test::refused_here("scan-pipeline")) {  // and the launcher says so
         CHECK(cuda::repeat_pipeline_for_test(4097, trace::DType::Int32, 1)
                   .rfind("scan-pipeline needs", 0) == 0);
@@ -37,7 +38,7 @@ TEST_CASE("scan-pipeline is right thousands of times at odd sizes, in every type
 }
 
 TEST_CASE("scan-pipeline is right from a misaligned input (every tile copied by the lanes)",
-          "[gpu]") {
+          "[gpu][pipeline]") {
     if (test::refused_here("scan-pipeline")) {  // and the launcher says so
         CHECK(cuda::repeat_pipeline_for_test(4097, trace::DType::Int32, 1)
                   .rfind("scan-pipeline needs", 0) == 0);
@@ -51,7 +52,7 @@ TEST_CASE("scan-pipeline is right from a misaligned input (every tile copied by 
 }
 
 TEST_CASE("scan-pipeline fills the GPU with its shape's blocks and loads ahead as it says",
-          "[gpu]") {
+          "[gpu][pipeline]") {
     if (test::refused_here("scan-pipeline")) {  // and the launcher says so
         CHECK(cuda::repeat_pipeline_for_test(4097, trace::DType::Int32, 1)
                   .rfind("scan-pipeline needs", 0) == 0);
@@ -87,7 +88,8 @@ TEST_CASE("scan-pipeline fills the GPU with its shape's blocks and loads ahead a
     CHECK(sized.ahead == want.stages);
 }
 
-TEST_CASE("every shape the launcher may choose by size scans and compacts right", "[gpu]") {
+TEST_CASE("every shape the launcher may choose by size scans and compacts right",
+          "[gpu][pipeline]") {
     if (test::refused_here("scan-pipeline")) return;  // the cases above say how it refuses
     // Around one, two and many tiles of each shape (a 64 KB tile is 16384 ints or 8192 doubles),
     // misaligned once; compactions keeping half.
@@ -116,7 +118,7 @@ TEST_CASE("every shape the launcher may choose by size scans and compacts right"
 }
 
 TEST_CASE("compact-pipeline keeps std::copy_if's elements thousands of times at odd sizes",
-          "[gpu]") {
+          "[gpu][pipeline]") {
     if (test::refused_here("scan-pipeline")) {  // and the launcher says so
         CHECK(cuda::repeat_compact_pipeline_for_test(4097, trace::DType::Int32, 1, "random")
                   .rfind("compact-pipeline needs", 0) == 0);
@@ -136,8 +138,8 @@ TEST_CASE("compact-pipeline keeps std::copy_if's elements thousands of times at 
     CHECK(runs == 2160);
 }
 
-TEST_CASE("scan-pipeline refuses more than 2^32 - 1 elements in one line, and does nothing for 0",
-          "[gpu]") {
+TEST_CASE("scan-pipeline refuses more than 2^32 - 1 elements in one line and does nothing for 0",
+          "[gpu][pipeline]") {
     if (test::refused_here("scan-pipeline")) {  // and the launcher says so
         CHECK(cuda::repeat_pipeline_for_test(4097, trace::DType::Int32, 1)
                   .rfind("scan-pipeline needs", 0) == 0);
