@@ -8,8 +8,8 @@
 //   \
 //        tests/device/scan_pipeline_bench.cu -o scan_pipeline_bench
 // Usage: scan_pipeline_bench check | stress N | time [max_log2] [csv] | compact [max_log2] |
-//        shapes [csv] | sanitize | profile TYPE NAME (NAME: pipeline, rung11, cub, compact or
-//        cub-select)
+//        shapes [csv] [from_log2] [to_log2] | sanitize | profile TYPE NAME (NAME: pipeline, rung11,
+//        cub, compact or cub-select)
 // Timing as bench's (kernels/bench/timing.cuh): CUDA events around each run alone, 3 warm-ups,
 // the median of 10..500 runs (about 50 ms), inputs rotated so that together they are 4x L2.
 #include <cuda_runtime.h>
@@ -192,16 +192,22 @@ Scanner<T> rung11_scanner(unsigned block, Status<T>& status) {
     return s;
 }
 
+// The temporary storage is asked for once a size and kind, as bench does: a query before each
+// launch would be host time inside CUB's timed window.
 template <class T>
 struct Cub {
     void* scratch = nullptr;
-    std::size_t bytes = 0;
+    std::size_t bytes = 0, need = 0;
+    std::uint64_t asked_n = 0;
+    ScanKind asked_kind = ScanKind::Inclusive;
     void run(const T* in, T* out, std::uint64_t n, ScanKind kind) {
-        std::size_t need = 0;
-        if (kind == ScanKind::Inclusive)
-            CK(cub::DeviceScan::InclusiveSum(nullptr, need, in, out, int(n)));
-        else
-            CK(cub::DeviceScan::ExclusiveSum(nullptr, need, in, out, int(n)));
+        if (n != asked_n || kind != asked_kind) {
+            asked_n = n, asked_kind = kind, need = 0;
+            if (kind == ScanKind::Inclusive)
+                CK(cub::DeviceScan::InclusiveSum(nullptr, need, in, out, int(n)));
+            else
+                CK(cub::DeviceScan::ExclusiveSum(nullptr, need, in, out, int(n)));
+        }
         if (need > bytes) {
             if (scratch) CK(cudaFree(scratch));
             bytes = need;
@@ -582,10 +588,14 @@ struct CubSelect {
     void* scratch = nullptr;
     std::size_t bytes = 0;
     int* count = nullptr;
+    std::size_t need = 0;
+    std::uint64_t asked_n = 0;
     void run(const T* in, T* out, std::uint64_t n) {
         if (!count) CK(cudaMalloc(&count, sizeof(int)));
-        std::size_t need = 0;
-        CK(cub::DeviceSelect::If(nullptr, need, in, out, count, int(n), Positive{}));
+        if (n != asked_n) {
+            asked_n = n, need = 0;
+            CK(cub::DeviceSelect::If(nullptr, need, in, out, count, int(n), Positive{}));
+        }
         if (need > bytes) {
             if (scratch) CK(cudaFree(scratch));
             bytes = need;
@@ -721,14 +731,14 @@ void time_compact_shape(const TimedSize<T>& z, const char* name, double lib, int
 }
 
 template <class T>
-void shapes_type(const Device& dev, FILE* csv) {
+void shapes_type(const Device& dev, FILE* csv, unsigned from_log2, unsigned to_log2) {
     Status<T> status;
     std::vector<Scanner<T>> all = shape_scanners(status, unsigned(dev.prop.multiProcessorCount));
     Cub<T> cub;
     CubSelect<T> select;
     unsigned long long* d_wrong;
     CK(cudaMalloc(&d_wrong, 8));
-    for (unsigned lg = 16; lg <= 28; ++lg) {
+    for (unsigned lg = from_log2; lg <= to_log2; ++lg) {
         const std::uint64_t n = 1ull << lg;
         TimedSize<T> z(dev, n);
         const double copy = z.copy_ms();
@@ -770,6 +780,7 @@ void shapes_type(const Device& dev, FILE* csv) {
         time_compact_shape<T, 6, 32768>(z, "6x32K", sel, cub_kept, lg, csv);
         time_compact_shape<T, 7, 32768>(z, "7x32K", sel, cub_kept, lg, csv);
         time_compact_shape<T, 4, 49152>(z, "4x48K", sel, cub_kept, lg, csv);
+        time_compact_shape<T, 3, 65536>(z, "3x64K", sel, cub_kept, lg, csv);
         std::printf("\n");
         std::fflush(stdout);
         std::fflush(csv);
@@ -848,9 +859,11 @@ int main(int argc, char** argv) {
         FILE* csv = std::fopen(argc > 2 ? argv[2] : "shapes.csv", "w");
         if (!csv) return 2;
         std::fprintf(csv, "type,kind,log2n,algo,ms,wrong\n");
-        shapes_type<int>(dev, csv);
-        shapes_type<float>(dev, csv);
-        shapes_type<double>(dev, csv);
+        const unsigned from = argc > 3 ? unsigned(std::atoi(argv[3])) : 16;
+        const unsigned to = argc > 4 ? unsigned(std::atoi(argv[4])) : 28;
+        shapes_type<int>(dev, csv, from, to);
+        shapes_type<float>(dev, csv, from, to);
+        shapes_type<double>(dev, csv, from, to);
         std::fclose(csv);
     } else if (mode == "sanitize") {
         failed += sanitize_type<int>() + sanitize_type<float>() + sanitize_type<double>();

@@ -105,7 +105,7 @@ inline constexpr ShapeChoice kShapeBySize[kLastSizedLog2 - kFirstSizedLog2 + 1][
     /* 2^19 */ {kCatalogShape, k6x32K, kCatalogShape, kCatalogShape},
     /* 2^20 */ {k7x32K, k3x64K, kCatalogShape, k6x32K},
     /* 2^21 */ {k6x32K, k3x16K, k6x32K, k4x48K},
-    /* 2^22 */ {k3x64K, k4x16K, k7x32K, kCatalogShape},
+    /* 2^22 */ {k3x64K, k4x16K, k3x64K, kCatalogShape},
     /* 2^23 */ {k4x16K, k4x16K, kCatalogShape, k6x32K},
     /* 2^24 */ {kCatalogShape, k4x16K, kCatalogShape, k7x32K},
     /* 2^25 */ {kCatalogShape, kCatalogShape, k7x32K, k7x32K},
