@@ -427,9 +427,10 @@ std::vector<VariantInfo> make_catalog() {
             .layout(TileLayout::Registers)
             .driver(ScanDriver::SinglePass)
             .element_passes(2),
-        // 264 blocks: two an SM of an H100's or H200's 132, what PipelineScan picks on both
-        // (kernels/cuda/pipeline_scan.cu); fixed, so that the plan does not depend on the device
-        // and the GPU and the emulator run the same launch.
+        // 264 blocks: two an SM of an H100's or H200's 132, what PipelineScan picks on both in
+        // this shape (kernels/cuda/pipeline_scan.cu; timed alone it may take another shape by
+        // size); fixed, so that the plan does not depend on the device and the GPU and the
+        // emulator run the same launch.
         scan_of<scan::pipeline::Pipeline>()
             .title("Hopper pipeline: copy engine, transaction barriers, warp roles")
             .summary("persistent blocks keep six 16 KB stages loading; a producer, an aggregator, "
