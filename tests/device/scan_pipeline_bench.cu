@@ -8,8 +8,8 @@
 //   \
 //        tests/device/scan_pipeline_bench.cu -o scan_pipeline_bench
 // Usage: scan_pipeline_bench check | stress N | time [max_log2] [csv] | compact [max_log2] |
-//        shapes [csv] [from_log2] [to_log2] | sanitize | profile TYPE NAME (NAME: pipeline, rung11,
-//        cub, compact or cub-select)
+//        shapes [csv] [from_log2] [to_log2] | sanitize | sanitize-shapes | profile TYPE NAME (NAME:
+//        pipeline, rung11, cub, compact or cub-select)
 // Timing as bench's (kernels/bench/timing.cuh): CUDA events around each run alone, 3 warm-ups,
 // the median of 10..500 runs (about 50 ms), inputs rotated so that together they are 4x L2.
 #include <cuda_runtime.h>
@@ -820,6 +820,42 @@ unsigned shapes_check_type(unsigned sms) {
     return failed;
 }
 
+// Small runs of every shape the launcher may choose (scans in both kinds, aligned and not; the
+// compaction's shapes), for compute-sanitizer's tools.
+template <class T, unsigned kStageCount, unsigned kBytesOfStage>
+void sanitize_compact_shape(const T* d_in, T* d_out) {
+    Compactor<T, kStageCount, kBytesOfStage> c;
+    const std::uint64_t tile = kBytesOfStage / sizeof(T);
+    c.run(d_in, d_out, 2 * tile + 5);
+    CK(cudaDeviceSynchronize());
+    c.status.release();
+}
+
+template <class T>
+unsigned sanitize_shapes_type(unsigned sms) {
+    Status<T> status;
+    std::vector<Scanner<T>> all = shape_scanners(status, sms);
+    const std::uint64_t most = 3 * (65536 / sizeof(T)) + 16;
+    T *d_in, *d_out;
+    CK(cudaMalloc(&d_in, (most + 4) * sizeof(T)));
+    CK(cudaMalloc(&d_out, (most + 8) * sizeof(T)));
+    fill<T><<<64, 256>>>(d_in, most, 11);
+    for (auto& s : all)
+        for (ScanKind kind : {ScanKind::Inclusive, ScanKind::Exclusive}) {
+            s.run(d_in, d_out, 2 * s.tile + 5, kind);
+            s.run(d_in + 1, d_out, s.tile + 3, kind);  // misaligned: the producer's lanes copy
+        }
+    CK(cudaDeviceSynchronize());
+    sanitize_compact_shape<T, 6, 32768>(d_in, d_out);
+    sanitize_compact_shape<T, 7, 32768>(d_in, d_out);
+    sanitize_compact_shape<T, 4, 49152>(d_in, d_out);
+    sanitize_compact_shape<T, 3, 65536>(d_in, d_out);
+    cudaFree(d_in), cudaFree(d_out);
+    status.release();
+    std::printf("sanitize-shapes %-7s %zu shapes\n", type_name<T>(), all.size());
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -865,6 +901,10 @@ int main(int argc, char** argv) {
         shapes_type<float>(dev, csv, from, to);
         shapes_type<double>(dev, csv, from, to);
         std::fclose(csv);
+    } else if (mode == "sanitize-shapes") {
+        const unsigned sms = unsigned(dev.prop.multiProcessorCount);
+        failed += sanitize_shapes_type<int>(sms) + sanitize_shapes_type<float>(sms) +
+                  sanitize_shapes_type<double>(sms);
     } else if (mode == "sanitize") {
         failed += sanitize_type<int>() + sanitize_type<float>() + sanitize_type<double>();
         failed += compact_sanitize<int>() + compact_sanitize<double>();
