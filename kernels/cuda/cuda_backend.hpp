@@ -61,7 +61,7 @@ std::string repeat_scan_for_test(const std::string& algo, std::uint64_t n, unsig
 // after its output that must stay so. `launch`, if given, receives the launch's shape; `shape`
 // forces one of pipeline_shape.hpp's kLaunchShapes (by default its table's choice for n).
 struct PipelineLaunch {
-    unsigned grid = 0, blocks_per_sm = 0, ahead = 0, stages = 0, stage_bytes = 0;
+    unsigned grid = 0, blocks_per_sm = 0, ahead = 0, stages = 0, stage_bytes = 0, consumers = 4;
 };
 std::string repeat_pipeline_for_test(std::uint64_t n, trace::DType type, unsigned repeats,
                                      unsigned offset = 0, PipelineLaunch* launch = nullptr,

@@ -12,7 +12,7 @@ namespace {
 
 std::optional<scan::pipeline::ShapeChoice> forced(const PipelineLaunch* shape) {
     if (!shape) return std::nullopt;
-    return scan::pipeline::ShapeChoice{shape->stages, shape->stage_bytes};
+    return scan::pipeline::ShapeChoice{shape->stages, shape->stage_bytes, shape->consumers};
 }
 
 template <class T>
@@ -33,8 +33,8 @@ std::string repeat_pipeline(std::uint64_t n, unsigned repeats, unsigned offset,
     constexpr unsigned kGuard = 64;
     DeviceBuffer<T> d_out(n + kGuard, "output");
     if (launch)
-        *launch = {scan.grid(), scan.blocks_per_sm(), scan.ahead(), scan.shape().stages,
-                   scan.shape().stage_bytes};
+        *launch = {scan.grid(),         scan.blocks_per_sm(),     scan.ahead(),
+                   scan.shape().stages, scan.shape().stage_bytes, scan.shape().consumers};
     std::vector<T> result(n + kGuard);
     std::vector<unsigned char> poison(kGuard * sizeof(T), 0xCD);
     for (unsigned r = 0; r < repeats; ++r) {

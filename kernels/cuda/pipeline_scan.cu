@@ -22,31 +22,38 @@ struct PipelineTraits {
 // The kernel of one shape and its numbers.
 struct ShapeLaunch {
     const void* kernel = nullptr;
-    unsigned shared_bytes = 0, tile_elems = 0;
+    unsigned shared_bytes = 0, tile_elems = 0, threads = 0;
 };
 
-template <class T, bool kCompact, unsigned kStageCount, unsigned kBytesOfStage>
+template <class T, bool kCompact, unsigned kStageCount, unsigned kBytesOfStage,
+          unsigned kConsumers = scan::pipeline::kConsumerWarps>
 ShapeLaunch launch_of_shape() {
-    using S = scan::pipeline::Shape<unsigned(sizeof(T)), kStageCount, kBytesOfStage>;
+    using S = scan::pipeline::Shape<unsigned(sizeof(T)), kStageCount, kBytesOfStage, kConsumers>;
     typename PipelineTraits<T, kCompact>::Kernel k =
         &scan::pipeline::scan_pipeline<T, probe::NoProbe, kCompact, S>;
-    return {reinterpret_cast<const void*>(k), S::kSharedBytes, S::kTileElems};
+    return {reinterpret_cast<const void*>(k), S::kSharedBytes, S::kTileElems, S::kThreads};
 }
 
 // The instantiation of each shape the table may choose (pipeline_shape.hpp, kLaunchShapes).
 template <class T, bool kCompact>
 ShapeLaunch launch_of(scan::pipeline::ShapeChoice c) {
     namespace p = scan::pipeline;
-    if (c == p::k4x16K) return launch_of_shape<T, kCompact, 4, 16 * 1024>();
-    if (c == p::k3x16K) return launch_of_shape<T, kCompact, 3, 16 * 1024>();
-    if (c == p::k6x32K) return launch_of_shape<T, kCompact, 6, 32 * 1024>();
-    if (c == p::k7x32K) return launch_of_shape<T, kCompact, 7, 32 * 1024>();
-    if (c == p::k4x48K) return launch_of_shape<T, kCompact, 4, 48 * 1024>();
-    if (c == p::k3x64K) return launch_of_shape<T, kCompact, 3, 64 * 1024>();
+    constexpr unsigned K = 1024;
+    if (c == p::k4x16K) return launch_of_shape<T, kCompact, 4, 16 * K>();
+    if (c == p::k3x16K) return launch_of_shape<T, kCompact, 3, 16 * K>();
+    if (c == p::k6x32K) return launch_of_shape<T, kCompact, 6, 32 * K>();
+    if (c == p::k7x32K) return launch_of_shape<T, kCompact, 7, 32 * K>();
+    if (c == p::k4x48K) return launch_of_shape<T, kCompact, 4, 48 * K>();
+    if (c == p::k3x64K) return launch_of_shape<T, kCompact, 3, 64 * K>();
+    if (c == p::k6x16Kw8) return launch_of_shape<T, kCompact, 6, 16 * K, 8>();
+    if (c == p::k6x32Kw8) return launch_of_shape<T, kCompact, 6, 32 * K, 8>();
+    if (c == p::k7x32Kw8) return launch_of_shape<T, kCompact, 7, 32 * K, 8>();
+    if (c == p::k3x64Kw8) return launch_of_shape<T, kCompact, 3, 64 * K, 8>();
     if (c == p::kCatalogShape) return launch_of_shape<T, kCompact, p::kStages, p::kStageBytes>();
     throw std::invalid_argument(std::to_string(c.stages) + " stages of " +
-                                std::to_string(c.stage_bytes) + " bytes: not a shape the " +
-                                "pipeline is built in (pipeline_shape.hpp, kLaunchShapes)");
+                                std::to_string(c.stage_bytes) + " bytes and " +
+                                std::to_string(c.consumers) + " consumer warps: not a shape " +
+                                "the pipeline is built in (pipeline_shape.hpp, kLaunchShapes)");
 }
 }  // namespace
 
@@ -69,14 +76,15 @@ PipelineScan<T, kCompact>::PipelineScan(std::uint64_t n,
     const ShapeLaunch launch = launch_of<T, kCompact>(shape_);
     kernel_ = launch.kernel;
     shared_bytes_ = launch.shared_bytes;
+    threads_ = launch.threads;
     WS_CUDA(cudaFuncSetAttribute(kernel_, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                  int(shared_bytes_)),
             P::kId);
     int per_sm = 0, sms = 0, device = 0;
     WS_CUDA(cudaGetDevice(&device), P::kId);
     WS_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), P::kId);
-    WS_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel_,
-                                                          scan::pipeline::kThreads, shared_bytes_),
+    WS_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel_, int(threads_),
+                                                          shared_bytes_),
             P::kId);
     blocks_per_sm_ = unsigned(std::max(per_sm, 1));
     tiles_ = (n + launch.tile_elems - 1) / launch.tile_elems;
@@ -96,8 +104,8 @@ void PipelineScan<T, kCompact>::run(const T* input, T* output, trace::ScanKind k
     const scan::TileStatus<typename P::Value> status{
         reinterpret_cast<unsigned*>(words_.get() + words), nullptr, nullptr, nullptr, words_.get()};
     const auto kernel = reinterpret_cast<typename P::Kernel>(kernel_);
-    kernel<<<grid_, scan::pipeline::kThreads, shared_bytes_, stream>>>(
-        input, output, status, unsigned(n_), kind, probe::NoProbe{});
+    kernel<<<grid_, threads_, shared_bytes_, stream>>>(input, output, status, unsigned(n_), kind,
+                                                       probe::NoProbe{});
     check_launch(P::kId, false);
 }
 

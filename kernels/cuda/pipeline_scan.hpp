@@ -44,7 +44,7 @@ class PipelineScan {
 
   private:
     std::uint64_t n_, tiles_ = 0;
-    unsigned grid_ = 0, blocks_per_sm_ = 0, ahead_ = 0, shared_bytes_ = 0;
+    unsigned grid_ = 0, blocks_per_sm_ = 0, ahead_ = 0, shared_bytes_ = 0, threads_ = 0;
     scan::pipeline::ShapeChoice shape_;
     const void* kernel_ = nullptr;
     DeviceBuffer<unsigned long long> words_;

@@ -83,14 +83,16 @@ bool is_launch_shape(ShapeChoice c) {
         if (s == c) return true;
     return false;
 }
-template <unsigned kStageCount, unsigned kBytes>
+template <unsigned kStageCount, unsigned kBytes, unsigned kConsumers = kConsumerWarps>
 void check_fits() {
-    for (unsigned bytes : {Shape<4, kStageCount, kBytes>::kSharedBytes,
-                           Shape<8, kStageCount, kBytes>::kSharedBytes}) {
-        INFO(kStageCount << " x " << kBytes << ": " << bytes << " B");
+    for (unsigned bytes : {Shape<4, kStageCount, kBytes, kConsumers>::kSharedBytes,
+                           Shape<8, kStageCount, kBytes, kConsumers>::kSharedBytes}) {
+        INFO(kStageCount << " x " << kBytes << ", " << kConsumers << " consumers: " << bytes
+                         << " B");
         CHECK(bytes <= 227u * 1024);  // what a block of Hopper may hold
-        CHECK(Shape<8, kStageCount, kBytes>::kValuesOffset % 16 == 0);
+        CHECK(Shape<8, kStageCount, kBytes, kConsumers>::kValuesOffset % 16 == 0);
     }
+    CHECK(Shape<4, kStageCount, kBytes, kConsumers>::kThreads == (3 + kConsumers) * 32);
 }
 }  // namespace
 
@@ -102,7 +104,12 @@ TEST_CASE("the shape chosen by size is one the launcher is built in, and fits an
     check_fits<7, 32 * 1024>();
     check_fits<4, 48 * 1024>();
     check_fits<3, 64 * 1024>();
-    CHECK(std::size(kLaunchShapes) == 7);
+    check_fits<6, 16 * 1024, 8>();
+    check_fits<6, 32 * 1024, 8>();
+    check_fits<7, 32 * 1024, 8>();
+    check_fits<3, 64 * 1024, 8>();
+    CHECK(std::size(kLaunchShapes) == 11);
+    CHECK(Shape<4>::kThreads == kThreads);  // the catalog's: 224
     for (unsigned row = 0; row <= kLastSizedLog2 - kFirstSizedLog2; ++row)
         for (ShapeChoice c : kShapeBySize[row]) CHECK(is_launch_shape(c));
 }

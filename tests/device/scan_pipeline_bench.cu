@@ -140,12 +140,14 @@ struct Scanner {
 // than there are tiles), tiles_ahead stages in use.
 // kStageCount stages of kBytesOfStage: the catalog's shape by default, others for `shapes`.
 template <class T, unsigned kStageCount = ws::scan::pipeline::kStages,
-          unsigned kBytesOfStage = ws::scan::pipeline::kStageBytes>
+          unsigned kBytesOfStage = ws::scan::pipeline::kStageBytes,
+          unsigned kConsumers = ws::scan::pipeline::kConsumerWarps>
 Scanner<T> pipeline_scanner(Status<T>& status, unsigned sms, std::string name = "pipeline") {
-    using Sh = ws::scan::pipeline::Shape<unsigned(sizeof(T)), kStageCount, kBytesOfStage>;
+    using Sh =
+        ws::scan::pipeline::Shape<unsigned(sizeof(T)), kStageCount, kBytesOfStage, kConsumers>;
     Scanner<T> s;
     s.name = name;
-    s.block = ws::scan::pipeline::kThreads;
+    s.block = Sh::kThreads;
     s.lane_elems = Sh::kLaneElems;
     s.tile = Sh::kTileElems;
     auto kernel = &ws::scan::pipeline::scan_pipeline<T, ws::probe::NoProbe, false, Sh>;
@@ -167,8 +169,7 @@ Scanner<T> pipeline_scanner(Status<T>& status, unsigned sms, std::string name = 
         status.reserve(tiles);
         const TileStatus<T> st = status.zeroed_pipeline(tiles);
         const unsigned grid = unsigned(std::min<std::uint64_t>(tiles, resident));
-        kernel<<<grid, ws::scan::pipeline::kThreads, smem>>>(in, out, st, unsigned(n), kind,
-                                                             ws::probe::NoProbe{});
+        kernel<<<grid, Sh::kThreads, smem>>>(in, out, st, unsigned(n), kind, ws::probe::NoProbe{});
     };
     return s;
 }
@@ -540,9 +541,11 @@ void profile_type(const std::string& shape) {
 
 // ---- compaction: compact-pipeline against std::copy_if and cub::DeviceSelect::If -------------
 template <class T, unsigned kStageCount = ws::scan::pipeline::kStages,
-          unsigned kBytesOfStage = ws::scan::pipeline::kStageBytes>
+          unsigned kBytesOfStage = ws::scan::pipeline::kStageBytes,
+          unsigned kConsumers = ws::scan::pipeline::kConsumerWarps>
 struct Compactor {
-    using Sh = ws::scan::pipeline::Shape<unsigned(sizeof(T)), kStageCount, kBytesOfStage>;
+    using Sh =
+        ws::scan::pipeline::Shape<unsigned(sizeof(T)), kStageCount, kBytesOfStage, kConsumers>;
     static constexpr auto kernel =
         &ws::scan::pipeline::scan_pipeline<T, ws::probe::NoProbe, true, Sh>;
     Status<T> status;
@@ -551,8 +554,8 @@ struct Compactor {
         CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                 int(Sh::kSharedBytes)));
         int per_sm = 0, sms = 0;
-        CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &per_sm, kernel, ws::scan::pipeline::kThreads, Sh::kSharedBytes));
+        CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Sh::kThreads,
+                                                         Sh::kSharedBytes));
         CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
         resident = unsigned(std::max(per_sm, 1) * sms);
     }
@@ -566,8 +569,8 @@ struct Compactor {
         const TileStatus<unsigned> st{reinterpret_cast<unsigned*>(status.words + tiles), nullptr,
                                       nullptr, nullptr, status.words};
         const unsigned grid = unsigned(std::min<std::uint64_t>(tiles, resident));
-        kernel<<<grid, ws::scan::pipeline::kThreads, Sh::kSharedBytes>>>(
-            in, out, st, unsigned(n), ScanKind::Inclusive, ws::probe::NoProbe{});
+        kernel<<<grid, Sh::kThreads, Sh::kSharedBytes>>>(in, out, st, unsigned(n),
+                                                         ScanKind::Inclusive, ws::probe::NoProbe{});
     }
     unsigned long long kept(std::uint64_t n) {
         unsigned long long word = 0;
@@ -716,14 +719,19 @@ std::vector<Scanner<T>> shape_scanners(Status<T>& status, unsigned sms) {
     v.push_back(pipeline_scanner<T, 7, 32768>(status, sms, "7x32K"));
     v.push_back(pipeline_scanner<T, 4, 49152>(status, sms, "4x48K"));
     v.push_back(pipeline_scanner<T, 3, 65536>(status, sms, "3x64K"));
+    // Eight consumer warps instead of four (352 threads a block).
+    v.push_back(pipeline_scanner<T, 6, 16384, 8>(status, sms, "6x16Kw8"));
+    v.push_back(pipeline_scanner<T, 6, 32768, 8>(status, sms, "6x32Kw8"));
+    v.push_back(pipeline_scanner<T, 7, 32768, 8>(status, sms, "7x32Kw8"));
+    v.push_back(pipeline_scanner<T, 3, 65536, 8>(status, sms, "3x64Kw8"));
     return v;
 }
 
 // One compaction shape timed at one size: its time, and whether its count is CUB's.
-template <class T, unsigned kStageCount, unsigned kBytesOfStage>
+template <class T, unsigned kStageCount, unsigned kBytesOfStage, unsigned kConsumers = 4>
 void time_compact_shape(const TimedSize<T>& z, const char* name, double lib, int cub_kept,
                         unsigned lg, FILE* csv) {
-    static Compactor<T, kStageCount, kBytesOfStage> c;
+    static Compactor<T, kStageCount, kBytesOfStage, kConsumers> c;
     const double ms = median_ms([&](unsigned k) { c.run(z.input(k), z.out, z.n); }, z.inputs);
     const bool same = c.kept(z.n) == (unsigned long long)cub_kept;
     std::fprintf(csv, "%s,compact,%u,%s,%.5f,%d\n", type_name<T>(), lg, name, ms, same ? 0 : 1);
@@ -781,6 +789,8 @@ void shapes_type(const Device& dev, FILE* csv, unsigned from_log2, unsigned to_l
         time_compact_shape<T, 7, 32768>(z, "7x32K", sel, cub_kept, lg, csv);
         time_compact_shape<T, 4, 49152>(z, "4x48K", sel, cub_kept, lg, csv);
         time_compact_shape<T, 3, 65536>(z, "3x64K", sel, cub_kept, lg, csv);
+        time_compact_shape<T, 6, 16384, 8>(z, "6x16Kw8", sel, cub_kept, lg, csv);
+        time_compact_shape<T, 7, 32768, 8>(z, "7x32Kw8", sel, cub_kept, lg, csv);
         std::printf("\n");
         std::fflush(stdout);
         std::fflush(csv);
@@ -822,9 +832,9 @@ unsigned shapes_check_type(unsigned sms) {
 
 // Small runs of every shape the launcher may choose (scans in both kinds, aligned and not; the
 // compaction's shapes), for compute-sanitizer's tools.
-template <class T, unsigned kStageCount, unsigned kBytesOfStage>
+template <class T, unsigned kStageCount, unsigned kBytesOfStage, unsigned kConsumers = 4>
 void sanitize_compact_shape(const T* d_in, T* d_out) {
-    Compactor<T, kStageCount, kBytesOfStage> c;
+    Compactor<T, kStageCount, kBytesOfStage, kConsumers> c;
     const std::uint64_t tile = kBytesOfStage / sizeof(T);
     c.run(d_in, d_out, 2 * tile + 5);
     CK(cudaDeviceSynchronize());
@@ -850,6 +860,8 @@ unsigned sanitize_shapes_type(unsigned sms) {
     sanitize_compact_shape<T, 7, 32768>(d_in, d_out);
     sanitize_compact_shape<T, 4, 49152>(d_in, d_out);
     sanitize_compact_shape<T, 3, 65536>(d_in, d_out);
+    sanitize_compact_shape<T, 6, 16384, 8>(d_in, d_out);
+    sanitize_compact_shape<T, 7, 32768, 8>(d_in, d_out);
     cudaFree(d_in), cudaFree(d_out);
     status.release();
     std::printf("sanitize-shapes %-7s %zu shapes\n", type_name<T>(), all.size());

@@ -94,16 +94,17 @@ TEST_CASE("every shape the launcher may choose by size scans and compacts right"
     // Around one, two and many tiles of each shape (a 64 KB tile is 16384 ints or 8192 doubles),
     // misaligned once; compactions keeping half.
     for (const scan::pipeline::ShapeChoice c : scan::pipeline::kLaunchShapes) {
-        const cuda::PipelineLaunch shape{0, 0, 0, c.stages, c.stage_bytes};
+        const cuda::PipelineLaunch shape{0, 0, 0, c.stages, c.stage_bytes, c.consumers};
         for (trace::DType type : kTypes) {
             const std::uint64_t tile = c.stage_bytes / trace::dtype_size(type);
             for (std::uint64_t n : {tile - 1, tile + 1, 2 * tile + 5, 300 * tile + 7}) {
-                INFO(c.stages << " x " << c.stage_bytes << " B, n=" << n << " "
-                              << trace::dtype_name(type));
+                INFO(c.stages << " x " << c.stage_bytes << " B, " << c.consumers
+                              << " consumers, n=" << n << " " << trace::dtype_name(type));
                 cuda::PipelineLaunch ran;
                 CHECK(cuda::repeat_pipeline_for_test(n, type, 4, 0, &ran, &shape) == "");
                 CHECK(ran.stages == c.stages);
                 CHECK(ran.stage_bytes == c.stage_bytes);
+                CHECK(ran.consumers == c.consumers);
                 CHECK(cuda::repeat_compact_pipeline_for_test(n, type, 3, "keep:50", &shape) == "");
             }
             INFO("misaligned, " << c.stages << " x " << c.stage_bytes << " B");

@@ -108,7 +108,7 @@ WS_DEV auto vector_part(const V& x) {
 // the kept elements, the look-back adds counts, the consumers store each kept element at its
 // place (the count before it), in order; the inclusive count of the last tile is the result.
 template <class T, class Probe, bool kCompact = false, class S = Shape<unsigned(sizeof(T))>>
-__global__ void __launch_bounds__(kThreads)
+__global__ void __launch_bounds__(S::kThreads)
     scan_pipeline(const T* __restrict__ g_in, T* __restrict__ g_out,
                   TileStatus<TileValue<T, kCompact>> status, unsigned n, ScanKind kind,
                   Probe probe) {
@@ -117,7 +117,7 @@ __global__ void __launch_bounds__(kThreads)
     using Vector = Vector16<T>;
     constexpr unsigned kVector = Vector::kCount;
     constexpr unsigned kRows = S::kLaneElems / kVector;
-    constexpr unsigned kValueSlot = kConsumerWarps, kPrefixSlot = kConsumerWarps + 1;
+    constexpr unsigned kValueSlot = S::kConsumerWarps, kPrefixSlot = kValueSlot + 1;
     auto tiles = shared_array<T>(probe, kStages * S::kTileElems);
     auto values = shared_array_at<Value>(probe, S::kValuesOffset / unsigned(sizeof(Value)),
                                          kStages * S::kValuesPerStage);
@@ -157,7 +157,7 @@ __global__ void __launch_bounds__(kThreads)
     if (threadIdx.x == 0) {
         for (unsigned s = 0; s < kStages; ++s) {
             tx_init(probe, full[s], 32);  // every lane of the producer warp arrives
-            tx_init(probe, empty[s], kConsumerWarps);
+            tx_init(probe, empty[s], S::kConsumerWarps);
             tx_init(probe, aggregated[s], 1);
             tx_init(probe, prefixed[s], 1);
         }
@@ -272,7 +272,7 @@ __global__ void __launch_bounds__(kThreads)
                 carry += shfl_sync(probe, kFullMask, v, 31);
             }
             if (lane == 0) values[s * S::kValuesPerStage + consumer] = carry;
-            named_sync(probe, 1, kConsumerWarps * 32);
+            named_sync(probe, 1, S::kConsumerWarps * 32);
             Value start = Value(0);
             for (unsigned w = 0; w < consumer; ++w) start += values[s * S::kValuesPerStage + w];
             tx_wait(probe, prefixed[s], round);

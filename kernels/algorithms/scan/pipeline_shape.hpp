@@ -34,12 +34,14 @@ constexpr unsigned status_words_per_tile(unsigned value_bytes) {
 // A tile and the block's shared memory for elements of kElementBytes: by default the shape
 // above; other stage counts and sizes are timed beside it (tests/device/scan_pipeline_bench.cu).
 template <unsigned kElementBytes, unsigned kStageCount = kStages,
-          unsigned kBytesOfStage = kStageBytes>
+          unsigned kBytesOfStage = kStageBytes, unsigned kConsumers = kConsumerWarps>
 struct Shape {
     static_assert(kElementBytes == 4 || kElementBytes == 8, "int, float or double");
-    static_assert(kBytesOfStage % (kConsumerWarps * 32 * 16) == 0,
+    static_assert(kBytesOfStage % (kConsumers * 32 * 16) == 0,
                   "a consumer lane's share is whole 16-byte vectors");
     static_assert(kStageCount >= 2, "a block loads its next tile while it scans one");
+    static constexpr unsigned kConsumerWarps = kConsumers;
+    static constexpr unsigned kThreads = (kFirstConsumerWarp + kConsumers) * 32;
     static constexpr unsigned kStages = kStageCount;
     static constexpr unsigned kStageBytes = kBytesOfStage;
     static constexpr unsigned kLaneBytes = kStageBytes / (kConsumerWarps * 32);
@@ -77,22 +79,27 @@ constexpr unsigned tiles_ahead(std::uint64_t tiles, unsigned blocks, unsigned st
 // The catalog's rung, traced and taught, is the shape above at every size. Timed alone the
 // pipeline may take another stage count and size by n: where the tiles divide badly among the
 // blocks a GPU holds at once, a larger or smaller tile turns a short last round into a full one.
-// Measured on an NVIDIA H200 (tests/device/scan_pipeline_bench.cu `shapes`, three runs,
-// 2026-11-29; assets/measurements/scan-pipeline-shapes-nvidia-h200.md): for each size the shape
-// whose slowest run was fastest against CUB, among the ones below.
+// Measured on an NVIDIA H200 (tests/device/scan_pipeline_bench.cu `shapes`, two or three runs of
+// each shape, 2026-11-29; assets/measurements/scan-pipeline-shapes-nvidia-h200.md): for each size
+// the shape whose slowest run was fastest against CUB, among the ones below.
 struct ShapeChoice {
     unsigned stages = kStages;
     unsigned stage_bytes = kStageBytes;
+    unsigned consumers = kConsumerWarps;  // consumer warps: the block has 3 + consumers warps
     friend constexpr bool operator==(ShapeChoice a, ShapeChoice b) {
-        return a.stages == b.stages && a.stage_bytes == b.stage_bytes;
+        return a.stages == b.stages && a.stage_bytes == b.stage_bytes && a.consumers == b.consumers;
     }
 };
-inline constexpr ShapeChoice kCatalogShape{kStages, kStageBytes};
+inline constexpr ShapeChoice kCatalogShape{kStages, kStageBytes, kConsumerWarps};
 inline constexpr ShapeChoice k4x16K{4, 16 * 1024}, k3x16K{3, 16 * 1024}, k6x32K{6, 32 * 1024},
     k7x32K{7, 32 * 1024}, k4x48K{4, 48 * 1024}, k3x64K{3, 64 * 1024};
+// Eight consumer warps (352 threads a block): more lanes to scan each tile as it lands.
+inline constexpr ShapeChoice k6x16Kw8{6, 16 * 1024, 8}, k7x32Kw8{7, 32 * 1024, 8},
+    k6x32Kw8{6, 32 * 1024, 8}, k3x64Kw8{3, 64 * 1024, 8};
 // Every shape a launch may choose: the launcher instantiates each (pipeline_scan.cu).
-inline constexpr ShapeChoice kLaunchShapes[] = {kCatalogShape, k4x16K, k3x16K, k6x32K,
-                                                k7x32K,        k4x48K, k3x64K};
+inline constexpr ShapeChoice kLaunchShapes[] = {kCatalogShape, k4x16K,   k3x16K,  k6x32K,
+                                                k7x32K,        k4x48K,   k3x64K,  k6x16Kw8,
+                                                k6x32Kw8,      k7x32Kw8, k3x64Kw8};
 
 // One row a power of two: row k holds n from 2^k to 2^(k+1) - 1, from 2^16 (below: the catalog's
 // shape) to 2^28 (and above). Columns: 4-byte scans, 8-byte scans, 4-byte compactions, 8-byte
@@ -103,15 +110,15 @@ inline constexpr ShapeChoice kShapeBySize[kLastSizedLog2 - kFirstSizedLog2 + 1][
     /* 2^17 */ {kCatalogShape, kCatalogShape, kCatalogShape, kCatalogShape},
     /* 2^18 */ {kCatalogShape, kCatalogShape, kCatalogShape, kCatalogShape},
     /* 2^19 */ {kCatalogShape, k6x32K, kCatalogShape, kCatalogShape},
-    /* 2^20 */ {k7x32K, k3x64K, kCatalogShape, k6x32K},
-    /* 2^21 */ {k6x32K, k3x16K, k6x32K, k4x48K},
-    /* 2^22 */ {k3x64K, k4x16K, k3x64K, kCatalogShape},
-    /* 2^23 */ {k4x16K, k4x16K, kCatalogShape, k6x32K},
-    /* 2^24 */ {kCatalogShape, k4x16K, kCatalogShape, k7x32K},
-    /* 2^25 */ {kCatalogShape, kCatalogShape, k7x32K, k7x32K},
-    /* 2^26 */ {k7x32K, kCatalogShape, k7x32K, k7x32K},
-    /* 2^27 */ {k7x32K, kCatalogShape, k7x32K, k7x32K},
-    /* 2^28 */ {k7x32K, kCatalogShape, k7x32K, k7x32K},
+    /* 2^20 */ {k7x32K, k3x64Kw8, kCatalogShape, k6x32K},
+    /* 2^21 */ {k6x32Kw8, k3x16K, k6x32K, k4x48K},
+    /* 2^22 */ {k3x64Kw8, k4x16K, k3x64K, k6x16Kw8},
+    /* 2^23 */ {k6x16Kw8, k4x16K, kCatalogShape, k7x32Kw8},
+    /* 2^24 */ {k6x16Kw8, k4x16K, kCatalogShape, k7x32K},
+    /* 2^25 */ {k7x32Kw8, k7x32Kw8, k7x32K, k7x32K},
+    /* 2^26 */ {k7x32K, k7x32Kw8, k7x32K, k7x32K},
+    /* 2^27 */ {k7x32K, k7x32Kw8, k7x32K, k7x32K},
+    /* 2^28 */ {k7x32K, k7x32Kw8, k7x32K, k7x32K},
 };
 
 constexpr unsigned floor_log2(std::uint64_t n) {
