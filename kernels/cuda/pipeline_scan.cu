@@ -1,8 +1,10 @@
 #include "kernels/cuda/pipeline_scan.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "kernels/algorithms/scan/20_pipeline.cuh"
 #include "kernels/algorithms/scan/compact_common.cuh"
@@ -34,26 +36,25 @@ ShapeLaunch launch_of_shape() {
     return {reinterpret_cast<const void*>(k), S::kSharedBytes, S::kTileElems, S::kThreads};
 }
 
-// The instantiation of each shape the table may choose (pipeline_shape.hpp, kLaunchShapes).
-template <class T, bool kCompact>
-ShapeLaunch launch_of(scan::pipeline::ShapeChoice c) {
+// The kernel of the shape c: every entry of pipeline_shape.hpp's kLaunchShapes is instantiated
+// here, and nothing else.
+template <class T, bool kCompact, std::size_t... I>
+ShapeLaunch launch_of(scan::pipeline::ShapeChoice c, std::index_sequence<I...>) {
     namespace p = scan::pipeline;
-    constexpr unsigned K = 1024;
-    if (c == p::k4x16K) return launch_of_shape<T, kCompact, 4, 16 * K>();
-    if (c == p::k3x16K) return launch_of_shape<T, kCompact, 3, 16 * K>();
-    if (c == p::k6x32K) return launch_of_shape<T, kCompact, 6, 32 * K>();
-    if (c == p::k7x32K) return launch_of_shape<T, kCompact, 7, 32 * K>();
-    if (c == p::k4x48K) return launch_of_shape<T, kCompact, 4, 48 * K>();
-    if (c == p::k3x64K) return launch_of_shape<T, kCompact, 3, 64 * K>();
-    if (c == p::k6x16Kw8) return launch_of_shape<T, kCompact, 6, 16 * K, 8>();
-    if (c == p::k6x32Kw8) return launch_of_shape<T, kCompact, 6, 32 * K, 8>();
-    if (c == p::k7x32Kw8) return launch_of_shape<T, kCompact, 7, 32 * K, 8>();
-    if (c == p::k3x64Kw8) return launch_of_shape<T, kCompact, 3, 64 * K, 8>();
-    if (c == p::kCatalogShape) return launch_of_shape<T, kCompact, p::kStages, p::kStageBytes>();
-    throw std::invalid_argument(std::to_string(c.stages) + " stages of " +
-                                std::to_string(c.stage_bytes) + " bytes and " +
-                                std::to_string(c.consumers) + " consumer warps: not a shape " +
-                                "the pipeline is built in (pipeline_shape.hpp, kLaunchShapes)");
+    ShapeLaunch found;
+    const bool built = ((c == p::kLaunchShapes[I]
+                             ? (found = launch_of_shape<T, kCompact, p::kLaunchShapes[I].stages,
+                                                        p::kLaunchShapes[I].stage_bytes,
+                                                        p::kLaunchShapes[I].consumers>(),
+                                true)
+                             : false) ||
+                        ...);
+    if (!built)
+        throw std::invalid_argument(std::to_string(c.stages) + " stages of " +
+                                    std::to_string(c.stage_bytes) + " bytes and " +
+                                    std::to_string(c.consumers) + " consumer warps: not a shape " +
+                                    "the pipeline is built in (pipeline_shape.hpp, kLaunchShapes)");
+    return found;
 }
 }  // namespace
 
@@ -73,7 +74,8 @@ PipelineScan<T, kCompact>::PipelineScan(std::uint64_t n,
         throw std::invalid_argument(std::string(P::kId) + ": n = " + std::to_string(n) +
                                     " is more than 2^32 - 1 elements");
     shape_ = shape ? *shape : scan::pipeline::shape_for(n, sizeof(T), kCompact);
-    const ShapeLaunch launch = launch_of<T, kCompact>(shape_);
+    const ShapeLaunch launch = launch_of<T, kCompact>(
+        shape_, std::make_index_sequence<std::size(scan::pipeline::kLaunchShapes)>{});
     kernel_ = launch.kernel;
     shared_bytes_ = launch.shared_bytes;
     threads_ = launch.threads;
