@@ -20,7 +20,6 @@ namespace ws::cuda {
 
 inline constexpr const char* kPipelineId = "scan-pipeline";
 inline constexpr const char* kCompactPipelineId = "compact-pipeline";
-inline constexpr const char* kPipelineBySizeId = "scan-pipeline-by-size";
 
 // kCompact: keeps the elements > 0 in order (kept_count() after the run) instead of scanning.
 template <class T, bool kCompact = false>

@@ -102,7 +102,7 @@ AtomicTally atomic_tally(const BlockTrace& b, const StepId* step = nullptr);
 // are only those seen, and the readers say so in these words.
 bool has_unseen_atomics(const Trace& t);
 inline constexpr const char* kUnseenAtomicsWords =
-    "what they left was not seen: the Sanitizer API does not hand it over";
+    "what each atomic left was not seen: the Sanitizer API does not hand it over";
 
 // The lanes launched in `warp` of a block of `threads_per_block` threads, as a mask (the last
 // warp may be partial).
