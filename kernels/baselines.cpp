@@ -30,6 +30,11 @@ const std::vector<Baseline>& baselines() {
          "the elements > 0 in order, in the stage count and size chosen by n, beside "
          "cub::DeviceSelect::If; not in the catalog, so timed here rather than stepped through",
          kCompactionLibrary, "scan-pipeline"},
+        {"reduce-one-launch", K::GpuOnly, L::Plain, Family::Reduce, false, true,
+         "reduce-vector-atomic (kernels/algorithms/reduce/10_vector_atomic.cuh) with no memset "
+         "before it: each launch adds into one of two words and zeroes the other, the one the "
+         "next launch adds into; the reduction the lab sets beside the read-only stream",
+         "cub-reduce", "reduce-vector-atomic"},
         {"thrust-reduce", K::Library, L::Thrust, Family::Reduce, false, false,
          "thrust::reduce over n elements (its result copied back to the host)", nullptr},
         // The lecture's fusion lesson: the sum of squares, unfused and fused.

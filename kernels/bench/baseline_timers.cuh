@@ -17,6 +17,7 @@
 #include "kernels/algorithms/scan/compact_predicate.hpp"
 #include "kernels/bench/plain_kernels.cuh"
 #include "kernels/bench/timing.cuh"
+#include "kernels/cuda/one_launch_reduce.hpp"
 #include "kernels/cuda/pipeline_scan.hpp"
 #include "kernels/launch_plan.hpp"
 #include "kernels/reduce_plan.hpp"
@@ -194,6 +195,16 @@ void time_thrust_fused(SizePoint<T>& s, BenchPoint& p) {
     p.ok = run::matches_reference(sum, s.squares, s.n, nullptr);
 }
 
+// reduce-one-launch (GPU only: kernels/cuda/one_launch_reduce.hpp): rung 10's kernel in rung 10's
+// grid, block and bytes, with no memset before it; checked as CUB's sum is.
+template <class T>
+void time_reduce_one_launch(SizePoint<T>& s, BenchPoint& p) {
+    cuda::OneLaunchReduce<T> reduce(s.n);
+    p.bytes = reduce.plan().bytes;
+    time_point([&](unsigned k) { reduce.run(s.input(k)); }, s.inputs, p);
+    p.ok = result_ok(reduce.result(), s.ref, s.n);
+}
+
 // A plain kernel run through the plan of the variant it copies (the same launches and bytes).
 template <class T, class Kernel>
 void time_plain(SizePoint<T>& s, BenchPoint& p, const char* variant, Kernel kernel) {
@@ -247,6 +258,7 @@ BaselineTimer<T> baseline_timer(std::string_view name) {
         {"cub-select-if", &time_cub_select<T>},
         {"scan-pipeline-by-size", &time_pipeline_by_size<T>},
         {"compact-pipeline", &time_compact_pipeline<T>},
+        {"reduce-one-launch", &time_reduce_one_launch<T>},
         {"thrust-reduce", &time_thrust_reduce<T>},
         {"thrust-transform-then-reduce", &time_thrust_unfused<T>},
         {"thrust-transform-then-reduce-kept", &time_thrust_unfused_kept<T>},

@@ -71,6 +71,10 @@ std::string repeat_pipeline_for_test(std::uint64_t n, trace::DType type, unsigne
 std::string repeat_compact_pipeline_for_test(std::uint64_t n, trace::DType type, unsigned repeats,
                                              const std::string& pattern,
                                              const PipelineLaunch* shape = nullptr);
+// reduce-one-launch (kernels/cuda/one_launch_reduce.hpp) `repeats` times in a row from an input
+// `offset` elements past a 16-byte boundary, each launch's sum checked against the CPU's.
+std::string repeat_one_launch_reduce_for_test(std::uint64_t n, trace::DType type, unsigned repeats,
+                                              unsigned offset = 0);
 
 // For the tests: makes the GPU fail on purpose (an invalid launch, or with sticky = true an
 // illegal address in a kernel), recovers, and returns the one-line error it reported.

@@ -93,7 +93,12 @@ PipelineScan<T, kCompact>::PipelineScan(std::uint64_t n,
     grid_ =
         unsigned(std::min<std::uint64_t>(tiles_, std::uint64_t(blocks_per_sm_) * unsigned(sms)));
     ahead_ = scan::pipeline::tiles_ahead(tiles_, grid_, shape_.stages);
-    words_.allocate(tiles_ * P::kWordsPerTile + 1, std::string(P::kId) + " tile status");
+    // Two status areas taken in turn, each the tiles' words and the tile counter: a launch uses
+    // one and zeroes the other (TileStatus::next), so no memset, a launch of its own, comes
+    // before any launch but the first; both are zeroed here, once.
+    area_words_ = tiles_ * P::kWordsPerTile + 1;
+    words_.allocate(2 * area_words_, std::string(P::kId) + " tile status");
+    WS_CUDA(cudaMemset(words_.get(), 0, 2 * area_words_ * 8), P::kId);
 }
 
 template <class T, bool kCompact>
@@ -102,9 +107,14 @@ void PipelineScan<T, kCompact>::run(const T* input, T* output, trace::ScanKind k
     using P = PipelineTraits<T, kCompact>;
     if (n_ == 0) return;
     const std::uint64_t words = tiles_ * P::kWordsPerTile;
-    WS_CUDA(cudaMemsetAsync(words_.get(), 0, (words + 1) * 8, stream), P::kId);
-    const scan::TileStatus<typename P::Value> status{
-        reinterpret_cast<unsigned*>(words_.get() + words), nullptr, nullptr, nullptr, words_.get()};
+    unsigned long long* area = words_.get() + area_ * area_words_;
+    unsigned long long* next = words_.get() + (1 - area_) * area_words_;
+    scan::TileStatus<typename P::Value> status{reinterpret_cast<unsigned*>(area + words), nullptr,
+                                               nullptr, nullptr, area};
+    status.next = next;
+    status.next_words = area_words_;
+    last_area_ = area_;
+    area_ = 1 - area_;
     const auto kernel = reinterpret_cast<typename P::Kernel>(kernel_);
     kernel<<<grid_, threads_, shared_bytes_, stream>>>(input, output, status, unsigned(n_), kind,
                                                        probe::NoProbe{});
@@ -115,7 +125,8 @@ template <class T, bool kCompact>
 std::uint64_t PipelineScan<T, kCompact>::kept_count() const {
     if (!kCompact || tiles_ == 0) return 0;
     unsigned long long last = 0;
-    WS_CUDA(cudaMemcpy(&last, words_.get() + (tiles_ - 1), sizeof last, cudaMemcpyDeviceToHost),
+    WS_CUDA(cudaMemcpy(&last, words_.get() + last_area_ * area_words_ + (tiles_ - 1), sizeof last,
+                       cudaMemcpyDeviceToHost),
             std::string(PipelineTraits<T, kCompact>::kId) + " (its count)");
     return scan::compacted_count(&last, 1);
 }

@@ -30,7 +30,9 @@ class PipelineScan {
     // for n.
     explicit PipelineScan(std::uint64_t n,
                           std::optional<scan::pipeline::ShapeChoice> shape = std::nullopt);
-    // Scans (or compacts) input, n elements, into output on `stream`, asynchronously.
+    // Scans (or compacts) input, n elements, into output on `stream`, asynchronously: one launch,
+    // with no memset before it. Runs on one stream at a time (each launch readies the next's
+    // status).
     void run(const T* input, T* output, trace::ScanKind kind, cudaStream_t stream = 0);
     // A compaction's count once its run has finished (the last tile's inclusive count); 0 for
     // a scan.
@@ -46,7 +48,10 @@ class PipelineScan {
     unsigned grid_ = 0, blocks_per_sm_ = 0, ahead_ = 0, shared_bytes_ = 0, threads_ = 0;
     scan::pipeline::ShapeChoice shape_;
     const void* kernel_ = nullptr;
+    // Two status areas of area_words_ each: run() uses area_ and zeroes the other.
     DeviceBuffer<unsigned long long> words_;
+    std::uint64_t area_words_ = 0;
+    unsigned area_ = 0, last_area_ = 0;
 };
 
 }  // namespace ws::cuda

@@ -17,10 +17,10 @@
 //   consumers' critical path: they scan tile k+1 while the look-back warp finishes tile k's
 //   walk. Each element is still read once and written once (2n).
 // Needs: sm_90 (the copy engine, transaction barriers); exactly kThreads (224) threads; the tile
-//   status zeroed before the launch (pipeline_shape.hpp says how many words); any grid (tiles
-//   are drawn, not assigned: a block that starts late finds fewer or none; each block loads
-//   tiles_ahead(tiles, grid) stages ahead). Whole tiles are loaded by the copy engine when the
-//   input is 16-byte aligned; the last, partial tile (and every tile of a misaligned input) is
+//   status zeroed (pipeline_shape.hpp's words) by a memset or the launch before (clear_next); any
+//   grid (tiles are drawn, not assigned: a block that starts late finds fewer or none; each block
+//   loads tiles_ahead(tiles, grid) stages ahead). Whole tiles are loaded by the copy engine when
+//   the input is 16-byte aligned; the last, partial tile (and every tile of a misaligned input) is
 //   copied by the producer warp's lanes, zeros past the end. Written in the vocabulary
 //   (kernels/probe/pipeline.cuh): the emulator runs the same source, its copy engine landing
 //   copies when the schedule's copies= says; the trace marks each warp's role, each stage ring
@@ -194,7 +194,7 @@ __global__ void __launch_bounds__(S::kThreads)
             }
             // Every lane arrives after its own writes (lane 0 of a bulk copy did above).
             if (!(by_copy_engine && lane == 0)) tx_arrive(probe, full[s]);
-            if (last) return;
+            if (last) return clear_next(status, lane);  // no tile left
         }
     } else if (warp == kAggregatorWarp) {  // each tile's sum, published as it lands
         warp_role(probe, WarpRole::Aggregator);

@@ -31,7 +31,22 @@ struct TileStatus {
     // Per tile: a flag and, for T of at most kValueInWordBytes, the value in one word (the flag
     // in the low half, the value's bits in the high half), published with one 8-byte store.
     unsigned long long* words;
+    // A single pass with no memset before it (cuda::PipelineScan): the status area the next
+    // launch will use, `next_words` words, zeroed by this launch (clear_next); nullptr: none,
+    // the status was zeroed before the launch.
+    unsigned long long* next = nullptr;
+    unsigned long long next_words = 0;
 };
+
+// This block's share of `status.next` zeroed by one warp's lanes (any grid: every block calls it
+// once), so that two status areas taken in turn need no memset between launches: the launch
+// that uses one zeroes the other.
+template <class T>
+WS_DEV void clear_next(const TileStatus<T>& status, unsigned lane) {
+    for (unsigned long long i = blockIdx.x * 32ull + lane; i < status.next_words;
+         i += gridDim.x * 32ull)
+        status.next[i] = 0;
+}
 // The largest element whose value rides in its tile's status word (a packed status); larger
 // ones keep their values in `aggregate` and `inclusive`, behind a fence.
 inline constexpr unsigned kValueInWordBytes = 4;
