@@ -96,7 +96,9 @@ PipelineScan<T, kCompact>::PipelineScan(std::uint64_t n,
     // Two status areas taken in turn, each the tiles' words and the tile counter: a launch uses
     // one and zeroes the other (TileStatus::next), so no memset, a launch of its own, comes
     // before any launch but the first; both are zeroed here, once.
-    area_words_ = tiles_ * P::kWordsPerTile + 1;
+    // An area is a whole number of 16-byte words: 8-byte types load and store their status 16
+    // bytes at a time, so the second area starts on a 16-byte boundary too.
+    area_words_ = (tiles_ * P::kWordsPerTile + 1 + 1) / 2 * 2;
     words_.allocate(2 * area_words_, std::string(P::kId) + " tile status");
     WS_CUDA(cudaMemset(words_.get(), 0, 2 * area_words_ * 8), P::kId);
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Issue 58 on the lent GPU machine: the scan, the compaction and the reduction with no memset
 # before their launches (PipelineScan's two status areas, reduce-one-launch). Carried:
-# CARRY/warpscope.xz and warpscope_tests.xz (build-gpuwin, stripped). Logs and JSON in $OUT; a
+# CARRY/warpscope.xz and warpscope_tests.xz (build-gpuwin, stripped), libfonts.tar.xz (GLFW and
+# the other libraries the window links, from this machine). Logs and JSON in $OUT; a
 # summary last.
 #   tests:     the [gpu][pipeline] tests (scan-pipeline, compact-pipeline, reduce-one-launch
 #              hundreds to thousands of times in a row, every result checked) and the sweep
@@ -19,6 +20,9 @@ for b in warpscope tests/warpscope_tests; do
   [ -f $C/$(basename $b).xz ] && xz -dc $C/$(basename $b).xz > build/$b && chmod +x build/$b
 done
 ln -sfn "$PWD/build" "$PWD/build-gpuwin"
+if [ -f $C/libfonts.tar.xz ]; then  # the window's libraries (GLFW), which warpscope links
+  tar -xJf $C/libfonts.tar.xz -C /tmp && cp -n /tmp/lib/* /usr/lib/x86_64-linux-gnu/ && ldconfig
+fi
 mkdir -p "$OUT/logs" "$OUT/bench"
 S="$OUT/summary.txt"; : > "$S"
 . tests/device/step.sh
