@@ -2,12 +2,12 @@
 // (kernels/algorithms/reduce/10_vector_atomic.cuh) with no memset before it.
 // What changed: rung 10 needs its output set to 0 before every launch, and that cudaMemsetAsync
 //   is a launch of its own. Here the sum goes into one of two words and the launch zeroes the
-//   other, the one the next launch adds into (block 0's thread 0 does it with one store, long
-//   before any block adds): one launch a reduction, none before it. The body is rung 10's, line
+//   other, the one the next launch adds into (block 0's thread 0, one store: no block of this
+//   launch adds into it): one launch a reduction, none before it. The body is rung 10's, line
 //   for line (tests/algorithms/test_reduce_one_launch.cpp holds them to it), with the one store
 //   added at its start.
 // Why it is faster: by the memset's launch and the gap after it, about a microsecond on an H200
-//   (assets/measurements/reduce-one-launch-nvidia-h200.md), which is 5-10% of a reduction of
+//   (assets/measurements/scan-pipeline-shapes-nvidia-h200.md), 5-10% of a reduction of
 //   2^22-2^24 elements streaming from DRAM; from 2^26 up it is within the noise.
 // Needs: as rung 10, and both words zeroed once before the first launch; the launches on one
 //   stream in turn, each told which word is its own (the sum of launch k is in sums[k % 2] until
