@@ -51,6 +51,8 @@ void run_reduction_with(const VariantInfo& info, const ReduceKernelSet<T>& kerne
     // The GPU counts whole launches: only a one-block pass compares (hardware_compare.hpp).
     if (options.hardware && traced.grid == 1)
         read_hardware([&] { reduction.launch_traced_unprobed(); }, out);
+    else if (options.witness)
+        read_witness([&] { reduction.launch_traced_unprobed(); }, out);
     // The recording launches wait on the lock too.
     if (std::string why = reduction.watchdog_error(); !why.empty()) {
         out.error = why;
@@ -93,6 +95,8 @@ void run_scan_with(const VariantInfo& info, const ScanKernelSet<T>& kernels,
     // The GPU counts whole launches: only a one-block pass compares (hardware_compare.hpp).
     if (options.hardware && traced.grid == 1)
         read_hardware([&] { scan.launch_traced_unprobed(); }, out);
+    else if (options.witness)
+        read_witness([&] { scan.launch_traced_unprobed(); }, out);
 
     const run::ScanCheck<T> check =
         run::check_scan_output(info, input, result.data(), req.kind, kept);

@@ -28,6 +28,7 @@
 
 #include "kernels/cuda/cupti_api.hpp"
 #include "kernels/cuda/metrics_offered.hpp"
+#include "kernels/run/counter_witness.hpp"
 #include "kernels/run/hardware_compare.hpp"
 
 namespace ws::cuda {
@@ -366,6 +367,13 @@ CounterResult count_hardware(const std::vector<std::string>& metrics,
     }
     if (!r.error.empty()) r.values.clear();
     return r;
+}
+
+void read_witness(const std::function<void()>& launch, trace::Trace& out) {
+    const CounterResult r = count_hardware(run::witness_metrics(), launch);
+    out.hardware.clear();
+    out.hardware_error = r.error;
+    for (const auto& [metric, value] : r.values) out.hardware.push_back({metric, value});
 }
 
 void read_hardware(const std::function<void()>& launch, trace::Trace& out) {

@@ -30,4 +30,8 @@ CounterResult count_hardware(const std::vector<std::string>& metrics,
 // out.hardware_error.
 void read_hardware(const std::function<void()>& launch, trace::Trace& out);
 
+// Counts run::witness_metrics() over `launch` (the whole launch, any grid) into out.hardware, or
+// says why not in out.hardware_error.
+void read_witness(const std::function<void()>& launch, trace::Trace& out);
+
 }  // namespace ws::cuda

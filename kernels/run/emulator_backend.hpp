@@ -15,6 +15,10 @@ struct RunOptions {
     // Also read the GPU's own counters for the traced pass, launched again unprobed (a GPU
     // backend only: Trace::hardware, kernels/run/hardware_compare.hpp).
     bool hardware = false;
+    // Also read the GPU's own bank conflicts and shared instructions over the whole traced pass,
+    // launched again unprobed, whatever its grid: a grade's witness (run/counter_witness.hpp),
+    // into Trace::hardware.
+    bool witness = false;
     // When set: the bytes of the output the result was checked on (a reduction's first
     // kCheckedReduceValues elements, a scan's n), for a parent that checks them again from its
     // own reference (kernels/user/parent_check.hpp). A scan longer than kMaxCheckedScan leaves it

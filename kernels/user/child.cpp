@@ -15,6 +15,7 @@
 
 #include "kernels/io/memory.hpp"
 #include "kernels/io/regular_file.hpp"
+#include "kernels/run/counter_witness.hpp"
 #include "kernels/run/emulator_user.hpp"
 #include "kernels/run/measurements.hpp"
 #include "kernels/run/memory_estimate.hpp"
@@ -272,6 +273,8 @@ int run_on_gpu(int argc, char** argv) {
     report(kFactTrace, trace::encode_trace(r.trace));
     report(kFactTiming, run::measurements_json(r.timing));
     if (code.sanitizer) report(kFactGpuRecorder, r.recorder_missing);
+    if (!code.sanitizer && r.trace.grid != 0)
+        report(kFactWitness, run::encode_witness(r.trace.hardware, r.trace.hardware_error));
     if (!r.recording_note.empty()) report(kFactNote, job.display + ": " + r.recording_note);
     mark_child_done();
     return 0;

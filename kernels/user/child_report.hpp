@@ -32,6 +32,9 @@ inline constexpr const char* kFactOutOfMemory = "out-of-memory";  // std::bad_al
 inline constexpr const char* kFactThrew = "threw";                // an exception's what()
 // A plain kernel's recording left something out of the picture (one line; none when it did not).
 inline constexpr const char* kFactNote = "note";
+// A vocabulary kernel on the GPU: the GPU's own counters over its traced pass, a grade's witness
+// (run/counter_witness.hpp: encode_witness).
+inline constexpr const char* kFactWitness = "witness";
 // Written by the child's handlers (async-signal-safe, numbers only):
 //   signal: "SIGNO PHASE BLOCK THREAD ADDRESS SYSCALL DETAIL FOREIGN"
 //   exit:   "STATUS PHASE BLOCK THREAD"   (exit() called before the child's work was done)

@@ -12,6 +12,7 @@
 
 #include "kernels/catalog.hpp"
 #include "kernels/io/data_file.hpp"
+#include "kernels/run/counter_witness.hpp"
 #include "kernels/run/emulator_backend.hpp"
 #include "kernels/run/request_parse.hpp"
 #include "kernels/sim/emulator.hpp"
@@ -242,6 +243,8 @@ struct RunValues {
     std::string failure;  // the kernel did not run: how it ended
     std::string wrong;    // ran, but its result is wrong: why
     std::map<std::string, double> values;
+    // A run on the GPU: whether its own counters bear out the recorder's bank conflicts.
+    run::ConflictWitness witness;
 };
 
 // `info`: the run's rules (a student's kernel's, or the built-in variant's row); work and depth
@@ -308,6 +311,8 @@ PuzzleGrade grade_puzzle(const Puzzle& p, const std::string& kernel_file,
             v.failure = r.error;
         }
         if (r.on_gpu) {
+            v.witness =
+                run::witness_conflicts(r.trace.totals, r.trace.hardware, r.trace.hardware_error);
             if (const double f = read_only_fraction(r.gpu.timing); f > 0)
                 v.values["read_only_fraction"] = f;
             for (const std::string& line : gpu_report_lines(r.gpu))
@@ -335,8 +340,9 @@ PuzzleGrade grade_puzzle(const Puzzle& p, const std::string& kernel_file,
 
     for (const PuzzleCheck& c : p.checks) {
         CheckVerdict verdict;
-        verdict.self_reported = counted_inside(c.field);
         verdict.check = c.text;
+        // Every run's count borne out by the GPU's own counters: then not self-reported.
+        bool witnessed = run::witnessed_field(c.field);
         verdict.pass = true;
         const std::vector<std::string> schedules =
             c.schedules.empty() ? std::vector<std::string>{""} : c.schedules;
@@ -346,6 +352,7 @@ PuzzleGrade grade_puzzle(const Puzzle& p, const std::string& kernel_file,
                 const RunValues* v = run_mine(at, gpu && schedule.empty());
                 if (!v) return g;
                 std::string got, why;
+                if (!v->witness.counted) witnessed = false;  // graded on the recorder's count
                 if (!v->failure.empty()) {
                     got = "the kernel did not run";
                     why = v->failure;
@@ -353,6 +360,10 @@ PuzzleGrade grade_puzzle(const Puzzle& p, const std::string& kernel_file,
                     if (v->wrong.empty()) continue;
                     got = "a wrong result";
                     why = v->wrong;
+                } else if (run::witnessed_field(c.field) && v->witness.counted &&
+                           !v->witness.agrees) {
+                    got = number_text(v->witness.gpu) + ", the GPU's own count";
+                    why = v->witness.why;
                 } else if (!v->values.count(c.field)) {
                     got = "no value";
                     why = c.field + " is measured on a GPU only (--backend cuda)";
@@ -383,6 +394,7 @@ PuzzleGrade grade_puzzle(const Puzzle& p, const std::string& kernel_file,
             }
             if (!verdict.pass) break;
         }
+        verdict.self_reported = counted_inside(c.field) && !witnessed;
         g.failed += verdict.pass ? 0 : 1;
         g.verdicts.push_back(verdict);
     }

@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "kernels/io/regular_file.hpp"
+#include "kernels/run/counter_witness.hpp"
 #include "kernels/run/crosscheck.hpp"
 #include "kernels/run/emulator_backend.hpp"
 #include "kernels/run/sanitizer_comparison.hpp"
@@ -140,6 +141,11 @@ void run_kernel_child(const RunContext& c, const WorkDir& work, const std::strin
     if (const Fact* recorder = end.facts.last(kFactGpuRecorder)) {
         r.gpu.gpu_recorded = recorder->bytes.empty();
         r.gpu.recorder_missing = printable_line(recorder->bytes, 1000);
+    }
+    if (const Fact* witness = end.facts.last(kFactWitness)) {
+        run::decode_witness(witness->bytes, r.trace.hardware, r.trace.hardware_error);
+        r.trace.hardware_error = printable_line(r.trace.hardware_error, 1000);
+        for (trace::HardwareCount& h : r.trace.hardware) h.metric = printable_line(h.metric, 200);
     }
     r.gpu.timing.device = printable_line(r.gpu.timing.device, 200);
     r.gpu.timing.error = printable_line(r.gpu.timing.error, 1000);
