@@ -12,22 +12,12 @@
 
 #include "kernels/algorithms/scan/20_pipeline.cuh"
 #include "kernels/sim/sim_probe.hpp"
+#include "tests/algorithms/small_integers.hpp"
 
 using namespace ws;
 namespace pl = ws::scan::pipeline;
 
 namespace {
-
-template <class T>
-std::vector<T> input_of(std::uint64_t n, std::uint64_t seed) {
-    std::vector<T> in(n);
-    std::uint64_t x = seed * 0x9e3779b97f4a7c15ull + 1;
-    for (auto& v : in) {
-        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-        v = T(int(x % 19) - 9);
-    }
-    return in;
-}
 
 // Two areas of `area_words` words each (more than the tiles need, so that the clearing loop
 // strides over the grid several times); the tile counter after the tiles' words.
@@ -75,7 +65,7 @@ void check_scans_in_turn(std::uint64_t n, unsigned grid, const std::string& sche
     std::fill(areas.words.begin() + 700, areas.words.end(), 0xdeadbeefcafef00dull);
     for (unsigned launch_no = 0; launch_no < 3; ++launch_no) {
         const unsigned a = launch_no % 2;
-        const std::vector<T> in = input_of<T>(n, n + launch_no);
+        const std::vector<T> in = ws::test::small_integers<T>(n, n + launch_no);
         std::vector<T> out(n, T(-7)), want(n);
         T running = T(0);
         for (std::uint64_t i = 0; i < n; ++i) want[i] = running += in[i];
@@ -106,7 +96,7 @@ TEST_CASE("the pipeline's compaction keeps std::copy_if's elements launch after 
     Areas areas(pl::tiles_of<4>(n), 1, 300);
     for (unsigned launch_no = 0; launch_no < 3; ++launch_no) {
         const unsigned a = launch_no % 2;
-        const std::vector<float> in = input_of<float>(n, 11 + launch_no);
+        const std::vector<float> in = ws::test::small_integers<float>(n, 11 + launch_no);
         std::vector<float> out(n, -1.0f), want;
         std::copy_if(in.begin(), in.end(), std::back_inserter(want), [](float v) { return v > 0; });
         INFO("launch " << launch_no);

@@ -13,6 +13,7 @@
 
 #include "kernels/bench/reduce_one_launch.cuh"
 #include "kernels/sim/sim_probe.hpp"
+#include "tests/algorithms/small_integers.hpp"
 #include "tests/sim/sim_test_kit.hpp"
 #include "tests/test_paths.hpp"
 
@@ -21,23 +22,12 @@ using namespace ws;
 namespace {
 
 template <class T>
-std::vector<T> input_of(std::size_t n, std::uint64_t seed) {
-    std::vector<T> in(n);
-    std::uint64_t x = seed * 0x9e3779b97f4a7c15ull + 7;
-    for (auto& v : in) {
-        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-        v = T(int(x % 23) - 11);  // small integers: exact in float and double too
-    }
-    return in;
-}
-
-template <class T>
 void check_in_turn(std::size_t n, unsigned skew, unsigned grid) {
     std::vector<T> storage(n + 4);
     T sums[2] = {T(0), T(12345)};  // the second word holds garbage until the first launch
     for (unsigned launch = 0; launch < 3; ++launch) {
         const unsigned own = launch % 2;
-        const std::vector<T> in = input_of<T>(n, n + launch);
+        const std::vector<T> in = ws::test::small_integers<T>(n, n + launch);
         std::copy(in.begin(), in.end(), storage.begin() + skew);
         T want = T(0);
         for (T v : in) want += v;

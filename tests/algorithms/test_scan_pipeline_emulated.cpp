@@ -14,23 +14,12 @@
 #include "kernels/algorithms/scan/20_pipeline.cuh"
 #include "kernels/sim/sim_probe.hpp"
 #include "kernels/trace/analysis.hpp"
+#include "tests/algorithms/small_integers.hpp"
 
 using namespace ws;
 namespace pl = ws::scan::pipeline;
 
 namespace {
-
-// Values that sum exactly in float too (small integers).
-template <class T>
-std::vector<T> input_of(std::uint64_t n, std::uint64_t seed) {
-    std::vector<T> in(n);
-    std::uint64_t x = seed * 0x9e3779b97f4a7c15ull + 1;
-    for (auto& v : in) {
-        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-        v = T(int(x % 19) - 9);
-    }
-    return in;
-}
 
 struct Ran {
     std::string error;
@@ -89,7 +78,7 @@ Ran launch(const std::vector<T>& in, std::vector<T>& out, trace::ScanKind kind,
 
 template <class T>
 void check_scan(std::uint64_t n, trace::ScanKind kind, const std::string& schedule) {
-    const std::vector<T> in = input_of<T>(n, n + 3);
+    const std::vector<T> in = ws::test::small_integers<T>(n, n + 3);
     std::vector<T> out(n, T(-7)), want(n);
     T running = T(0);
     for (std::uint64_t i = 0; i < n; ++i) {
@@ -129,7 +118,7 @@ TEST_CASE("the pipeline is right whenever the copy engine lands and whichever bl
 }
 
 TEST_CASE("persistent blocks draw the tiles between them: one block alone draws them all") {
-    const std::vector<int> in = input_of<int>(11 * 4096, 2);
+    const std::vector<int> in = ws::test::small_integers<int>(11 * 4096, 2);
     std::vector<int> out(in.size());
     const Ran alone = launch<int, false>(in, out, trace::ScanKind::Inclusive, "lockstep");
     REQUIRE(alone.error.empty());
@@ -148,7 +137,7 @@ TEST_CASE("persistent blocks draw the tiles between them: one block alone draws 
 TEST_CASE("the pipeline's compaction keeps std::copy_if's elements on the emulator") {
     for (std::uint64_t n : {1ull, 4096ull, 4099ull, 3 * 4096ull + 17}) {
         for (const char* schedule : {"lockstep", "random:2,resident=2,copies=random:9"}) {
-            const std::vector<float> in = input_of<float>(n, n);
+            const std::vector<float> in = ws::test::small_integers<float>(n, n);
             std::vector<float> out(n, -1.0f), want;
             std::copy_if(in.begin(), in.end(), std::back_inserter(want),
                          [](float v) { return v > 0; });
