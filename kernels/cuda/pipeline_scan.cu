@@ -115,12 +115,13 @@ void PipelineScan<T, kCompact>::run(const T* input, T* output, trace::ScanKind k
                                                nullptr, nullptr, area};
     status.next = next;
     status.next_words = area_words_;
-    last_area_ = area_;
-    area_ = 1 - area_;
     const auto kernel = reinterpret_cast<typename P::Kernel>(kernel_);
     kernel<<<grid_, threads_, shared_bytes_, stream>>>(input, output, status, unsigned(n_), kind,
                                                        probe::NoProbe{});
     check_launch(P::kId, false);
+    // Only a launch that started zeroes the other area: one refused leaves the turn where it was.
+    last_area_ = area_;
+    area_ = 1 - area_;
 }
 
 template <class T, bool kCompact>
