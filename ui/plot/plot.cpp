@@ -134,7 +134,7 @@ void Plot::hline(double y, const std::string& label, ImU32 color) {
     const float em = ImGui::GetFontSize();
     const Rect at{tf_.frame.right() - tw - 6, py - em - 1 < tf_.frame.y ? py + 3 : py - em - 1, tw,
                   em};
-    draw_label(canvas_.dl, {at.x, at.y}, color, label, tf_.frame, "line");
+    line_labels_.push_back({at, label, color});
     notes_.push_back(at);  // the notes keep clear of it
 }
 
@@ -182,14 +182,22 @@ void Plot::vline(double x, const std::string& label, ImU32 color) {
     segment({px, tf_.frame.y}, {px, tf_.frame.bottom()}, st);
     // Labelled at the bottom, clear of the peak's label at the top right.
     if (px >= tf_.frame.x && px <= tf_.frame.right())
-        draw_label(canvas_.dl, {px + 4, tf_.frame.bottom() - ImGui::GetFontSize() - 4}, color,
-                   label, tf_.frame, "line");
+        line_labels_.push_back({{px + 4, tf_.frame.bottom() - ImGui::GetFontSize() - 4,
+                                 ImGui::CalcTextSize(label.c_str()).x, ImGui::GetFontSize()},
+                                label,
+                                color});
 }
 
 void Plot::end() {
     if (!open_) return;
     const Palette& p = palette();
     ImDrawList* dl = canvas_.dl;
+    // The reference lines' words over every line, on the background.
+    for (const Note& n : line_labels_) {
+        fill_rect(dl, {n.box.x - 2, n.box.y, n.box.w + 4, n.box.h}, with_alpha(p.plot_bg, 0.85f));
+        draw_label(dl, {n.box.x, n.box.y}, n.color, n.words, tf_.frame, "line");
+    }
+    line_labels_.clear();
     // The annotations over every line.
     for (const Note& n : to_draw_) {
         fill_rect(dl, n.box, with_alpha(p.plot_bg, 0.9f));

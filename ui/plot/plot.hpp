@@ -43,6 +43,7 @@ class Plot {
     // Words at a data point (left of it, above), in a box that keeps them readable over lines
     // (drawn by end(), over every line).
     void annotate(double x, double y, const std::string& text, ImU32 color);
+    // Reference lines: their labels are drawn by end(), over every line, on the background.
     void vline(double x, const std::string& label, ImU32 color);
     void end();
 
@@ -69,6 +70,9 @@ class Plot {
     // The annotations' boxes and the reference lines' labels so far: a later note moves clear.
     std::vector<Rect> notes_;
     std::vector<Note> to_draw_;  // the annotations, drawn last
+    // The reference lines' labels, drawn by end() over the data lines on the plot's background,
+    // so that no line crosses their words.
+    std::vector<Note> line_labels_;
     Hover hover_;
     bool open_ = false;
     float legend_w_ = 0;  // > 0: the legend's column right of the frame
