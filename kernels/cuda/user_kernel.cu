@@ -182,9 +182,9 @@ GpuKernelResult run_kernel(const trace::Request& request, const VariantInfo& inf
             }
         }
         // The GPU's own bank conflicts over the traced pass, a grade's witness
-        // (run/counter_witness.hpp): for a vocabulary kernel, whose recording is not patched in.
+        // (run/counter_witness.hpp), counted on the unpatched module's kernel.
         run::RunOptions options;
-        options.witness = !code.sanitizer;
+        options.witness = true;
         trace::visit_dtype(request.type, [&](auto zero) {
             using T = decltype(zero);
             if (info.family == Family::Scan) {

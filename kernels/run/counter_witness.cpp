@@ -33,7 +33,10 @@ ConflictWitness witness_conflicts(const trace::Counters& recorded,
                 found[i] = true;
             }
     if (!(found[0] && found[1] && found[2] && found[3])) {
-        w.why = gpu_error.empty() ? "the GPU's counters did not come back" : gpu_error;
+        w.why = gpu_error.empty() ? "the GPU's counters did not come back"
+                : gpu_error.find("MULTIPLE_SUBSCRIBERS") != std::string::npos
+                    ? std::string(kNoWitnessBesideSanitizer) + " (" + gpu_error + ")"
+                    : gpu_error;
         return w;
     }
     w.counted = true;

@@ -2,8 +2,9 @@
 // over the same launch of the unprobed kernel, which nothing in the kernel's code can write. The
 // recorder counts inside the kernel's process; the GPU counts in its hardware. A check on bank
 // conflicts that the GPU bears out is not self-reported; one it contradicts fails on the GPU's
-// count. Read on a GPU for a kernel written in the vocabulary (a plain kernel is recorded through
-// the Sanitizer API, which is not profiled beside CUPTI).
+// count. Read on a GPU for every kernel; CUPTI refuses to count beside the Compute Sanitizer API
+// that records a plain kernel (CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED on an H200,
+// 2026-11-29), so a plain kernel's checks stay self-reported, and the report says why.
 #pragma once
 #include <string>
 #include <vector>
@@ -29,6 +30,10 @@ struct ConflictWitness {
     // !counted: why not; !agrees: the two counts in one line.
     std::string why;
 };
+
+// Why a plain kernel has no witness: CUPTI's refusal beside the Sanitizer API, in words.
+inline constexpr const char* kNoWitnessBesideSanitizer =
+    "CUPTI cannot count beside the Compute Sanitizer API that recorded this plain CUDA kernel";
 
 // `recorded`: the traced launch's totals from the recorder; `gpu`, `gpu_error`: what CUPTI
 // counted over the same launch (Trace::hardware, Trace::hardware_error).

@@ -273,7 +273,7 @@ int run_on_gpu(int argc, char** argv) {
     report(kFactTrace, trace::encode_trace(r.trace));
     report(kFactTiming, run::measurements_json(r.timing));
     if (code.sanitizer) report(kFactGpuRecorder, r.recorder_missing);
-    if (!code.sanitizer && r.trace.grid != 0)
+    if (r.trace.grid != 0)
         report(kFactWitness, run::encode_witness(r.trace.hardware, r.trace.hardware_error));
     if (!r.recording_note.empty()) report(kFactNote, job.display + ": " + r.recording_note);
     mark_child_done();

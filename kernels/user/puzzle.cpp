@@ -317,6 +317,13 @@ PuzzleGrade grade_puzzle(const Puzzle& p, const std::string& kernel_file,
                 v.values["read_only_fraction"] = f;
             for (const std::string& line : gpu_report_lines(r.gpu))
                 g.gpu_lines.push_back(request + ": " + line);
+            // A check this run's counters could have witnessed says why they did not.
+            const bool witnessable = std::any_of(p.checks.begin(), p.checks.end(), [](auto& c) {
+                return run::witnessed_field(c.field);
+            });
+            if (witnessable && r.ran && !v.witness.counted)
+                g.gpu_lines.push_back(request +
+                                      ": no witness of the bank conflicts: " + v.witness.why);
             g.crosscheck_failed |= crosscheck_failed(r.gpu);
         }
         return &(mine[request] = v);

@@ -60,6 +60,12 @@ TEST_CASE("no counters: no witness, and why", "[witness]") {
     w = run::witness_conflicts(recorded(0, 0), {}, "CUPTI: no permission to profile");
     CHECK_FALSE(w.counted);
     CHECK(w.why == "CUPTI: no permission to profile");
+    // A plain kernel, recorded through the Sanitizer API: CUPTI's refusal, said in words.
+    w = run::witness_conflicts(
+        recorded(0, 0), {},
+        "cuptiProfilerInitialize: CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED");
+    CHECK_FALSE(w.counted);
+    CHECK(w.why.rfind(run::kNoWitnessBesideSanitizer, 0) == 0);
     // One metric missing, or a value that is no count: not counted.
     std::vector<trace::HardwareCount> three = gpu(1, 2, 3, 4);
     three.pop_back();
