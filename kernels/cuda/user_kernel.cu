@@ -132,6 +132,30 @@ void add_recording_point(double ms, const trace::Request& req, run::Measurements
     m.points.push_back(p);
 }
 
+// The witness alone (GpuKernelCode::witness_only): the plan run once over the request's input, then
+// its traced pass, unprobed, counted by CUPTI into out.hardware.
+template <class T, class KernelSet>
+void witness_only(const VariantInfo& info, const KernelSet& kernels, trace::Trace& out) {
+    const trace::Request& req = out.request;
+    const std::vector<T> input = run::make_input<T>(req.pattern, req.n, req.seed);
+    DeviceBuffer<T> d_in(req.n, "input");
+    WS_CUDA(cudaMemcpy(d_in.get(), input.data(), req.n * sizeof(T), cudaMemcpyHostToDevice),
+            "input");
+    if constexpr (std::is_same_v<KernelSet, ScanKernelSet<T>>) {
+        DeviceBuffer<T> d_out(req.n, "output");
+        FastScan<T> scan(info, req.n, req.block, req.kind, req.stride, kernels);
+        scan.run(d_in.get(), d_out.get());
+        out.grid = scan.plan().launches[scan.plan().traced].grid;
+        read_witness([&] { scan.launch_traced_unprobed(); }, out);
+    } else {
+        FastReduction<T> reduction(info, req.n, req.block, kernels);
+        reduction.run(d_in.get());
+        out.grid = reduction.plan().launches[reduction.plan().traced].grid;
+        read_witness([&] { reduction.launch_traced_unprobed(); }, out);
+    }
+    WS_CUDA(cudaDeviceSynchronize(), "the witness's launches");
+}
+
 std::string device_arch(std::string& arch) {
     DeviceInfo dev;
     if (std::string why = query_device(dev); !why.empty()) return "no CUDA device: " + why;
@@ -168,6 +192,16 @@ GpuKernelResult run_kernel(const trace::Request& request, const VariantInfo& inf
         cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync);
         WS_CUDA(cudaSetDevice(0), "the kernel's process");
         const Library lib(code.cubin);
+        if (code.witness_only) {
+            trace::visit_dtype(request.type, [&](auto zero) {
+                using T = decltype(zero);
+                if (info.family == Family::Scan)
+                    witness_only<T>(info, scan_kernels<T>(lib, code, nullptr), out);
+                else
+                    witness_only<T>(info, reduction_kernels<T>(lib, code, nullptr), out);
+            });
+            return r;
+        }
         std::unique_ptr<SanitizerRecording> patched;
         if (code.sanitizer && r.recorder_missing.empty()) {
             try {

@@ -4,7 +4,8 @@
 // conflicts that the GPU bears out is not self-reported; one it contradicts fails on the GPU's
 // count. Read on a GPU for every kernel; CUPTI refuses to count beside the Compute Sanitizer API
 // that records a plain kernel (CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED on an H200,
-// 2026-11-29), so a plain kernel's checks stay self-reported, and the report says why.
+// 2026-11-29), so a grade counts a plain kernel in a second child with no recorder
+// (user::kRecorderWitness).
 #pragma once
 #include <string>
 #include <vector>
@@ -31,7 +32,8 @@ struct ConflictWitness {
     std::string why;
 };
 
-// Why a plain kernel has no witness: CUPTI's refusal beside the Sanitizer API, in words.
+// Why a plain kernel's recording process has no witness: CUPTI's refusal beside the Sanitizer
+// API, in words (a run outside a grade, which does not count it again).
 inline constexpr const char* kNoWitnessBesideSanitizer =
     "CUPTI cannot count beside the Compute Sanitizer API that recorded this plain CUDA kernel";
 

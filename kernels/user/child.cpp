@@ -265,13 +265,15 @@ int run_on_gpu(int argc, char** argv) {
     code.source_file = job.display;
     code.source_text = job.source;
     code.plain = job.header.plain.plain;
-    code.sanitizer = code.plain || (argc > 7 && std::string(argv[7]) == kRecorderSanitizer);
+    code.witness_only = argc > 7 && std::string(argv[7]) == kRecorderWitness;
+    code.sanitizer = !code.witness_only &&
+                     (code.plain || (argc > 7 && std::string(argv[7]) == kRecorderSanitizer));
     if (code.sanitizer)
         code.lines = cubin_function_lines(std::vector<std::uint8_t>(cubin.begin(), cubin.end()),
                                           job.display, code.lines_error);
     const GpuKernelResult r = gpu->run(job.parsed.request, job.header.info, code);
     report(kFactTrace, trace::encode_trace(r.trace));
-    report(kFactTiming, run::measurements_json(r.timing));
+    if (!code.witness_only) report(kFactTiming, run::measurements_json(r.timing));
     if (code.sanitizer) report(kFactGpuRecorder, r.recorder_missing);
     if (r.trace.grid != 0)
         report(kFactWitness, run::encode_witness(r.trace.hardware, r.trace.hardware_error));

@@ -25,6 +25,9 @@ inline constexpr const char* kJobPrelude = "pch";
 // witness of the same run. A plain kernel has only the second.
 inline constexpr const char* kRecorderProbe = "probe";
 inline constexpr const char* kRecorderSanitizer = "sanitizer";
+// No recorder: the kernel's plan run once and its traced pass counted by CUPTI, a grade's witness
+// (run/counter_witness.hpp) for a plain kernel, whose recording process CUPTI cannot count in.
+inline constexpr const char* kRecorderWitness = "witness";
 
 // run-kernel's backends.
 inline constexpr const char* kBackendCpu = "cpu";

@@ -25,6 +25,9 @@ struct GpuKernelCode {
     // Recorded through the Compute Sanitizer API: a plain kernel, or a vocabulary kernel's
     // unprobed instance (fast_name) when run-kernel --gpu-recorder sanitizer asks for it.
     bool sanitizer = false;
+    // Not recorded or timed: the plan run once, its traced pass counted by CUPTI (the witness of
+    // a plain kernel's grade, from a process the Sanitizer API is not in).
+    bool witness_only = false;
     std::vector<FunctionLines> lines;
     std::string lines_error;  // why there are none
 };

@@ -286,6 +286,10 @@ PuzzleGrade grade_puzzle(const Puzzle& p, const std::string& kernel_file,
         return g;
     }
     std::map<std::string, RunValues> mine, builtin;  // by request text (with its schedule)
+    // A check the GPU's own counters could witness (run/counter_witness.hpp).
+    const bool witnessable =
+        std::any_of(p.checks.begin(), p.checks.end(),
+                    [](const PuzzleCheck& c) { return run::witnessed_field(c.field); });
     auto run_mine = [&](const std::string& request, bool on_gpu) -> const RunValues* {
         if (auto it = mine.find(request); it != mine.end()) return &it->second;
         UserRun run;
@@ -293,6 +297,7 @@ PuzzleGrade grade_puzzle(const Puzzle& p, const std::string& kernel_file,
         run.limits = settings.limits;
         run.sandbox = settings.sandbox;
         run.backend = on_gpu ? kBackendCuda : kBackendCpu;
+        run.witness = witnessable;
         std::string error;
         run::request_text_from_flags(request, run.text, error);
         const UserRunResult r = run_user_kernel(run);
@@ -318,9 +323,6 @@ PuzzleGrade grade_puzzle(const Puzzle& p, const std::string& kernel_file,
             for (const std::string& line : gpu_report_lines(r.gpu))
                 g.gpu_lines.push_back(request + ": " + line);
             // A check this run's counters could have witnessed says why they did not.
-            const bool witnessable = std::any_of(p.checks.begin(), p.checks.end(), [](auto& c) {
-                return run::witnessed_field(c.field);
-            });
             if (witnessable && r.ran && !v.witness.counted)
                 g.gpu_lines.push_back(request +
                                       ": no witness of the bank conflicts: " + v.witness.why);

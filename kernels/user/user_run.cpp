@@ -192,6 +192,18 @@ void run_on_gpu(const RunContext& c, Family family, UserRunResult& r) {
                      {kJobGpu, c.display, run::command_line(c.request), build.fast_name,
                       build.traced_name, c.run.gpu_recorder},
                      true, r);
+    // A plain kernel's witness: CUPTI cannot count in the process the Sanitizer API recorded in,
+    // so a second child, with no recorder, runs the plan once and counts its traced pass.
+    if (c.run.witness && c.header.plain.plain && r.ran && r.on_gpu) {
+        UserRunResult w;
+        run_kernel_child(c, work, kCubinFile,
+                         {kJobGpu, c.display, run::command_line(c.request), build.fast_name,
+                          build.traced_name, kRecorderWitness},
+                         true, w);
+        r.trace.hardware = w.trace.hardware;
+        r.trace.hardware_error =
+            w.ran ? w.trace.hardware_error : "the witness's run ended: " + w.error;
+    }
 }
 
 // The emulator's run of the same request, compared with the GPU's trace.

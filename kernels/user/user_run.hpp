@@ -26,6 +26,9 @@ struct UserRun {
     std::string backend = "cpu";
     // On the GPU: kRecorderProbe or kRecorderSanitizer (a vocabulary kernel's choice).
     std::string gpu_recorder = kRecorderProbe;
+    // A plain kernel on the GPU: count its bank conflicts again in a second child, one the
+    // Sanitizer API is not in (a grade's witness, run/counter_witness.hpp).
+    bool witness = false;
 };
 
 // On the GPU, besides the trace.

@@ -2,7 +2,8 @@
 // on bank conflicts rests on the GPU's own counters (CUPTI) as well as the recorder's, so it is
 // not marked self-reported; a kernel that empties its own recording on the GPU (its threads zero
 // their event counts after their last access, so the recorder counts no conflicts) does not
-// pass it. Run through the binary, as a teacher's script would.
+// pass it; a plain CUDA kernel, recorded through the Sanitizer API, is counted in a second child.
+// Run through the binary, as a teacher's script would.
 #if defined(WS_HAVE_CUDA)
 #include <catch2/catch.hpp>
 
@@ -11,6 +12,7 @@
 
 #include "tests/cli/puzzle_files.hpp"
 #include "tests/cli/run_command.hpp"
+#include "tests/test_paths.hpp"
 
 namespace {
 
@@ -63,5 +65,25 @@ TEST_CASE("a kernel that empties its recording on the GPU does not pass the bank
     CHECK(r.code == 1);
     CHECK(r.out.find("PASS bank_conflicts") == std::string::npos);
     CHECK(r.out.find(": solved") == std::string::npos);
+}
+
+TEST_CASE("a plain CUDA kernel graded on the GPU is witnessed from a second process",
+          "[gpu][grade]") {
+    // Harris's reduce1 and reduce2 in plain CUDA: the Sanitizer API records them, and CUPTI, which
+    // cannot count beside it, counts them in a second child with no recorder.
+    const std::string plain = std::string(WS_SOURCE_DIR) + "/tests/data/plain_kernels/";
+    const CommandResult strided = run_warpscope(
+        "run-kernel " + plain + "reduce_interleaved_strided.cu --puzzle 2 --backend cuda");
+    INFO(strided.out << strided.err);
+    CHECK(strided.code == 1);
+    CHECK(strided.out.find("FAIL bank_conflicts == 0: got 720") != std::string::npos);
+    CHECK(strided.out.find("(self-reported)") == std::string::npos);
+    CHECK(strided.out.find("no witness") == std::string::npos);
+    const CommandResult sequential =
+        run_warpscope("run-kernel " + plain + "reduce_sequential.cu --puzzle 2 --backend cuda");
+    INFO(sequential.out << sequential.err);
+    CHECK(sequential.code == 0);
+    CHECK(sequential.out.find("PASS bank_conflicts == 0\n") != std::string::npos);
+    CHECK(sequential.out.find("(self-reported)") == std::string::npos);
 }
 #endif
