@@ -316,8 +316,7 @@ PuzzleGrade grade_puzzle(const Puzzle& p, const std::string& kernel_file,
             v.failure = r.error;
         }
         if (r.on_gpu) {
-            v.witness =
-                run::witness_conflicts(r.trace.totals, r.trace.hardware, r.trace.hardware_error);
+            v.witness = run::witness_conflicts(r.trace.totals, r.gpu.witness, r.gpu.witness_error);
             if (const double f = read_only_fraction(r.gpu.timing); f > 0)
                 v.values["read_only_fraction"] = f;
             for (const std::string& line : gpu_report_lines(r.gpu))

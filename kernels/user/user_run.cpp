@@ -143,9 +143,9 @@ void run_kernel_child(const RunContext& c, const WorkDir& work, const std::strin
         r.gpu.recorder_missing = printable_line(recorder->bytes, 1000);
     }
     if (const Fact* witness = end.facts.last(kFactWitness)) {
-        run::decode_witness(witness->bytes, r.trace.hardware, r.trace.hardware_error);
-        r.trace.hardware_error = printable_line(r.trace.hardware_error, 1000);
-        for (trace::HardwareCount& h : r.trace.hardware) h.metric = printable_line(h.metric, 200);
+        run::decode_witness(witness->bytes, r.gpu.witness, r.gpu.witness_error);
+        r.gpu.witness_error = printable_line(r.gpu.witness_error, 1000);
+        for (trace::HardwareCount& h : r.gpu.witness) h.metric = printable_line(h.metric, 200);
     }
     r.gpu.timing.device = printable_line(r.gpu.timing.device, 200);
     r.gpu.timing.error = printable_line(r.gpu.timing.error, 1000);
@@ -200,9 +200,8 @@ void run_on_gpu(const RunContext& c, Family family, UserRunResult& r) {
                          {kJobGpu, c.display, run::command_line(c.request), build.fast_name,
                           build.traced_name, kRecorderWitness},
                          true, w);
-        r.trace.hardware = w.trace.hardware;
-        r.trace.hardware_error =
-            w.ran ? w.trace.hardware_error : "the witness's run ended: " + w.error;
+        r.gpu.witness = w.gpu.witness;
+        r.gpu.witness_error = w.ran ? w.gpu.witness_error : "the witness's run ended: " + w.error;
     }
 }
 

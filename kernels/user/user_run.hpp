@@ -5,6 +5,7 @@
 // two traces are compared.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "kernels/catalog.hpp"
 #include "kernels/run/measurements.hpp"
@@ -44,6 +45,11 @@ struct GpuExtras {
     // optimizing compiler made it (the same accesses with the same values, barrier by barrier;
     // run/sanitizer_comparison.hpp): the first difference, event by event; "" when equal.
     std::string compiler_difference;
+    // The GPU's own counters over the traced pass, a grade's witness (run/counter_witness.hpp),
+    // or why there are none. Kept out of the trace: the window's hardware panel compares one
+    // block's counts, not a whole launch's.
+    std::vector<trace::HardwareCount> witness;
+    std::string witness_error;
     // A plain kernel: whether the GPU recorded it (the Compute Sanitizer API), else why not.
     bool gpu_recorded = false;
     std::string recorder_missing;
