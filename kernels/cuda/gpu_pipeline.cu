@@ -5,6 +5,7 @@
 
 #include "kernels/cuda/cuda_backend.hpp"
 #include "kernels/cuda/pipeline_scan.hpp"
+#include "kernels/cuda/test_hook.hpp"
 #include "kernels/run/input_data.hpp"
 
 namespace ws::cuda {
@@ -96,35 +97,17 @@ std::string repeat_compact(std::uint64_t n, unsigned repeats, const std::string&
 std::string repeat_compact_pipeline_for_test(std::uint64_t n, trace::DType type, unsigned repeats,
                                              const std::string& pattern,
                                              const PipelineLaunch* shape) {
-    if (std::string why = unavailable_reason(); !why.empty()) return "no CUDA device: " + why;
-    try {
-        WS_CUDA(cudaSetDevice(0), "test thread");
-        return trace::visit_dtype(type, [&](auto zero) {
-            return repeat_compact<decltype(zero)>(n, repeats, pattern, shape);
-        });
-    } catch (const CudaError& e) {
-        recover_after_error();
-        return e.what();
-    } catch (const std::invalid_argument& e) {
-        return e.what();
-    }
+    return guarded_for_test(type, [&](auto zero) {
+        return repeat_compact<decltype(zero)>(n, repeats, pattern, shape);
+    });
 }
 
 std::string repeat_pipeline_for_test(std::uint64_t n, trace::DType type, unsigned repeats,
                                      unsigned offset, PipelineLaunch* launch,
                                      const PipelineLaunch* shape) {
-    if (std::string why = unavailable_reason(); !why.empty()) return "no CUDA device: " + why;
-    try {
-        WS_CUDA(cudaSetDevice(0), "test thread");
-        return trace::visit_dtype(type, [&](auto zero) {
-            return repeat_pipeline<decltype(zero)>(n, repeats, offset, launch, shape);
-        });
-    } catch (const CudaError& e) {
-        recover_after_error();
-        return e.what();
-    } catch (const std::invalid_argument& e) {
-        return e.what();
-    }
+    return guarded_for_test(type, [&](auto zero) {
+        return repeat_pipeline<decltype(zero)>(n, repeats, offset, launch, shape);
+    });
 }
 
 }  // namespace ws::cuda

@@ -4,6 +4,7 @@
 #include "kernels/cuda/cuda_backend.hpp"
 #include "kernels/cuda/device_runs.cuh"
 #include "kernels/cuda/gpu_scan.hpp"
+#include "kernels/cuda/test_hook.hpp"
 #include "kernels/run/request_check.hpp"
 
 namespace ws::cuda {
@@ -57,16 +58,8 @@ std::string repeat_scan_for_test(const std::string& algo, std::uint64_t n, unsig
     request.type = type;
     if (std::string bad = run::check_request(request, run::kMaxElementsGpu); !bad.empty())
         return bad;
-    if (std::string why = unavailable_reason(); !why.empty()) return "no CUDA device: " + why;
-    try {
-        WS_CUDA(cudaSetDevice(0), "test thread");
-        return trace::visit_dtype(
-            type, [&](auto zero) { return repeat_scan<decltype(zero)>(*info, n, block, repeats); });
-    } catch (const CudaError& e) {
-        recover_after_error();
-        return e.what();
-    }
-    return "";
+    return guarded_for_test(
+        type, [&](auto zero) { return repeat_scan<decltype(zero)>(*info, n, block, repeats); });
 }
 
 void run_scan_on_gpu(const VariantInfo& info, const run::RunOptions& options, trace::Trace& out) {

@@ -6,6 +6,7 @@
 
 #include "kernels/cuda/cuda_backend.hpp"
 #include "kernels/cuda/one_launch_reduce.hpp"
+#include "kernels/cuda/test_hook.hpp"
 #include "kernels/run/input_data.hpp"
 
 namespace ws::cuda {
@@ -43,17 +44,8 @@ std::string repeat_one_launch(std::uint64_t n, unsigned repeats, unsigned offset
 
 std::string repeat_one_launch_reduce_for_test(std::uint64_t n, trace::DType type, unsigned repeats,
                                               unsigned offset) {
-    if (std::string why = unavailable_reason(); !why.empty()) return "no CUDA device: " + why;
-    try {
-        WS_CUDA(cudaSetDevice(0), "test thread");
-        return trace::visit_dtype(
-            type, [&](auto zero) { return repeat_one_launch<decltype(zero)>(n, repeats, offset); });
-    } catch (const CudaError& e) {
-        recover_after_error();
-        return e.what();
-    } catch (const std::invalid_argument& e) {
-        return e.what();
-    }
+    return guarded_for_test(
+        type, [&](auto zero) { return repeat_one_launch<decltype(zero)>(n, repeats, offset); });
 }
 
 }  // namespace ws::cuda

@@ -14,15 +14,7 @@ set -u
 cd "$(dirname "$0")/../.."
 ONLY=${1:-.}
 C=${CARRY:-.devcarry/s59}
-export WARPSCOPE_ROOT=$PWD PATH="$PATH:/usr/local/cuda/bin"
-mkdir -p build/tests
-for b in warpscope tests/warpscope_tests; do
-  [ -f $C/$(basename $b).xz ] && xz -dc $C/$(basename $b).xz > build/$b && chmod +x build/$b
-done
-ln -sfn "$PWD/build" "$PWD/build-gpuwin"
-if [ -f $C/libfonts.tar.xz ]; then  # the window's libraries (GLFW), which warpscope links
-  tar -xJf $C/libfonts.tar.xz -C /tmp && cp -n /tmp/lib/* /usr/lib/x86_64-linux-gnu/ && ldconfig
-fi
+. tests/device/unpack_carry.sh
 mkdir -p "$OUT/logs" "$OUT/bench"
 S="$OUT/summary.txt"; : > "$S"
 . tests/device/step.sh

@@ -19,20 +19,7 @@ if [ "$(readlink -f /work/main 2>/dev/null)" != "$(readlink -f "$PWD")" ]; then
   mkdir -p /work && ln -sfn "$PWD" /work/main
 fi
 C=${CARRY:-.devcarry/san}  # what was carried; the libraries and the tests may be left out
-if [ -f $C/libfonts.tar.xz ]; then
-  tar -xJf $C/libfonts.tar.xz -C /tmp
-  cp -n /tmp/lib/* /usr/lib/x86_64-linux-gnu/ && ldconfig
-  mkdir -p /usr/share/fonts/truetype/dejavu && cp /tmp/fonts/*.ttf /usr/share/fonts/truetype/dejavu/
-fi
-nv=/usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json
-[ -f "$nv" ] && export __EGL_VENDOR_LIBRARY_FILENAMES=$nv
-export WARPSCOPE_ROOT=$PWD PATH="$PATH:/usr/local/cuda/bin"
-mkdir -p build/tests
-for b in warpscope tests/warpscope_tests; do
-  [ -f $C/$(basename $b).xz ] && xz -dc $C/$(basename $b).xz > build/$b && chmod +x build/$b
-done
-# The tests run the program where it was built here.
-ln -sfn "$PWD/build" "$PWD/build-gpuwin"
+. tests/device/unpack_carry.sh
 mkdir -p "$OUT/logs" "$OUT/traces" "$OUT/shots"
 S="$OUT/summary.txt"; : > "$S"
 . tests/device/step.sh
