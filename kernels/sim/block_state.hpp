@@ -95,7 +95,10 @@ struct SimBlock {
     std::vector<RunAhead> ahead;      // the schedule's run-aheads for this block
     Schedule schedule;
     std::vector<std::uint8_t> smem;  // the dynamic shared memory, then the room for static arrays
-    std::size_t dynamic_bytes = 0;   // what the launch gave as dynamic shared memory
+    // A plain kernel's shared memory as its recorded stores left it (kernels/sim/plain_runtime.cpp
+    // compares the two: a byte that differs was written by an access the recorder did not see).
+    std::vector<std::uint8_t> smem_recorded;
+    std::size_t dynamic_bytes = 0;  // what the launch gave as dynamic shared memory
     // A plain kernel's static __shared__ arrays (static_shared): each declaration's byte offset,
     // by its number in the file, and where the next one goes.
     std::map<unsigned, std::size_t> static_offsets;

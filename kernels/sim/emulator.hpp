@@ -203,6 +203,8 @@ bool inside_kernel();
 // ---- plain CUDA kernels (kernels/sim/plain_runtime.cpp) ----------------------------------------
 // The block's whole shared memory: the dynamic part, then the room for static arrays.
 std::size_t block_smem_bytes();
+// The block's shared memory as the recorded stores left it (block_smem_bytes() bytes).
+std::uint8_t* block_smem_recorded();
 // A pointer each simulated thread owns (null when it starts); a plain kernel's recorder keeps
 // the thread's state there.
 void*& thread_slot();

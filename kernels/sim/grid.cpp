@@ -112,6 +112,7 @@ class Grid {
         b->copy_rng = config_.schedule.copy_seed ^ (std::uint64_t(linear) << 32) ^ 0x9e37ull;
         // Fresh shared memory holds garbage on a GPU; a recognisable pattern here.
         b->smem.assign(config_.dynamic_smem_bytes + config_.static_smem_bytes, 0xCD);
+        b->smem_recorded = b->smem;
         b->dynamic_bytes = config_.dynamic_smem_bytes;
         b->static_end = (config_.dynamic_smem_bytes + 15) / 16 * 16;
         b->threads.resize(config_.block.count());

@@ -11,6 +11,10 @@ std::size_t block_smem_bytes() {
     return inside_kernel() ? running_block().smem.size() : 0;
 }
 
+std::uint8_t* block_smem_recorded() {
+    return inside_kernel() ? running_block().smem_recorded.data() : nullptr;
+}
+
 void*& thread_slot() {
     static thread_local void* none = nullptr;
     return inside_kernel() ? running_thread().slot : none;

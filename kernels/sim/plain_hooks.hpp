@@ -51,6 +51,11 @@ struct PlainCounts {
     std::uint64_t recorded = 0;
     std::uint64_t unrecorded_stores = 0;
     unsigned first_unrecorded_line = 0;
+    // Times shared memory was found changed by no recorded store (checked after each barrier and
+    // at each block's end), where first (the barrier's line; 0: the block's end), and the first
+    // byte that differed.
+    std::uint64_t unseen_shared_writes = 0;
+    unsigned first_unseen_line = 0, first_unseen_offset = 0;
 };
 PlainCounts plain_counts();
 

@@ -38,6 +38,8 @@ void record(PlainThread& t, bool store, bool shared, unsigned char buffer,
             unsigned long long offset, const unsigned char* at, unsigned bytes, unsigned line) {
     const std::uint64_t bits = bits_at(at, bytes);
     ++g_counts.recorded;
+    if (shared && store)
+        if (std::uint8_t* seen = block_smem_recorded()) std::memcpy(seen + offset, at, bytes);
     if (shared)
         t.probe.shared_bits(store ? trace::EventKind::SharedWrite : trace::EventKind::SharedRead,
                             unsigned(offset), bits, bytes, line);
@@ -68,6 +70,25 @@ bool find_buffer(const PlainThread& t, const unsigned char* at, unsigned char& b
     return false;
 }
 
+// Shared memory must hold what the recorded stores left there: a byte that differs was written
+// by an access the compiler's instrumentation does not report (an atomic builtin, inline
+// assembly), which the picture and the counters would miss. Called where every thread of the
+// block has recorded its stores (after a barrier, at the block's end); `line`: that place.
+void check_unseen_writes(unsigned line) {
+    const unsigned char* smem = dynamic_smem();
+    std::uint8_t* seen = block_smem_recorded();
+    const std::size_t in_use =
+        std::min(block_smem_bytes(), std::max(dynamic_smem_bytes(), static_shared_end()));
+    if (!smem || !seen || std::memcmp(smem, seen, in_use) == 0) return;
+    if (g_counts.unseen_shared_writes++ == 0) {
+        g_counts.first_unseen_line = line;
+        g_counts.first_unseen_offset = unsigned(
+            std::mismatch(smem, smem + in_use, static_cast<const unsigned char*>(seen)).first -
+            smem);
+    }
+    std::memcpy(seen, smem, in_use);  // counted once, not at every later check
+}
+
 }  // namespace
 
 PlainThread::PlainThread(SimProbe& p, std::initializer_list<PlainBuffer> list)
@@ -79,6 +100,7 @@ PlainThread::PlainThread(SimProbe& p, std::initializer_list<PlainBuffer> list)
 
 PlainThread::~PlainThread() {
     flush(*this);
+    if (others_exited()) check_unseen_writes(0);  // the block's last thread: the end of the block
     thread_slot() = nullptr;
 }
 
@@ -127,7 +149,10 @@ void plain_flush() {
 }
 
 void plain_block_synced(unsigned line) {
-    if (PlainThread* t = current_plain()) t->probe.block_synced(line);
+    PlainThread* t = current_plain();
+    if (!t) return;
+    check_unseen_writes(line);
+    t->probe.block_synced(line);
 }
 
 void plain_warp_synced(unsigned line) {

@@ -163,6 +163,13 @@ std::string plain_recording_note(const Job& job) {
                std::to_string(c.unrecorded_stores) +
                " stores went to memory that is neither shared memory nor the kernel's buffers "
                "(a static or __device__ variable): they are not in the picture or the counters";
+    if (c.unseen_shared_writes > 0)
+        return job.display + ":" + std::to_string(c.first_unseen_line) +
+               ": shared memory changed with no store the recorder saw (byte " +
+               std::to_string(c.first_unseen_offset) + ", " +
+               (c.first_unseen_line ? "before this __syncthreads" : "by the block's end") +
+               "): an atomic builtin or inline assembly wrote it, so the picture and the "
+               "counters would miss those accesses";
     return "";
 }
 
