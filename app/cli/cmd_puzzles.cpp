@@ -122,8 +122,8 @@ int cmd_grade_puzzle(const RunKernelOptions& o) {
             ordered_json out = {{"puzzle", p.name},     {"title", p.title},   {"file", kernel},
                                 {"solved", g.solved()}, {"failed", g.failed}, {"checks", checks}};
             if (!g.skipped.empty()) out["skipped"] = g.skipped;
-            if (!g.gpu_lines.empty()) {
-                out["gpu"] = g.gpu_lines;
+            if (!g.run_lines.empty()) {
+                out["runs"] = g.run_lines;
                 out["crosscheck_failed"] = g.crosscheck_failed;
             }
             if (!g.error.empty()) out["error"] = g.error;

@@ -171,7 +171,7 @@ std::string grade_report(const Puzzle& p, const std::string& path, const PuzzleG
     std::string out;
     if (several) out += "== " + printable_name(path) + "\n";
     for (const CheckVerdict& v : g.verdicts) out += verdict_line(v) + "\n";
-    for (const std::string& line : g.gpu_lines) out += line + "\n";
+    for (const std::string& line : g.run_lines) out += line + "\n";
     out += "puzzle " + p.name + ": " + (g.error.empty() ? grade_summary(g) : g.error) + "\n";
     return out;
 }

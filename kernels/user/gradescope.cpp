@@ -33,7 +33,7 @@ std::string gradescope_results(const Puzzle& p, const PuzzleGrade& g, double sec
                          {"visibility", "visible"}});
     }
     std::string output = "puzzle " + p.name + ": " + verdict;
-    for (const std::string& line : g.gpu_lines) output += "\n" + line;
+    for (const std::string& line : g.run_lines) output += "\n" + line;
     const ordered_json results = {{"score", score},
                                   {"output", output},
                                   {"stdout_visibility", "hidden"},

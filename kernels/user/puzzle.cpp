@@ -20,6 +20,7 @@
 #include "kernels/trace/counter_fields.hpp"
 #include "kernels/user/child_protocol.hpp"
 #include "kernels/user/gpu_report.hpp"
+#include "kernels/user/recount.hpp"
 #include "kernels/user/user_run.hpp"
 
 namespace ws::user {
@@ -240,8 +241,9 @@ bool counted_inside(const std::string& field) {
 // One run's values of the fields, or why it has none.
 struct RunValues {
     bool ran = false;
-    std::string failure;  // the kernel did not run: how it ended
-    std::string wrong;    // ran, but its result is wrong: why
+    std::string failure;  // the kernel did not run: how it ended (or why its picture is not whole)
+    bool seen_partly = false;  // it ran, but its recording missed accesses (`failure` says which)
+    std::string wrong;         // ran, but its result is wrong: why
     std::map<std::string, double> values;
     // A run on the GPU: whether its own counters bear out the recorder's bank conflicts.
     run::ConflictWitness witness;
@@ -269,6 +271,17 @@ RunValues values_of(const trace::Trace& t, const VariantInfo* info) {
     for (const trace::CounterField& f : trace::kCounterFields)
         v.values[f.name] = double(t.totals.*f.member);
     return v;
+}
+
+// An emulator run's counters, counted again from the events it sent (recount.hpp); a line in
+// the report when the process's own totals said otherwise.
+void grade_on_events(const trace::Trace& t, const std::string& request, RunValues& v,
+                     PuzzleGrade& g) {
+    const Recount counted = recount_events(t);
+    if (!counted.counted) return;
+    for (const trace::CounterField& f : trace::kCounterFields)
+        v.values[f.name] = double(counted.totals.*f.member);
+    if (!counted.difference.empty()) g.run_lines.push_back(request + ": " + counted.difference);
 }
 
 std::string with_schedule(const std::string& request, const std::string& schedule) {
@@ -299,7 +312,8 @@ PuzzleGrade grade_puzzle(const Puzzle& p, const std::string& kernel_file,
         run.backend = on_gpu ? kBackendCuda : kBackendCpu;
         run.witness = witnessable;
         std::string error;
-        run::request_text_from_flags(request, run.text, error);
+        // On the emulator every block is kept, so that the grade counts its own totals.
+        run::request_text_from_flags(on_gpu ? request : request + " --blocks all", run.text, error);
         const UserRunResult r = run_user_kernel(run);
         if (r.bad_input) {
             g.error = r.error;
@@ -310,8 +324,10 @@ PuzzleGrade grade_puzzle(const Puzzle& p, const std::string& kernel_file,
         if (r.ran && !r.recording_note.empty()) {
             // Counters from a picture that misses accesses would grade what was not seen.
             v.failure = r.recording_note;
+            v.seen_partly = true;
         } else if (r.ran) {
             v = values_of(r.trace, &r.info);
+            if (!r.on_gpu) grade_on_events(r.trace, request, v, g);
         } else {
             v.failure = r.error;
         }
@@ -320,10 +336,10 @@ PuzzleGrade grade_puzzle(const Puzzle& p, const std::string& kernel_file,
             if (const double f = read_only_fraction(r.gpu.timing); f > 0)
                 v.values["read_only_fraction"] = f;
             for (const std::string& line : gpu_report_lines(r.gpu))
-                g.gpu_lines.push_back(request + ": " + line);
+                g.run_lines.push_back(request + ": " + line);
             // A check this run's counters could have witnessed says why they did not.
             if (witnessable && r.ran && !v.witness.counted)
-                g.gpu_lines.push_back(request +
+                g.run_lines.push_back(request +
                                       ": no witness of the bank conflicts: " + v.witness.why);
             g.crosscheck_failed |= crosscheck_failed(r.gpu);
         }
@@ -362,7 +378,8 @@ PuzzleGrade grade_puzzle(const Puzzle& p, const std::string& kernel_file,
                 std::string got, why;
                 if (!v->witness.counted) witnessed = false;  // graded on the recorder's count
                 if (!v->failure.empty()) {
-                    got = "the kernel did not run";
+                    got = v->seen_partly ? "a run the recording did not see whole"
+                                         : "the kernel did not run";
                     why = v->failure;
                 } else if (c.field == "correct") {
                     if (v->wrong.empty()) continue;
@@ -423,8 +440,9 @@ std::string verdict_line(const CheckVerdict& v) {
 
 std::string self_reported_note() {
     return std::string(kSelfReported) +
-           ": counted inside the kernel's own process, which a determined student can write "
-           "into; correct is warpscope's own check of the output";
+           ": counted by warpscope from the accesses recorded inside the kernel's own process, "
+           "which a determined student can rewrite; correct is warpscope's own check of the "
+           "output";
 }
 
 bool any_self_reported(const PuzzleGrade& g) {

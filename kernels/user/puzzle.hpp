@@ -90,8 +90,10 @@ struct PuzzleGrade {
     std::string error;        // bad input (the kernel file, its header, a request): exit 2
     std::string skipped;      // a gpu-only puzzle on the emulator: why it was not graded
     std::string run_warning;  // the sandbox's line (once), or ""
-    // On the GPU: per request, "REQUEST: " and gpu_report_lines (time, crosscheck).
-    std::vector<std::string> gpu_lines;
+    // Per request, "REQUEST: " and what its run says beside the checks: on the GPU its
+    // gpu_report_lines (time, crosscheck) and the witness; on the emulator, totals that its
+    // events do not bear out (recount.hpp).
+    std::vector<std::string> run_lines;
     bool crosscheck_failed = false;  // a GPU run's trace differed from the emulator's
     bool solved() const { return error.empty() && skipped.empty() && failed == 0; }
 };

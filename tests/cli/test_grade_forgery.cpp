@@ -1,9 +1,9 @@
 // Grades a student cannot forge from inside its kernel's process (issue 57): a kernel with bank
 // conflicts that appends, from a destructor at exit, the trace of the puzzle's solution to its
-// report (a run that then counted 0 conflicts), and one that prints grade-like lines: neither
-// solves the puzzle. What the recorder counts inside the kernel's own process stays in its reach
-// (docs/your-kernel.md, "What the sandbox stops"): a kernel that writes 0 conflicts into the
-// recorder passes that check, and every report marks the check self-reported.
+// report (a run that then counted 0 conflicts), one that prints grade-like lines, and one that
+// writes 0 conflicts into the recorder's totals: none solves the puzzle. The accesses the recorder
+// keeps are still written inside the kernel's own process (docs/your-kernel.md, "What it does not
+// stop"): every report marks a counter's check self-reported.
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -117,50 +117,59 @@ const std::string kConflicts = "bank_conflicts == 0 (self-reported)";
 
 }  // namespace
 
-// The grade cannot stop this (docs/grading.md, "What a grade rests on"): it says so on the check.
-TEST_CASE("a kernel that writes 0 bank conflicts into the recorder passes only a marked check",
+// The grade counts the totals from every block's accesses (kernels/user/recount.hpp), so what the
+// kernel wrote into the recorder's totals changes nothing; the report says what they said.
+TEST_CASE("a kernel that writes 0 bank conflicts into the recorder does not change its grade",
           "[cli][run-kernel][grade]") {
     TempDir dir("ws_forgery_recorder");
     const std::string writer = recorder_writer((dir.path / "writer.cu").string());
     const std::string start = puzzle_file("02-bank-conflicts.start.cu");
-    // The same accesses without the write fail on their conflicts: the write is all it has.
+    const std::string changed =
+        "--n 2000 --block 128: the recorder's totals were changed inside "
+        "the kernel's process: they say 0 bank_conflicts where its events "
+        "count 720; graded on the events\n";
     const CommandResult honest = run_warpscope("run-kernel " + start + " --puzzle 2");
     CHECK(honest.code == 1);
     CHECK(honest.out.find("FAIL " + kConflicts + ": got 720") != std::string::npos);
+    CHECK(honest.out.find("totals were changed") == std::string::npos);
+    // Outside a grade the picture's totals are the process's: the write is real there.
+    const CommandResult picture =
+        run_warpscope("run-kernel " + writer + " --n 2000 --block 128 --json");
+    REQUIRE(picture.code == 0);
+    CHECK(nlohmann::json::parse(picture.out).at("totals").at("bank_conflicts") == 0);
+
     const CommandResult r = run_warpscope("run-kernel " + writer + " --puzzle 2");
     INFO(r.out << r.err);
-    CHECK(r.code == 0);
-    CHECK(r.out.find("PASS correct\n") != std::string::npos);  // the parent's own: no mark
-    CHECK(r.out.find("PASS " + kConflicts + "\n") != std::string::npos);
-    const std::string note = ws::user::self_reported_note() + "\n";
-    CHECK(r.out.size() > note.size());
-    CHECK(r.out.substr(r.out.size() - note.size()) == note);
+    CHECK(r.code == 1);
+    CHECK(r.out.find("PASS correct\n") != std::string::npos);
+    CHECK(r.out.find("FAIL " + kConflicts + ": got 720") != std::string::npos);
+    CHECK(r.out.find(changed) != std::string::npos);
+    CHECK(r.out.find(": solved") == std::string::npos);
     const CommandResult json = run_warpscope("run-kernel " + writer + " --puzzle 2 --json");
-    const auto checks = nlohmann::json::parse(json.out).at("checks");
-    REQUIRE(checks.size() == 2);
-    CHECK_FALSE(checks[0].contains("self_reported"));  // correct
-    CHECK(checks[1].at("pass") == true);
-    CHECK(checks[1].at("self_reported") == true);
+    const auto graded = nlohmann::json::parse(json.out);
+    REQUIRE(graded.at("checks").size() == 2);
+    CHECK(graded.at("checks")[1].at("pass") == false);
+    CHECK(graded.at("runs")[0].get<std::string>() + "\n" == changed);
 
-    // Graded with the start kernel: a mark on each one's conflicts line, the note once, last.
-    const std::string results = (dir.path / "results.json").string();
+    // Graded with the start kernel, and for Gradescope: both fail on 720, the line with the writer.
+    const std::string note = ws::user::self_reported_note() + "\n";
     const CommandResult both = run_warpscope("grade --puzzle 2 --jobs 1 " + writer + " " + start);
     INFO(both.out);
-    CHECK(both.out.find("PASS " + kConflicts + "\n") != std::string::npos);
-    CHECK(both.out.find("FAIL " + kConflicts + ": got 720") != std::string::npos);
+    CHECK(both.code == 1);
+    std::size_t fails = 0;
+    for (std::size_t at = 0;
+         (at = both.out.find("FAIL " + kConflicts + ": got 720", at)) != std::string::npos; ++at)
+        ++fails;
+    CHECK(fails == 2);
+    CHECK(both.out.find(changed) < both.out.find("== " + start));
     CHECK(both.out.find(note) == both.out.size() - note.size());
-    std::size_t marks = 0;  // two conflicts lines and the note: `correct` is never marked
-    for (std::size_t at = 0; (at = both.out.find("(self-reported)", at)) != std::string::npos; ++at)
-        ++marks;
-    CHECK(marks == 3);
-    const CommandResult g =
-        run_warpscope("grade --puzzle 2 --jobs 1 --gradescope " + results + " " + writer);
-    CHECK(g.code == 0);
-    const auto tests = nlohmann::json::parse(read_all(results)).at("tests");
-    REQUIRE(tests.size() == 2);
-    CHECK(tests[0].at("output") == "PASS correct");
-    CHECK(tests[1].at("score") == 1);
-    CHECK(tests[1].at("output") == "PASS " + kConflicts + "\n" + ws::user::self_reported_note());
+    const std::string results = (dir.path / "results.json").string();
+    run_warpscope("grade --puzzle 2 --jobs 1 --gradescope " + results + " " + writer);
+    const auto gradescope = nlohmann::json::parse(read_all(results));
+    CHECK(gradescope.at("score") == 1);  // correct only
+    CHECK(gradescope.at("tests")[1].at("score") == 0);
+    CHECK(gradescope.at("output").get<std::string>().find(changed.substr(0, changed.size() - 1)) !=
+          std::string::npos);
 }
 
 TEST_CASE("a check on a counter is marked self-reported in --json and in Gradescope's results",

@@ -101,6 +101,8 @@ TEST_CASE("each puzzle's solution solves it and its wrong one fails the check it
         INFO(solved.out << solved.err);
         CHECK(solved.code == 0);
         CHECK(solved.out.find("puzzle " + p.name + ": solved") != std::string::npos);
+        // The grade's own count of every block's events equals the totals the run summed.
+        CHECK(solved.out.find("totals were changed") == std::string::npos);
 
         const auto wrong =
             run_warpscope("run-kernel " + p.wrong + " --puzzle " + p.name + " --json");
@@ -110,6 +112,7 @@ TEST_CASE("each puzzle's solution solves it and its wrong one fails the check it
         CHECK(j["solved"] == false);
         CHECK(j["failed"] == 1);
         for (const json& c : j["checks"]) CHECK(c["pass"] == (c["check"] != p.wrong_fails));
+        CHECK_FALSE(j.contains("runs"));  // no line: the totals are the events'
 
         // The starting kernel compiles and runs (it may be wrong: exit 0 or 1, never 2).
         const auto start = run_warpscope("run-kernel " + p.start + " " + p.requests[0] + " --json");

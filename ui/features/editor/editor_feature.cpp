@@ -221,7 +221,7 @@ void EditorFeature::take_grade(const user::PuzzleGrade& grade) {
     }
     for (const user::CheckVerdict& v : grade.verdicts)
         e.grade_lines.push_back(user::verdict_line(v));
-    for (const std::string& line : grade.gpu_lines) e.grade_lines.push_back(line);
+    for (const std::string& line : grade.run_lines) e.grade_lines.push_back(line);
     e.grade_lines.push_back(user::grade_summary(grade));
     if (user::any_self_reported(grade)) e.grade_note = user::self_reported_note();
     e.solved = grade.solved();
