@@ -6,7 +6,8 @@
 //
 // Nothing here is instrumented: only the student's own code is (the pragma below).
 #pragma once
-#pragma clang attribute push(__attribute__((no_sanitize("coverage", "address"))), apply_to = function)
+#pragma clang attribute push(__attribute__((no_sanitize("coverage", "address"))), \
+                             apply_to = function)
 
 #include <algorithm>
 #include <cfloat>
