@@ -12,7 +12,8 @@
 #   memcheck  compute-sanitizer over one plain run (the recorder is a Sanitizer API client too)
 #   witness   vocabulary kernels recorded by their probe and by the Sanitizer API
 #   shots     a plain kernel's GPU trace in the window
-#   STEPS="plain shots" runs only those; PLAIN_ONLY=REGEX records only the plain requests named so.
+#   STEPS="plain shots" runs only those; PLAIN_ONLY=REGEX records only the plain requests named so,
+#   WITNESS_ONLY=REGEX only the vocabulary kernels named so.
 set -u
 cd "$(dirname "$0")/../.."
 if [ "$(readlink -f /work/main 2>/dev/null)" != "$(readlink -f "$PWD")" ]; then
@@ -59,6 +60,7 @@ fi
 if want witness; then
   mkdir -p "$OUT/traces/witness"
   grep -v '^#' tests/data/gpu_traces/witness_requests.txt | while read -r name file flags; do
+    [[ $name =~ ${WITNESS_ONLY:-.} ]] || continue
     for rec in probe sanitizer; do
       out="$OUT/traces/witness/$name.$rec"
       timeout 120 $W run-kernel $file --backend cuda --pattern random --json --gpu-recorder $rec \
