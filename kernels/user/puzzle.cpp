@@ -242,8 +242,9 @@ bool counted_inside(const std::string& field) {
 struct RunValues {
     bool ran = false;
     std::string failure;  // the kernel did not run: how it ended (or why its picture is not whole)
-    bool seen_partly = false;  // it ran, but its recording missed accesses (`failure` says which)
-    std::string wrong;         // ran, but its result is wrong: why
+    bool seen_partly = false;   // it ran, but its recording missed accesses (`failure` says which)
+    bool contradicted = false;  // it ran, but its recording contradicts itself (`failure` says how)
+    std::string wrong;          // ran, but its result is wrong: why
     std::map<std::string, double> values;
     // A run on the GPU: whether its own counters bear out the recorder's bank conflicts.
     run::ConflictWitness witness;
@@ -273,10 +274,15 @@ RunValues values_of(const trace::Trace& t, const VariantInfo* info) {
     return v;
 }
 
-// An emulator run's counters, counted again from the events it sent (recount.hpp); a line in
-// the report when the process's own totals said otherwise.
+// An emulator run's counters, counted again from the events it sent (recount.hpp), when those
+// events hold together; a line in the report when the process's own totals said otherwise.
 void grade_on_events(const trace::Trace& t, const std::string& request, RunValues& v,
                      PuzzleGrade& g) {
+    if (std::string why = recording_contradiction(t); !why.empty()) {
+        v.failure = why;
+        v.contradicted = true;
+        return;
+    }
     const Recount counted = recount_events(t);
     if (!counted.counted) return;
     for (const trace::CounterField& f : trace::kCounterFields)
@@ -378,8 +384,9 @@ PuzzleGrade grade_puzzle(const Puzzle& p, const std::string& kernel_file,
                 std::string got, why;
                 if (!v->witness.counted) witnessed = false;  // graded on the recorder's count
                 if (!v->failure.empty()) {
-                    got = v->seen_partly ? "a run the recording did not see whole"
-                                         : "the kernel did not run";
+                    got = v->contradicted  ? "a recording that contradicts itself"
+                          : v->seen_partly ? "a run the recording did not see whole"
+                                           : "the kernel did not run";
                     why = v->failure;
                 } else if (c.field == "correct") {
                     if (v->wrong.empty()) continue;

@@ -172,6 +172,63 @@ TEST_CASE("a kernel that writes 0 bank conflicts into the recorder does not chan
           std::string::npos);
 }
 
+namespace {
+
+// The start kernel of puzzle 2 whose last block's thread 0 moves every recorded shared access of
+// the blocks finished before it into a bank of its lane's own: their conflicts vanish from the
+// events, but not from what the reads found and the barriers' copies of memory hold.
+std::string event_rewriter(const std::string& path) {
+    std::string text = read_all(puzzle_file("02-bank-conflicts.start.cu"));
+    const std::string last = "global_array(g_out, probe)[blockIdx.x] = s[0];\n";
+    const std::size_t end = text.find(last), kernel = text.find("template <class T, class Probe>");
+    REQUIRE(end != std::string::npos);
+    REQUIRE(kernel != std::string::npos);
+    text.insert(end + last.size(), "    ws_rewrite(probe);\n");
+    text.insert(kernel,
+                "template <class Probe>\n"
+                "void ws_rewrite(Probe& probe) {\n"
+                "    if constexpr (sizeof(Probe) > sizeof(void*)) {  // the emulator's probe\n"
+                "        if (threadIdx.x != 0 || blockIdx.x == 0 || blockIdx.x + 1 != gridDim.x)\n"
+                "            return;\n"
+                "        ws::sim::SimRecorder* rec = nullptr;\n"
+                "        __builtin_memcpy(&rec, &probe, sizeof rec);\n"
+                "        for (auto& b : rec->blocks())\n"
+                "            for (auto& e : b.events)\n"
+                "                if (e.kind == ws::trace::EventKind::SharedRead ||\n"
+                "                    e.kind == ws::trace::EventKind::SharedWrite)\n"
+                "                    e.address = (e.thread % 32) * 4;\n"
+                "    }\n"
+                "}\n");
+    std::ofstream(path) << text;
+    return path;
+}
+
+}  // namespace
+
+// The grade replays the recorded accesses (kernels/user/recount.hpp): rewritten ones no longer
+// hold together, and the run is not graded on them.
+TEST_CASE("a kernel that rewrites its recorded accesses does not change its grade",
+          "[cli][run-kernel][grade]") {
+    TempDir dir("ws_forgery_events");
+    const std::string rewriter = event_rewriter((dir.path / "rewriter.cu").string());
+    // Outside a grade, the rewriting is real: the picture's blocks lost their conflicts.
+    const CommandResult picture =
+        run_warpscope("run-kernel " + rewriter + " --n 2000 --block 128 --blocks 0 --json");
+    REQUIRE(picture.code == 0);
+    std::uint64_t shown = 0;  // the start kernel's block 0 has 45
+    for (const auto& step : nlohmann::json::parse(picture.out).at("steps"))
+        shown += step.at("bank_conflicts").get<std::uint64_t>();
+    CHECK(shown == 0);
+    const CommandResult r = run_warpscope("run-kernel " + rewriter + " --puzzle 2");
+    INFO(r.out << r.err);
+    CHECK(r.code == 1);
+    CHECK(r.out.find("FAIL " + kConflicts + ": got a recording that contradicts itself") !=
+          std::string::npos);
+    CHECK(r.out.find("the recording contradicts itself (block 0: ") != std::string::npos);
+    CHECK(r.out.find("PASS " + kConflicts) == std::string::npos);
+    CHECK(r.out.find(": solved") == std::string::npos);
+}
+
 TEST_CASE("a check on a counter is marked self-reported in --json and in Gradescope's results",
           "[cli][run-kernel][grade]") {
     const std::string start = puzzle_file("02-bank-conflicts.start.cu");

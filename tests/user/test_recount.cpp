@@ -3,6 +3,7 @@
 // lacks a block of the pass is not counted.
 #include <catch2/catch.hpp>
 
+#include "kernels/catalog.hpp"
 #include "kernels/run/emulator_backend.hpp"
 #include "kernels/run/request_parse.hpp"
 #include "kernels/user/recount.hpp"
@@ -56,4 +57,51 @@ TEST_CASE("a grade counts a run's totals again from every block's events", "[gra
         t.blocks.push_back(t.blocks.front());
         CHECK_FALSE(user::recount_events(t).counted);
     }
+}
+
+TEST_CASE("every catalog kernel's recording holds together, and a changed one does not",
+          "[grade][recount]") {
+    unsigned judged = 0;
+    for (const VariantInfo& v : catalog()) {
+        for (const char* flags : {"--n 3001 --block 128 --type int --pattern random",
+                                  "--n 777 --block 64 --type double --pattern random"}) {
+            run::RequestText text;
+            std::string error;
+            REQUIRE(
+                run::request_text_from_flags(std::string(flags) + " --blocks all", text, error));
+            text.algo = v.id;
+            const run::ParsedRequest parsed = run::parse_request(text);
+            if (!parsed.ok()) continue;  // a variant this request does not fit
+            trace::Trace t = run::run_on_emulator(parsed.request);
+            INFO(v.id << " " << flags << ": " << t.error);
+            if (t.grid == 0) continue;
+            CHECK(user::recording_contradiction(t) == "");
+            ++judged;
+        }
+    }
+    CHECK(judged >= 60);
+
+    // Puzzle 2's start: one store moved to another word, one read's value changed, one barrier's
+    // copy of memory changed; each is told, with its block.
+    const trace::Trace t = every_block("reduce-interleaved-strided", "--n 2000 --block 128");
+    REQUIRE_FALSE(t.blocks[1].order.empty());
+    REQUIRE_FALSE(t.blocks[1].snapshots.empty());
+    auto first = [&](trace::Trace& c, trace::EventKind kind) -> trace::Event& {
+        for (std::uint32_t i : c.blocks[1].order)
+            if (c.blocks[1].events[i].kind == kind && c.blocks[1].events[i].phase == 2)
+                return c.blocks[1].events[i];
+        FAIL("no such event");
+        return c.blocks[1].events[0];
+    };
+    trace::Trace moved = t;
+    first(moved, trace::EventKind::SharedWrite).address += 4;
+    CHECK(user::recording_contradiction(moved).find(
+              "the recording contradicts itself (block 1: ") == 0);
+    trace::Trace misread = t;
+    first(misread, trace::EventKind::SharedRead).value += 1;
+    CHECK(user::recording_contradiction(misread).find(" read byte ") != std::string::npos);
+    trace::Trace copied = t;
+    copied.blocks[1].snapshots.back().bytes[0] ^= 1;
+    CHECK(user::recording_contradiction(copied).find("shared memory copied at barrier") !=
+          std::string::npos);
 }
