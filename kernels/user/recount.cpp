@@ -63,15 +63,17 @@ struct SharedShadow {
 };
 
 std::string block_contradiction(const trace::BlockTrace& b, std::size_t smem_bytes) {
-    if (b.order.empty() || !b.landed.empty()) return "";
+    const std::string where = "block " + std::to_string(b.block) + ": ";
+    if (b.order.size() != b.events.size())
+        return where + "the order its accesses ran in is not whole";
     for (const trace::Event& e : b.events)
-        if (e.kind == trace::EventKind::BulkCopy) return "";
+        if (e.kind == trace::EventKind::BulkCopy) return "";  // memory the copy engine wrote
+    if (!b.landed.empty()) return where + "it holds copies that landed but none that were made";
     std::size_t room = smem_bytes;
     for (const trace::Event& e : b.events)
         if (e.kind == trace::EventKind::SharedRead || e.kind == trace::EventKind::SharedWrite)
             room = std::max<std::size_t>(room, e.address + e.width);
     SharedShadow shadow(room);
-    const std::string where = "block " + std::to_string(b.block) + ": ";
     std::size_t snapshot = 0;
     auto copies_hold = [&](std::uint32_t up_to_phase) -> std::string {
         for (; snapshot < b.snapshots.size() && b.snapshots[snapshot].phase < up_to_phase;
@@ -101,6 +103,10 @@ std::string block_contradiction(const trace::BlockTrace& b, std::size_t smem_byt
 }  // namespace
 
 std::string recording_contradiction(const trace::Trace& t) {
+    if (!recount_events(t).counted)
+        return "the recording contradicts itself (it keeps " + std::to_string(t.blocks.size()) +
+               " blocks, not each of the pass's " + std::to_string(t.grid) +
+               " once): it was changed";
     for (const trace::BlockTrace& b : t.blocks)
         if (std::string why = block_contradiction(b, t.smem_bytes); !why.empty())
             return "the recording contradicts itself (" + why + "): it was changed";

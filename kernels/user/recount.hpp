@@ -20,14 +20,14 @@ struct Recount {
 
 Recount recount_events(const trace::Trace& t);
 
-// Whether a run's recording holds together, told from the recording alone: in each kept block,
-// replayed in the order the emulator ran them, every shared read must find the value the
-// recorded stores left at its bytes, and every barrier's copy of shared memory must hold those
-// values too (bytes no store reached are not judged). "" when it does; else the first
-// contradiction in one line. A kernel that rewrites the recorded accesses (to move them out of
-// each other's banks, say) must rewrite every value and copy of memory that saw them as well.
-// Blocks whose shared memory a bulk copy filled, and blocks with no recorded order (a GPU's), are
-// not judged.
+// Whether an emulator run's recording of every block (--blocks all) holds together, told from
+// the recording alone: each block of the pass kept once, with the whole order its accesses ran
+// in; replayed in that order, every shared read must find the value the recorded stores left at
+// its bytes, and every barrier's copy of shared memory must hold those values too (bytes no
+// store reached are not judged). "" when it does; else the first contradiction in one line. A
+// kernel that rewrites the recorded accesses (to move them out of each other's banks, say) must
+// rewrite every value and copy of memory that saw them as well. The values of a block whose
+// shared memory a bulk copy filled are not judged (the copy engine's bytes are not events).
 std::string recording_contradiction(const trace::Trace& t);
 
 }  // namespace ws::user

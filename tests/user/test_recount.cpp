@@ -82,7 +82,7 @@ TEST_CASE("every catalog kernel's recording holds together, and a changed one do
     CHECK(judged >= 60);
 
     // Puzzle 2's start: one store moved to another word, one read's value changed, one barrier's
-    // copy of memory changed; each is told, with its block.
+    // copy of memory changed, the order cut short, a block dropped; each is told.
     const trace::Trace t = every_block("reduce-interleaved-strided", "--n 2000 --block 128");
     REQUIRE_FALSE(t.blocks[1].order.empty());
     REQUIRE_FALSE(t.blocks[1].snapshots.empty());
@@ -104,4 +104,12 @@ TEST_CASE("every catalog kernel's recording holds together, and a changed one do
     copied.blocks[1].snapshots.back().bytes[0] ^= 1;
     CHECK(user::recording_contradiction(copied).find("shared memory copied at barrier") !=
           std::string::npos);
+    trace::Trace unordered = t;
+    unordered.blocks[1].order.clear();
+    CHECK(user::recording_contradiction(unordered).find("block 1: the order its accesses ran in") !=
+          std::string::npos);
+    trace::Trace dropped = t;
+    dropped.blocks.pop_back();
+    CHECK(user::recording_contradiction(dropped).find("it keeps 15 blocks, not each of the "
+                                                      "pass's 16 once") != std::string::npos);
 }
