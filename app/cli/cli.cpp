@@ -97,6 +97,11 @@ int run_cli(int argc, char** argv) {
                      "copy-strided at each of these strides: 1,2,4,8 (1..64)")
         ->capture_default_str();
     bench->add_option("--json", bench_opts.json, "write every point to this file");
+    bench
+        ->add_option("--rounds", bench_opts.rounds,
+                     "time every point of a size this many times in turn and keep each one's "
+                     "median round (1..9): drift falls on all points alike")
+        ->capture_default_str();
     bench->add_flag("--no-baselines", bench_opts.no_baselines,
                     "only the algorithms (for profiling one kernel)");
     bench->add_flag("--multi-gpu", bench_opts.multi_gpu,

@@ -134,6 +134,10 @@ int cmd_bench(const BenchOptions& opts) {
     request.strides = parse_strides(opts.strides);
     request.baselines = !opts.no_baselines;
     request.contention = opts.contention;
+    if (opts.rounds < 1 || opts.rounds > run::kMaxBenchRounds)
+        throw UsageError{"--rounds " + std::to_string(opts.rounds) + ": 1 to " +
+                         std::to_string(run::kMaxBenchRounds)};
+    request.rounds = opts.rounds;
     if (opts.contention && opts.algo != "all")
         throw UsageError{"--contention times atomics, not algorithms: leave out --algo"};
     if (!opts.json.empty())

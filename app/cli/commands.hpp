@@ -17,6 +17,7 @@ struct BenchOptions {
     bool no_baselines = false;
     bool contention = false;
     bool multi_gpu = false;  // NCCL and the hand rings across every GPU (issue 20)
+    unsigned rounds = 1;     // run::SweepRequest::rounds
 };
 
 struct RaceOptions {

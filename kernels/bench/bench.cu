@@ -1,6 +1,8 @@
 #include "kernels/bench/bench.hpp"
 
 #include <algorithm>
+#include <functional>
+#include <vector>
 
 #include "kernels/baselines.hpp"
 #include "kernels/bench/baseline_timers.cuh"
@@ -144,26 +146,44 @@ void bench_type(const BenchConfig& cfg, const cuda::DeviceInfo& device, run::Mea
             }
             continue;
         }
-        for (const VariantInfo* v : variants)
-            for (unsigned stride : v->takes_stride ? cfg.strides : std::vector<unsigned>{1}) {
+        // One round: every point of the size once, in order; each handed to `take` with its
+        // place. False when a baseline cannot be timed.
+        auto round = [&](const std::function<void(std::size_t, BenchPoint)>& take) {
+            std::size_t place = 0;
+            for (const VariantInfo* v : variants)
+                for (unsigned stride : v->takes_stride ? cfg.strides : std::vector<unsigned>{1}) {
+                    BenchPoint p;
+                    p.algo = v->id;
+                    p.stride = stride;
+                    time_variant(s, *v, p);
+                    take(place++, p);
+                }
+            for (const Baseline* baseline : timed.baselines) {
                 BenchPoint p;
-                p.algo = v->id;
-                p.stride = stride;
-                time_variant(s, *v, p);
-                emit(p);
+                p.algo = baseline->name;
+                const BaselineTimer<T> time = baseline_timer<T>(baseline->name);
+                if (!time) {
+                    out.error = p.algo + ": a baseline with no timing function";
+                    return false;
+                }
+                time(s, p);
+                take(place++, p);
             }
-        for (const Baseline* baseline : timed.baselines) {
-            const Baseline& b = *baseline;
-            BenchPoint p;
-            p.algo = b.name;
-            const BaselineTimer<T> time = baseline_timer<T>(b.name);
-            if (!time) {
-                out.error = std::string(b.name) + ": a baseline with no timing function";
-                return;
-            }
-            time(s, p);
-            emit(p);
+            return true;
+        };
+        if (cfg.rounds <= 1) {
+            if (!round([&](std::size_t, BenchPoint p) { emit(p); })) return;
+            continue;
         }
+        std::vector<std::vector<BenchPoint>> taken;  // by place, a point per round
+        for (unsigned r = 0; r < cfg.rounds; ++r) {
+            const bool timed_all = round([&](std::size_t place, BenchPoint p) {
+                if (taken.size() <= place) taken.resize(place + 1);
+                taken[place].push_back(p);
+            });
+            if (!timed_all) return;
+        }
+        for (const std::vector<BenchPoint>& rounds : taken) emit(run::median_round(rounds));
     }
 }
 
@@ -186,6 +206,9 @@ run::Measurements run_bench(const BenchConfig& cfg) {
         return out;
     }
     out = measurements_header(device, kBlock, cfg.kind);
+    if (cfg.rounds > 1)
+        out.timing += "; " + std::to_string(cfg.rounds) +
+                      " rounds of every point of a size in turn, each point's median round kept";
     try {
         WS_CUDA(cudaSetDevice(0), "bench thread");
         trace::visit_dtype(cfg.type,

@@ -18,6 +18,8 @@
 namespace ws::run {
 
 // What a bandwidth sweep times.
+inline constexpr unsigned kMaxBenchRounds = 9;
+
 struct SweepRequest {
     std::vector<std::string> algos;  // catalog ids; empty: all
     trace::DType type = trace::DType::Int32;
@@ -29,6 +31,10 @@ struct SweepRequest {
     // Instead of the algorithms: the native atomicAdd against a compare-and-swap loop, into one
     // word, a word per warp and a word per block (kernels/bench/contention.cuh).
     bool contention = false;
+    // Each size's points timed this many times in turn (every algorithm and baseline once, then
+    // again), each point keeping its median round: drift between launches (clocks, the
+    // GPU's other work) then falls on every point alike (bench --rounds).
+    unsigned rounds = 1;
 };
 // Called after each point, from the sweep's thread: the fraction done (0..1), one line about
 // the point, and every point measured so far (the window plots them as they come).

@@ -1,9 +1,24 @@
 // Writing and reading measurement files (the schema is in measurements.hpp).
 #include "kernels/run/measurements.hpp"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace ws::run {
+
+MeasuredPoint median_round(std::vector<MeasuredPoint> rounds) {
+    std::sort(rounds.begin(), rounds.end(),
+              [](const MeasuredPoint& a, const MeasuredPoint& b) { return a.ms < b.ms; });
+    MeasuredPoint p = rounds[(rounds.size() - 1) / 2];
+    p.reps = 0;
+    for (const MeasuredPoint& r : rounds) {
+        p.reps += r.reps;
+        p.ms_min = std::min(p.ms_min, r.ms_min);
+        p.ms_max = std::max(p.ms_max, r.ms_max);
+        p.ok = p.ok && r.ok;
+    }
+    return p;
+}
 
 std::string measurements_json(const Measurements& m) {
     nlohmann::ordered_json j;

@@ -45,6 +45,11 @@ struct Measurements {
     std::string error;  // non-empty: the run stopped early (no device, a CUDA error, cancelled)
 };
 
+// A point timed in several rounds (bench --rounds): the round with the median time (the lower
+// middle of an even count), its runs counted over every round, the fastest and slowest run of
+// any round, right only if every round was. `rounds` must not be empty.
+MeasuredPoint median_round(std::vector<MeasuredPoint> rounds);
+
 // The JSON text of a measurement file.
 std::string measurements_json(const Measurements& m);
 // Reads one measurement file's text into `out`; returns "" or a one-line error.

@@ -130,6 +130,8 @@ TEST_CASE("bad arguments get one line naming the argument, and exit code 2", "[c
         {"trace --algo reduce-sequential --n 10", "--output"},
         {"frobnicate", "frobnicate"},
         {"bench --contention --algo reduce-sequential", "--contention"},
+        {"bench --rounds 0", "--rounds 0: 1 to 9"},
+        {"bench --rounds 10", "--rounds 10: 1 to 9"},
         // A seed is digits (CLI11 read -5 as 2^64 - 5); a file named -x.cu is no option.
         {"race --algo reduce-sequential --n 64 --search-seed -5", "--search-seed: -5: not a seed"},
         {"run-kernel -dash.cu", "-dash.cu: not an option of run-kernel"},

@@ -61,6 +61,36 @@ TEST_CASE("a live sweep reports its progress and returns the lab's measurements"
     CHECK(reread.points.back().gbps == m.points.back().gbps);
 }
 
+// bench --rounds: every point of a size timed in turn, rounds times, each keeping its median
+// round; the same points, in the same order, as one round gives.
+TEST_CASE("a sweep in rounds times every point each round and keeps its median round", "[gpu]") {
+    const run::Backend* gpu = run::usable_gpu();
+    REQUIRE(gpu);
+    bench::BenchConfig c;
+    c.algos = {"reduce-sequential"};
+    c.type = trace::DType::Int32;
+    c.sizes = {3 * 4096 + 7, 1u << 20};
+    const std::atomic<bool> never{false};
+    const run::Measurements once = gpu->sweep(c, nullptr, never);
+    c.rounds = 3;
+    const run::Measurements thrice = gpu->sweep(c, nullptr, never);
+    CHECK(thrice.error == "");
+    CHECK(once.timing.find("rounds") == std::string::npos);
+    CHECK(thrice.timing.find("; 3 rounds of every point of a size in turn, each point's median "
+                             "round kept") != std::string::npos);
+    REQUIRE(thrice.points.size() == once.points.size());
+    for (std::size_t i = 0; i < once.points.size(); ++i) {
+        const run::MeasuredPoint& p = thrice.points[i];
+        INFO(p.algo << " n=" << p.n);
+        CHECK(p.algo == once.points[i].algo);
+        CHECK(p.n == once.points[i].n);
+        CHECK(p.ok);
+        CHECK(p.reps >= 30);  // at least 10 runs a round
+        CHECK(p.ms_min <= p.ms);
+        CHECK(p.ms <= p.ms_max);
+    }
+}
+
 TEST_CASE("a cancelled sweep stops early and keeps what it measured", "[gpu]") {
     std::atomic<bool> cancel{false};
     bench::BenchConfig c;
