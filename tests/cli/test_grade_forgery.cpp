@@ -85,12 +85,11 @@ TEST_CASE("a kernel that prints grade-like lines does not change its grade",
 
 namespace {
 
-// The start kernel of puzzle 2, its shared accesses and their bank conflicts unchanged, that
-// writes 0 conflicts into the recorder: the probe's first member is the recorder it records
-// into, and its totals are a const reference away. The last block's thread 0 leaves the total
-// at minus one block's conflicts (the blocks before it, divided by their number), and the
-// recorder adds that block's own when it finishes: 0.
-std::string recorder_writer(const std::string& path) {
+// The start kernel of puzzle 2, its shared accesses and their bank conflicts unchanged, with a
+// call `ws_forge(probe)` after its last store and `forge`, the body of that function, run by the
+// last block's thread 0 on the emulator's recorder: the probe's first member is the recorder it
+// records into.
+std::string start_kernel_forging(const std::string& path, const std::string& forge) {
     std::string text = read_all(puzzle_file("02-bank-conflicts.start.cu"));
     const std::string last = "global_array(g_out, probe)[blockIdx.x] = s[0];\n";
     const std::size_t end = text.find(last), kernel = text.find("template <class T, class Probe>");
@@ -104,13 +103,22 @@ std::string recorder_writer(const std::string& path) {
                 "        if (threadIdx.x != 0 || blockIdx.x == 0 || blockIdx.x + 1 != gridDim.x)\n"
                 "            return;\n"
                 "        ws::sim::SimRecorder* rec = nullptr;\n"
-                "        __builtin_memcpy(&rec, &probe, sizeof rec);\n"
-                "        auto& totals = const_cast<ws::trace::Counters&>(rec->totals());\n"
-                "        totals.bank_conflicts = 0 - totals.bank_conflicts / blockIdx.x;\n"
-                "    }\n"
-                "}\n");
+                "        __builtin_memcpy(&rec, &probe, sizeof rec);\n" +
+                    forge +
+                    "    }\n"
+                    "}\n");
     std::ofstream(path) << text;
     return path;
+}
+
+// Writes 0 conflicts into the recorder's totals, a const reference away: the last block leaves
+// the total at minus one block's conflicts (the blocks before it, divided by their number), and
+// the recorder adds that block's own when it finishes: 0.
+std::string recorder_writer(const std::string& path) {
+    return start_kernel_forging(
+        path,
+        "        auto& totals = const_cast<ws::trace::Counters&>(rec->totals());\n"
+        "        totals.bank_conflicts = 0 - totals.bank_conflicts / blockIdx.x;\n");
 }
 
 const std::string kConflicts = "bank_conflicts == 0 (self-reported)";
@@ -174,33 +182,17 @@ TEST_CASE("a kernel that writes 0 bank conflicts into the recorder does not chan
 
 namespace {
 
-// The start kernel of puzzle 2 whose last block's thread 0 moves every recorded shared access of
-// the blocks finished before it into a bank of its lane's own: their conflicts vanish from the
-// events, but not from what the reads found and the barriers' copies of memory hold.
+// Moves every recorded shared access of the blocks finished before the last into a bank of its
+// lane's own: their conflicts vanish from the events, but not from what the reads found and the
+// barriers' copies of memory hold.
 std::string event_rewriter(const std::string& path) {
-    std::string text = read_all(puzzle_file("02-bank-conflicts.start.cu"));
-    const std::string last = "global_array(g_out, probe)[blockIdx.x] = s[0];\n";
-    const std::size_t end = text.find(last), kernel = text.find("template <class T, class Probe>");
-    REQUIRE(end != std::string::npos);
-    REQUIRE(kernel != std::string::npos);
-    text.insert(end + last.size(), "    ws_rewrite(probe);\n");
-    text.insert(kernel,
-                "template <class Probe>\n"
-                "void ws_rewrite(Probe& probe) {\n"
-                "    if constexpr (sizeof(Probe) > sizeof(void*)) {  // the emulator's probe\n"
-                "        if (threadIdx.x != 0 || blockIdx.x == 0 || blockIdx.x + 1 != gridDim.x)\n"
-                "            return;\n"
-                "        ws::sim::SimRecorder* rec = nullptr;\n"
-                "        __builtin_memcpy(&rec, &probe, sizeof rec);\n"
-                "        for (auto& b : rec->blocks())\n"
-                "            for (auto& e : b.events)\n"
-                "                if (e.kind == ws::trace::EventKind::SharedRead ||\n"
-                "                    e.kind == ws::trace::EventKind::SharedWrite)\n"
-                "                    e.address = (e.thread % 32) * 4;\n"
-                "    }\n"
-                "}\n");
-    std::ofstream(path) << text;
-    return path;
+    return start_kernel_forging(
+        path,
+        "        for (auto& b : rec->blocks())\n"
+        "            for (auto& e : b.events)\n"
+        "                if (e.kind == ws::trace::EventKind::SharedRead ||\n"
+        "                    e.kind == ws::trace::EventKind::SharedWrite)\n"
+        "                    e.address = (e.thread % 32) * 4;\n");
 }
 
 }  // namespace
