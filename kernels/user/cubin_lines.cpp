@@ -128,8 +128,11 @@ std::vector<FunctionLines> cubin_function_lines(const std::vector<std::uint8_t>&
         // NVRTC writes a #line name with folders ("tests/x/k.cu") as a folder of its own
         // working folder and the last component ("k.cu"); the unit's other files are the
         // wrapper's and the toolkit's headers, so the student's file is the one of that name.
+        // A folder ("kernels/algorithms/") stays one: the rows of every file in it.
         const std::size_t slash = file.rfind('/');
-        const std::string last = slash == std::string::npos ? file : file.substr(slash + 1);
+        const bool folder = !file.empty() && file.back() == '/';
+        const std::string last =
+            folder || slash == std::string::npos ? file : file.substr(slash + 1);
         const std::optional<LineTable> table =
             line_table_from_bytes(bytes, "the kernel's GPU code", last, error);
         if (!table) return {};

@@ -20,7 +20,9 @@ struct FunctionLines {
     std::vector<LineTable::Range> ranges;
 };
 
-// The functions of `cubin` with rows of `file` (named as line_table.hpp matches names); empty and
+// The functions of `cubin` with rows of `file` (named as line_table.hpp matches names; a folder
+// ending in '/' takes every file in it, as for the catalog's own kernels, whose lines are those
+// of the algorithm files where each access is written); empty and
 // `error` (one line) when the cubin cannot be read.
 std::vector<FunctionLines> cubin_function_lines(const std::vector<std::uint8_t>& cubin,
                                                 const std::string& file, std::string& error);

@@ -175,6 +175,12 @@ std::string last_component(const std::string& path) {
 // Whether a table's file (`name` in directory `dir`) is the wanted `file`.
 bool is_wanted(const std::string& name, const std::string& dir, const std::string& file) {
     if (name.empty() || file.empty()) return false;
+    if (file.back() == '/') {  // a folder: every file whose path has it
+        const std::string path =
+            name[0] == '/' || dir.empty() ? name : dir + (dir.back() == '/' ? "" : "/") + name;
+        const std::size_t at = path.find(file);
+        return at != std::string::npos && (at == 0 || file[0] == '/' || path[at - 1] == '/');
+    }
     if (name == file) return true;
     if (name[0] != '/' && !dir.empty() && dir + (dir.back() == '/' ? "" : "/") + name == file)
         return true;

@@ -41,7 +41,8 @@ class LineTable {
 // Reads `elf_path` (ELF64 little-endian), its .debug_line section (DWARF versions 2-5; for 5, the
 // .debug_line_str and .debug_str forms of file/dir names), and keeps the rows whose file name is
 // `file` exactly, or whose file name's last path component equals `file`'s last component when
-// `file` has no '/' (a relative name counts both as written and joined to its directory). nullopt
+// `file` has no '/' (a relative name counts both as written and joined to its directory), or, when
+// `file` ends with '/' ("kernels/algorithms/"), of every file whose path holds that folder. nullopt
 // and `error` (one line, e.g. "x.so: no .debug_line section (compiled
 // without -g?)") when it cannot.
 std::optional<LineTable> read_line_table(const std::string& elf_path, const std::string& file,

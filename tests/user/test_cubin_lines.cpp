@@ -92,3 +92,27 @@ TEST_CASE("cubin lines: what is not a cubin is one error line") {
     CHECK(cubin_function_lines(cut, "probe_kernel.cu", error).empty());
     CHECK(!error.empty());
 }
+
+// A folder ending in '/' keeps the rows of every file in it (the catalog's kernels are read so,
+// with "kernels/algorithms/"): the student's file lies in /tmp, the toolkit's headers elsewhere.
+TEST_CASE("cubin lines: a folder keeps the rows of every file in it") {
+    std::string error;
+    const std::vector<std::uint8_t> bytes = cubin("warp_shuffle_sm90.cubin");
+    const std::vector<FunctionLines> by_file =
+        cubin_function_lines(bytes, "reduce_warp_shuffle.cu", error);
+    const std::vector<FunctionLines> by_folder = cubin_function_lines(bytes, "/tmp/", error);
+    INFO(error);
+    REQUIRE(by_folder.size() == 1);
+    REQUIRE(by_file.size() == 1);
+    CHECK(LineTable(by_folder[0].ranges).ranges().size() ==
+          LineTable(by_file[0].ranges).ranges().size());
+    for (std::uint64_t at : {16u, 576u, 592u, 672u, 1104u})
+        CHECK(line_at(by_folder[0], at) == line_at(by_file[0], at));
+    // The toolkit's folder: the shuffle's own row in sm_30_intrinsics.hpp, not the student's.
+    const std::vector<FunctionLines> toolkit =
+        cubin_function_lines(bytes, "targets/x86_64-linux/include/", error);
+    REQUIRE(toolkit.size() == 1);
+    CHECK(line_at(toolkit[0], 592) == 440);
+    // A folder matches whole names only: "mp/" is not "/tmp/".
+    CHECK(cubin_function_lines(bytes, "mp/", error).empty());
+}
