@@ -58,6 +58,9 @@ class CudaBackend final : public run::Backend {
         if (!cuda::query_device(d).empty()) return "";  // run() says what is wrong with the GPU
         return run::gpu_refusal(v, cuda::gpu_facts(d));
     }
+    std::string start_sanitizer_recorder() const override {
+        return cuda::start_catalog_sanitizer_recorder();
+    }
     trace::Trace run(const trace::Request& request, const run::RunOptions& options) const override {
         try {  // (run_on_gpu refuses a variant this GPU cannot run, in one line)
             return cuda::run_on_gpu(request, options);

@@ -45,6 +45,10 @@ inline run::GpuFacts gpu_facts(const DeviceInfo& d) {
 // blocks, totals over all blocks, the whole reduction checked against the CPU reference.
 trace::Trace run_on_gpu(const trace::Request& request, const run::RunOptions& options = {});
 
+// Before the first CUDA call: the Compute Sanitizer API started to record the catalog's own
+// unprobed kernels (RunOptions::sanitizer_recorder). "" or why not, in one line.
+std::string start_catalog_sanitizer_recorder();
+
 // After a CUDA error: clears it; a sticky one (a kernel fault) marks the GPU lost for the rest
 // of the session, so unavailable_reason() says why and the front ends use the emulator.
 void recover_after_error();

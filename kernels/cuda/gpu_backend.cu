@@ -7,6 +7,7 @@
 #include "kernels/cuda/cuda_backend.hpp"
 #include "kernels/cuda/device_runs.cuh"
 #include "kernels/cuda/gpu_scan.hpp"
+#include "kernels/cuda/sanitized_kernels.cuh"
 #include "kernels/run/request_check.hpp"
 
 namespace ws::cuda {
@@ -40,7 +41,13 @@ Trace run_on_gpu(const trace::Request& request, const run::RunOptions& options) 
         }
         trace::visit_dtype(request.type, [&](auto zero) {
             using T = decltype(zero);
-            run_reduction_with<T>(*info, reduce_kernels<T>(info->id, request.block), options, out);
+            const ReduceKernelSet<T> kernels = reduce_kernels<T>(info->id, request.block);
+            if (options.sanitizer_recorder)
+                run_sanitized<T>(*info, kernels, out, [&](const ReduceKernelSet<T>& patched) {
+                    run_reduction_with<T>(*info, patched, options, out);
+                });
+            else
+                run_reduction_with<T>(*info, kernels, options, out);
         });
     } catch (const CudaError& e) {
         out.ok = false;

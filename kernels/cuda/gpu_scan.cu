@@ -4,6 +4,7 @@
 #include "kernels/cuda/cuda_backend.hpp"
 #include "kernels/cuda/device_runs.cuh"
 #include "kernels/cuda/gpu_scan.hpp"
+#include "kernels/cuda/sanitized_kernels.cuh"
 #include "kernels/cuda/test_hook.hpp"
 #include "kernels/run/request_check.hpp"
 
@@ -65,7 +66,13 @@ std::string repeat_scan_for_test(const std::string& algo, std::uint64_t n, unsig
 void run_scan_on_gpu(const VariantInfo& info, const run::RunOptions& options, trace::Trace& out) {
     trace::visit_dtype(out.request.type, [&](auto zero) {
         using T = decltype(zero);
-        run_scan_with<T>(info, scan_kernels<T>(info.id, out.request.block), options, out);
+        const ScanKernelSet<T> kernels = scan_kernels<T>(info.id, out.request.block);
+        if (options.sanitizer_recorder)
+            run_sanitized<T>(info, kernels, out, [&](const ScanKernelSet<T>& patched) {
+                run_scan_with<T>(info, patched, options, out);
+            });
+        else
+            run_scan_with<T>(info, kernels, options, out);
     });
 }
 

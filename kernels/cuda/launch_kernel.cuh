@@ -11,6 +11,7 @@
 #include <set>
 #include <tuple>
 #include <type_traits>
+#include <utility>
 
 namespace ws::cuda {
 
@@ -21,8 +22,9 @@ class GpuProbe;
 struct GpuTraceBuffers;
 inline const GpuTraceBuffers* traced_buffers_of(const GpuProbe& probe);  // gpu_probe.cuh
 struct TracedLaunch {
+    static constexpr unsigned kMaxPointers = 8;
     const void* kernel = nullptr;
-    const void* pointers[4] = {};
+    const void* pointers[kMaxPointers] = {};
     unsigned pointer_count = 0;
     const GpuTraceBuffers* buffers = nullptr;  // a launch with a GpuProbe
     unsigned grid = 0, block = 0;
@@ -32,10 +34,20 @@ inline LaunchObserver& launch_observer() {
     static LaunchObserver observer = nullptr;
     return observer;
 }
+// An argument that carries buffers inside it (scan::TileStatus): recorded_buffers().
+template <class V, class = void>
+struct carries_buffers : std::false_type {};
+template <class V>
+struct carries_buffers<V, std::void_t<decltype(std::declval<const V&>().recorded_buffers())>>
+    : std::true_type {};
+
 template <class V>
 void note_argument(TracedLaunch& t, const V& value) {
     if constexpr (std::is_pointer_v<V>) {
-        if (t.pointer_count < 4) t.pointers[t.pointer_count++] = value;
+        if (t.pointer_count < TracedLaunch::kMaxPointers) t.pointers[t.pointer_count++] = value;
+    } else if constexpr (carries_buffers<V>::value) {
+        for (const void* p : value.recorded_buffers())
+            if (t.pointer_count < TracedLaunch::kMaxPointers) t.pointers[t.pointer_count++] = p;
     } else if constexpr (std::is_same_v<V, GpuProbe>) {
         t.buffers = traced_buffers_of(value);
     }

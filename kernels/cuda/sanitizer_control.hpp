@@ -12,7 +12,7 @@
 namespace ws::cuda {
 
 struct SanitizerControl {
-    static constexpr unsigned kMaxBuffers = 4;
+    static constexpr unsigned kMaxBuffers = 8;
     static constexpr std::uint32_t kNotTraced = 0xffffffffu;
 
     // The recorder's buffers (GpuTraceBuffers' fields).

@@ -68,6 +68,11 @@ class Backend {
         (void)v;
         return "";
     }
+    // Before any other call: lets run() record with RunOptions::sanitizer_recorder. "" or, in one
+    // line, why it cannot.
+    virtual std::string start_sanitizer_recorder() const {
+        return name() + " records with its compiled-in probe only";
+    }
     // Never throws for bad requests or kernel errors: Trace::error says what went wrong.
     virtual trace::Trace run(const trace::Request& request, const RunOptions& options) const = 0;
     // Whether sweep() measures anything (timing needs a GPU).

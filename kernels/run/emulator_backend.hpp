@@ -24,6 +24,10 @@ struct RunOptions {
     // own reference (kernels/user/parent_check.hpp). A scan longer than kMaxCheckedScan leaves it
     // empty.
     std::string* checked_output = nullptr;
+    // On the GPU: the traced launch runs the variant's unprobed kernel, recorded by the Compute
+    // Sanitizer API (kernels/cuda/sanitized_kernels.cuh), not by its compiled-in probe. The
+    // backend's start_sanitizer_recorder() must have been called first.
+    bool sanitizer_recorder = false;
 };
 inline constexpr std::uint64_t kCheckedReduceValues = 4;
 inline constexpr std::uint64_t kMaxCheckedScan = std::uint64_t(1) << 22;

@@ -4,6 +4,7 @@
 // comparison accepts another order or line but not another value, address or phase.
 #include <catch2/catch.hpp>
 
+#include "kernels/catalog.hpp"
 #include "kernels/run/sanitizer_comparison.hpp"
 #include "kernels/trace/analysis.hpp"
 
@@ -135,4 +136,72 @@ TEST_CASE("an atomic whose result was not seen counts as an atomic and not as a 
     CHECK(trace::has_unseen_atomics(t));
     t.blocks[0].events.pop_back();
     CHECK_FALSE(trace::has_unseen_atomics(t));
+}
+
+// The probe records every access the source writes; the unprobed code's optimizer may leave a
+// load out (a value it holds in a register, or one it never uses), or a store its thread
+// overwrites before the next barrier. Nothing else may be missing.
+TEST_CASE("the same accesses but what the optimizer left out: loads and overwritten stores") {
+    const trace::Trace probed = one_block(
+        {ev(0, 0, EventKind::SharedRead, 4, 1, 29), ev(0, 1, EventKind::SharedWrite, 4, 3, 29),
+         ev(0, 2, EventKind::SharedRead, 4, 3, 30), ev(0, 3, EventKind::GlobalRead, 64, 9, 31)});
+    trace::Trace gpu = one_block(
+        {ev(0, 0, EventKind::SharedRead, 4, 1, 29), ev(0, 1, EventKind::SharedWrite, 4, 3, 29)});
+    std::size_t left_out = 0;
+    CHECK(run::same_accesses_but_left_out(gpu, probed, left_out) == "");
+    CHECK(left_out == 2);
+    CHECK_FALSE(run::same_accesses_by_phase(gpu, probed).empty());
+    SECTION("a store its thread overwrote before the barrier may be left out") {
+        // avg[t] += avg[u]; avg[t] /= 2; as one load of each and one store.
+        trace::Trace twice = probed;
+        twice.blocks[0].events.push_back(ev(0, 4, EventKind::SharedWrite, 4, 1, 32));
+        gpu.blocks[0].events[1].value = 1;  // only the last store of address 4
+        CHECK(run::same_accesses_but_left_out(gpu, twice, left_out) == "");
+        CHECK(left_out == 3);
+        // Across a barrier, the first store is one another thread may read.
+        twice.blocks[0].events.back().phase = 1;
+        gpu.blocks[0].events[1].phase = 1;
+        CHECK(run::same_accesses_but_left_out(gpu, twice, left_out)
+                  .find("a store nothing overwrote") != std::string::npos);
+    }
+    SECTION("a store left out is a difference") {
+        gpu.blocks[0].events.erase(gpu.blocks[0].events.begin() + 1);
+        CHECK(run::same_accesses_but_left_out(gpu, probed, left_out).find("shared_write") !=
+              std::string::npos);
+    }
+    SECTION("an access the probe did not make is a difference") {
+        gpu.blocks[0].events.push_back(ev(0, 2, EventKind::SharedRead, 8, 0, 30));
+        CHECK(
+            run::same_accesses_but_left_out(gpu, probed, left_out).find("the probe did not make") !=
+            std::string::npos);
+    }
+    SECTION("another value is a difference") {
+        gpu.blocks[0].events[0].value = 2;
+        CHECK_FALSE(run::same_accesses_but_left_out(gpu, probed, left_out).empty());
+    }
+    SECTION("the comparison counts them only when asked") {
+        const VariantInfo& v = *find_variant("reduce-sequential");
+        const run::SanitizerCrosscheck strict = run::compare_sanitizer_recording(v, gpu, probed);
+        CHECK_FALSE(strict.difference.empty());
+        const run::SanitizerCrosscheck loose =
+            run::compare_sanitizer_recording(v, gpu, probed, true);
+        CHECK(loose.difference.empty());
+        CHECK(loose.left_out == 2);
+    }
+}
+
+TEST_CASE("what the Sanitizer API cannot tell: drawn tiles and what atomics returned") {
+    trace::Trace probed;
+    CHECK(run::sanitizer_blind_spot(*find_variant("reduce-sequential"), probed) == "");
+    CHECK(run::sanitizer_blind_spot(*find_variant("reduce-atomic-cas"), probed) == "");
+    CHECK(run::sanitizer_blind_spot(*find_variant("scan-decoupled-lookback"), probed) ==
+          run::kRecordsByTile);
+    CHECK(run::sanitizer_blind_spot(*find_variant("compact-scan"), probed) == run::kRecordsByTile);
+    CHECK(run::sanitizer_blind_spot(*find_variant("reduce-single-pass"), probed)
+              .find("finished last") != std::string::npos);
+    CHECK(run::sanitizer_blind_spot(*find_variant("reduce-spinlock"), probed).find("lock") !=
+          std::string::npos);
+    probed.totals.atomic_retries = 7;
+    CHECK(run::sanitizer_blind_spot(*find_variant("reduce-atomic-cas"), probed)
+              .rfind("7 compare-and-swaps lost their race", 0) == 0);
 }

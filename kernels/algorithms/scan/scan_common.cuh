@@ -2,6 +2,8 @@
 // three device-wide drivers (scan-then-fan, reduce-then-scan, single pass) and the fan kernel
 // that adds each tile's prefix back. Kernels are recorded only in their own files.
 #pragma once
+#include <array>
+
 #include "kernels/probe/vocabulary.cuh"
 #include "kernels/trace/scan_kind.hpp"
 
@@ -36,6 +38,12 @@ struct TileStatus {
     // the status was zeroed before the launch.
     unsigned long long* next = nullptr;
     unsigned long long next_words = 0;
+
+    // The buffers a blockIdx look-back (18, 19) declares after its input and output, in their
+    // order (buffers 2, 3, 4): what a recorder that sees addresses, not the probe's arrays, is
+    // told of a launch (kernels/cuda/launch_kernel.cuh). The other single passes draw their
+    // tiles, which that recorder cannot follow.
+    std::array<const void*, 3> recorded_buffers() const { return {aggregate, inclusive, flags}; }
 };
 
 // This block's share of `status.next` zeroed by one warp's lanes (any grid: every block calls it
