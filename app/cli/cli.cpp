@@ -116,6 +116,17 @@ int run_cli(int argc, char** argv) {
     auto* cross = app.add_subcommand(
         "crosscheck", "trace on the GPU and the emulator and compare them event by event");
     cross->add_option("--algo", cross_algo, kAlgoListHelp)->capture_default_str();
+    std::string cross_recorder = "probe";
+    cross
+        ->add_option("--gpu-recorder", cross_recorder,
+                     "probe: the GPU's probe against the emulator; sanitizer: the GPU's probe "
+                     "against the Compute Sanitizer API on the unprobed kernels")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"probe", "sanitizer"}));
+    std::string cross_save;
+    cross->add_option("--save-differing", cross_save,
+                      "with --gpu-recorder sanitizer: write both traces of each case that differs "
+                      "into this folder (ALGO-TYPE-N-BLOCK.probe.wstrace and .sanitizer.wstrace)");
 
     RaceOptions race_opts;
     race_opts.text.pattern = "random";
@@ -223,7 +234,7 @@ int run_cli(int argc, char** argv) {
         if (*verify) return cmd_verify(verify_algo, verify_backend, verify_quick);
         if (*info) return cmd_info();
         if (*bench) return cmd_bench(bench_opts);
-        if (*cross) return cmd_crosscheck(cross_algo);
+        if (*cross) return cmd_crosscheck(cross_algo, cross_recorder, cross_save);
         if (*race) return cmd_race(race_opts);
         if (*run_kernel) return cmd_run_kernel(run_kernel_opts);
         if (*puzzles) return cmd_puzzles(puzzles_json);

@@ -13,7 +13,13 @@
 
 namespace ws::cli {
 
-int cmd_crosscheck(const std::string& algo) {
+int cmd_crosscheck(const std::string& algo, const std::string& recorder,
+                   const std::string& save_dir) {
+    if (recorder == "sanitizer") return cmd_crosscheck_sanitizer(algo, save_dir);
+    if (!save_dir.empty()) {
+        std::fprintf(stderr, "warpscope: --save-differing needs --gpu-recorder sanitizer\n");
+        return 2;
+    }
     const std::vector<const VariantInfo*> variants = select_variants(algo);
     const run::Backend* gpu = run::usable_gpu();
     if (!gpu) {

@@ -40,7 +40,12 @@ int print_stats(const trace::Trace& t, bool json, bool hardware = false,
 int cmd_verify(const std::string& algo, const std::string& backend, bool quick);
 int cmd_info();
 int cmd_bench(const BenchOptions& opts);
-int cmd_crosscheck(const std::string& algo);
+// recorder: "probe" (the GPU's probe against the emulator) or "sanitizer" (the GPU's probe
+// against the Compute Sanitizer API on the unprobed kernels: cmd_crosscheck_sanitizer.cpp).
+// save_dir: where the sanitizer's comparison writes both traces of a case that differs ("" none).
+int cmd_crosscheck(const std::string& algo, const std::string& recorder,
+                   const std::string& save_dir);
+int cmd_crosscheck_sanitizer(const std::string& algo, const std::string& save_dir);
 
 // `warpscope lessons [NAME|FILE ...] [--check] [--facts]` (app/cli/cmd_lessons.cpp).
 struct LessonsOptions {

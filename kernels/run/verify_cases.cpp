@@ -1,5 +1,6 @@
 #include "kernels/run/verify_cases.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "kernels/run/input_data.hpp"
@@ -170,6 +171,28 @@ std::vector<trace::Request> crosscheck_cases(const VariantInfo& v) {
                 r.kind = trace::ScanKind::Exclusive;
                 cases.push_back(r);
             }
+        }
+    }
+    return cases;
+}
+
+std::vector<trace::Request> sanitizer_crosscheck_cases(const VariantInfo& v) {
+    const std::vector<trace::Request> all = crosscheck_cases(v);
+    std::vector<unsigned> blocks;
+    for (const trace::Request& r : all)
+        if (blocks.empty() || blocks.back() != r.block) blocks.push_back(r.block);
+    const std::vector<unsigned> kept = {blocks.front(), blocks[blocks.size() / 2], blocks.back()};
+    std::vector<trace::Request> cases;
+    for (const trace::Request& r : all) {
+        if (std::find(kept.begin(), kept.end(), r.block) == kept.end()) continue;
+        cases.push_back(r);
+        if (r.type == trace::DType::Int32 && r.kind == trace::ScanKind::Inclusive) {
+            trace::Request wide = r;
+            wide.type = trace::DType::Float64;
+            wide.pattern = "ramp";  // integer values: sums exact in any order, as for float
+            wide.n = accepted_count(
+                v, (v.persistent ? 5 : 3) * tile_elements(v, r.block, wide.type) + 17);
+            cases.push_back(wide);
         }
     }
     return cases;

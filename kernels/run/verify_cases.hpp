@@ -29,4 +29,10 @@ namespace ws::run {
 // integer-valued data (exact sums), every block of the first pass traced; scans also int
 // exclusive. For the look-back scan see normalize_dynamic_tiles (kernels/run/crosscheck.hpp).
 std::vector<trace::Request> crosscheck_cases(const VariantInfo& v);
+
+// The GPU recorded twice, by a variant's probe and by the Compute Sanitizer API on its unprobed
+// kernel (crosscheck --gpu-recorder sanitizer): crosscheck_cases at the smallest, a middle and the
+// largest block, and each int case again in double (integer-valued, as crosscheck's float: a
+// look-back that fell back in one run and not the other adds in another order).
+std::vector<trace::Request> sanitizer_crosscheck_cases(const VariantInfo& v);
 }  // namespace ws::run
