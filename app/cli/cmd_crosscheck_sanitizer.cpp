@@ -4,6 +4,7 @@
 // (run/sanitizer_comparison.hpp): event for event, else access for access between barriers. A
 // third witness of the GPU's trace, independent of the probe's code.
 #include <cstdio>
+#include <map>
 #include <utility>
 
 #include "app/cli/arguments.hpp"
@@ -30,6 +31,11 @@ void save_pair(const std::string& dir, const trace::Request& r, const trace::Tra
             std::fprintf(stderr, "warpscope: %s\n", why.c_str());
 }
 
+// A verdict of traces that differ (lower case: a variant racy on purpose).
+bool differs_verdict(const std::string& verdict) {
+    return verdict == "DIFFERS" || verdict == "differs";
+}
+
 }  // namespace
 
 int cmd_crosscheck_sanitizer(const std::string& algo, const std::string& save_dir) {
@@ -45,8 +51,8 @@ int cmd_crosscheck_sanitizer(const std::string& algo, const std::string& save_di
             !not_started.empty() ? not_started.c_str() : run::unavailable_reason("cuda").c_str());
         return 2;
     }
-    std::size_t same = 0, accesses = 0, optimized = 0, differ = 0, unseen = 0, no_probe = 0,
-                skipped = 0;
+    std::map<std::string, std::size_t> count;  // cases by verdict
+    std::size_t skipped = 0;
     for (const VariantInfo* v : variants) {
         if (std::string why = gpu->variant_refusal(*v); !why.empty()) {
             std::printf("skip     %s\n", why.c_str());
@@ -86,21 +92,9 @@ int cmd_crosscheck_sanitizer(const std::string& algo, const std::string& save_di
                           "optimizer";
                 }
             }
-            const std::string name = verdict;
-            if (!save_dir.empty() && (name == "DIFFERS" || name == "differs"))
+            ++count[verdict];
+            if (!save_dir.empty() && differs_verdict(verdict))
                 save_pair(save_dir, r, probed, sanitized);
-            if (name == "same")
-                ++same;
-            else if (name == "accesses")
-                ++accesses;
-            else if (name == "optimized")
-                ++optimized;
-            else if (name == "unseen")
-                ++unseen;
-            else if (name == "noprobe")
-                ++no_probe;
-            else if (name == "DIFFERS")
-                ++differ;
             std::size_t events = 0;
             for (const auto& b : sanitized.blocks) events += b.events.size();
             std::printf("%-9s %-31s %-6s %-4s n=%-6llu block=%-4u %zu blocks, %zu events%s%s\n",
@@ -115,9 +109,9 @@ int cmd_crosscheck_sanitizer(const std::string& algo, const std::string& save_di
         "%zu the same event for event, %zu the same accesses, %zu the same but accesses "
         "the optimizer left out, %zu failed, %zu not comparable (what the Sanitizer API does "
         "not see), %zu the probe could not record, %zu %s skipped\n",
-        same, accesses, optimized, differ, unseen, no_probe, skipped,
-        skipped == 1 ? "algorithm" : "algorithms");
-    return differ ? 1 : 0;
+        count["same"], count["accesses"], count["optimized"], count["DIFFERS"], count["unseen"],
+        count["noprobe"], skipped, skipped == 1 ? "algorithm" : "algorithms");
+    return count["DIFFERS"] ? 1 : 0;
 }
 
 }  // namespace ws::cli

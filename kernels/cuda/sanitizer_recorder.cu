@@ -183,16 +183,6 @@ SanitizerRecording::SanitizerRecording(const std::vector<char>& cubin,
     s.armed = false;
     WS_CUDA(loaded, "loading the kernel's device code to be patched");
     s.library = lib_;
-    cudaKernel_t first = nullptr;  // loading a kernel loads (and patches) the module
-    WS_CUDA(cudaLibraryGetKernel(&first, lib_, traced_name.c_str()), "the kernel " + traced_name);
-    cudaFuncAttributes attr{};
-    WS_CUDA(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(first)), traced_name);
-    if (!s.patch_error.empty())
-        throw CudaError(cudaErrorNotSupported,
-                        "the Sanitizer API could not patch the kernel: " + s.patch_error);
-    if (!s.module)
-        throw CudaError(cudaErrorNotSupported,
-                        "the Sanitizer API never saw the kernel's code loaded (nothing patched)");
     SanitizerControl& c = s.control;
     c = SanitizerControl{};
     int device = 0, reserved = 0;
@@ -258,9 +248,15 @@ void SanitizerRecording::aim(const std::string& traced_name, const PlainLaunchSh
     State& s = state();
     s.shape = shape;
     WS_CUDA(cudaLibraryGetKernel(&kernel_, lib_, traced_name.c_str()), "the kernel " + traced_name);
-    cudaFuncAttributes attr{};  // also loads the module now, where lazy loading would wait
+    cudaFuncAttributes attr{};  // also loads (and patches) the module, where lazy loading waits
     WS_CUDA(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kernel_)), traced_name);
     static_smem_ = unsigned(attr.sharedSizeBytes);
+    if (!s.patch_error.empty())
+        throw CudaError(cudaErrorNotSupported,
+                        "the Sanitizer API could not patch the kernel: " + s.patch_error);
+    if (!s.module)
+        throw CudaError(cudaErrorNotSupported,
+                        "the Sanitizer API never saw the kernel's code loaded (nothing patched)");
     place_lines(traced_name);
     WS_CUDA(cudaMemset(s.unrecorded.get(), 0, 4), "the recorder's count");
     s.kernel = reinterpret_cast<const void*>(kernel_);
